@@ -1,0 +1,38 @@
+"""Whole games of uniformly random legal moves: for tests, benchmarks and headless play."""
+
+from __future__ import annotations
+
+import random
+
+from shared.engine import Game, Move, State
+
+MAX_MOVES = 100_000
+
+
+def random_step(game: Game, state: State, rng: random.Random) -> tuple[int, Move]:
+    """One random (seat, move) among the seats to act and their legal moves."""
+    seats = game.to_act(state)
+    if not seats:
+        raise ValueError("the game is over")
+    seat = rng.choice(seats)
+    moves = game.legal_moves(state, seat)
+    if not moves:
+        raise AssertionError(f"seat {seat} is to act but has no legal move")
+    return seat, rng.choice(moves)
+
+
+def play_random_game(
+    game: Game, seed: int, num_players: int, options: dict | None = None
+) -> tuple[State, list[tuple[int, Move]]]:
+    """Play a game to its end with random legal moves drawn from `seed`; the final state and
+    the ordered (seat, move) history."""
+    rng = random.Random(seed ^ 0x5EED)
+    state = game.new_game(seed, num_players, options)
+    history: list[tuple[int, Move]] = []
+    while not game.is_over(state):
+        if len(history) >= MAX_MOVES:
+            raise AssertionError(f"{game.id} did not end within {MAX_MOVES} moves (seed {seed})")
+        seat, move = random_step(game, state, rng)
+        state, _ = game.apply(state, seat, move)
+        history.append((seat, move))
+    return state, history

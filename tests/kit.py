@@ -1,0 +1,197 @@
+"""The game-agnostic test kit every game's tests run.
+
+`check_random_games` plays random legal games from hypothesis-drawn seeds and checks, at every
+step: the move was in `legal_moves`; every seat to act has a legal move; the game's invariants
+hold; states, views and events round-trip through msgpack; views and events hide what they must
+(via the game test's `perturb_hidden`). At the end: the game ended, the outcome is well formed, and
+`replay` rebuilds the identical state.
+
+`perturb_hidden(state, seat, rng)` is written by each game's tests from the rules' visibility
+statement: it returns a different state that `seat` (None: a spectator) cannot tell apart from
+`state` (e.g. other players' hands swapped with deck cards, others' secret money changed), or None
+when nothing is hidden from that seat now. The kit demands the views be equal, so a view that
+leaks a hidden fact fails; and it demands that some perturbations really changed the state, so a
+perturbation that does nothing fails too.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable
+from typing import Any
+
+import msgpack
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from shared import engine
+from shared.engine import Game, State
+from shared.randomplay import MAX_MOVES, random_step
+
+Invariants = Callable[[State], None]
+Perturb = Callable[[State, "int | None", random.Random], "State | None"]
+
+# Scale the number of random games with JEWEL_KIT_SCALE (e.g. 0.2 for a quick run, 5 for a soak).
+SCALE = float(os.environ.get("JEWEL_KIT_SCALE", "1"))
+
+
+def roundtrip(obj: Any) -> Any:
+    return msgpack.unpackb(msgpack.packb(obj, use_bin_type=True), raw=False, strict_map_key=False)
+
+
+def assert_plain(obj: Any, where: str = "value") -> None:
+    """Only dicts with str keys, lists, str, int, bool and None."""
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            assert isinstance(k, str), f"{where} has a non-str key {k!r}"
+            assert_plain(v, f"{where}[{k!r}]")
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            assert_plain(v, f"{where}[{i}]")
+    else:
+        assert obj is None or isinstance(obj, (str, int, bool)), (
+            f"{where} is a {type(obj).__name__}, not plain data"
+        )
+
+
+def check_views(
+    game: Game, state: State, events: list, perturb: Perturb | None, rng: random.Random
+) -> int:
+    """Views and events of every seat and a spectator: plain, round-tripping, leak-free.
+    Returns how many perturbations changed the state."""
+    changed = 0
+    for seat in [*range(state["players"]), None]:
+        view = game.view(state, seat)
+        assert_plain(view, f"view({seat})")
+        assert roundtrip(view) == view
+        for key in ("seed", "rng"):
+            assert key not in view, f"view({seat}) contains {key!r}, which predicts chance"
+        seen = game.view_events(events, seat)
+        assert_plain(seen, f"events({seat})")
+        assert roundtrip(seen) == seen
+        if perturb is not None:
+            other = perturb(game.copy_state(state), seat, rng)
+            if other is not None and other != state:
+                changed += 1
+                assert game.view(other, seat) == view, (
+                    f"view({seat}) reveals something hidden from it"
+                )
+    return changed
+
+
+def play_checked(
+    game: Game,
+    seed: int,
+    num_players: int,
+    options: dict | None,
+    invariants: Invariants | None,
+    perturb: Perturb | None,
+    view_every: int,
+) -> tuple[State, int]:
+    rng = random.Random(seed)
+    state = game.new_game(seed, num_players, options)
+    assert_plain(state, "state")
+    assert roundtrip(state) == state
+    if invariants:
+        invariants(state)
+    history = []
+    changed = check_views(game, state, [], perturb, rng)
+    while not game.is_over(state):
+        assert len(history) < MAX_MOVES, f"no end within {MAX_MOVES} moves"
+        for s in game.to_act(state):
+            assert game.legal_moves(state, s), f"seat {s} is to act but has no legal move"
+        seat, move = random_step(game, state, rng)
+        assert move in game.legal_moves(state, seat)
+        before = roundtrip(state)
+        state, events = game.apply(state, seat, move)
+        assert roundtrip(before) == before
+        history.append((seat, move))
+        if invariants:
+            invariants(state)
+        assert_plain(events, "events")
+        for ev in events:
+            assert isinstance(ev.get("type"), str), f"event without a type: {ev!r}"
+        if len(history) % view_every == 0 or game.is_over(state):
+            assert roundtrip(state) == state
+            changed += check_views(game, state, events, perturb, rng)
+    outcome = game.outcome(state)
+    assert_plain(outcome, "outcome")
+    assert len(outcome["scores"]) == num_players
+    assert all(0 <= w < num_players for w in outcome["winners"])
+    assert game.to_act(state) == []
+    assert engine.replay(game.id, seed, num_players, options, history) == state
+    return state, changed
+
+
+def check_random_games(
+    game: Game,
+    num_players: int,
+    *,
+    options: dict | None = None,
+    invariants: Invariants | None = None,
+    perturb_hidden: Perturb | None = None,
+    examples: int = 200,
+    view_every: int = 1,
+) -> None:
+    """Random legal games from hypothesis seeds, with every check of the kit (see module doc)."""
+    totals = {"games": 0, "changed": 0}
+
+    @settings(
+        max_examples=max(1, int(examples * SCALE)),
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(seed=st.integers(min_value=0, max_value=2**63 - 1))
+    def run(seed: int) -> None:
+        _, changed = play_checked(
+            game, seed, num_players, options, invariants, perturb_hidden, view_every
+        )
+        totals["games"] += 1
+        totals["changed"] += changed
+
+    run()
+    if perturb_hidden is not None:
+        assert totals["changed"] > 0, "perturb_hidden never changed a state: it checks nothing"
+
+
+def check_many_games(
+    game: Game, num_players: int, *, options: dict | None = None, games: int = 1000
+) -> None:
+    """Thousands of quick random games (legality and termination only) from random seeds."""
+    from shared.randomplay import play_random_game
+
+    rng = random.Random(num_players * 7919 + len(game.id))
+    for _ in range(max(1, int(games * SCALE))):
+        seed = rng.getrandbits(63)
+        state, _ = play_random_game(game, seed, num_players, options)
+        assert game.is_over(state)
+
+
+def check_illegal_input(game: Game, num_players: int, seed: int = 1) -> None:
+    """Malformed, out-of-turn and wrong-seat moves raise `IllegalMove` and change nothing."""
+    state = game.new_game(seed, num_players)
+    snapshot = roundtrip(state)
+    acting = game.to_act(state)
+    bad = [
+        (acting[0], None),
+        (acting[0], {}),
+        (acting[0], {"type": 7}),
+        (acting[0], {"type": "no-such-move"}),
+        (num_players, {"type": "pass"}),
+        (-1, {"type": "pass"}),
+        ("0", {"type": "pass"}),
+    ]
+    idle = [s for s in range(num_players) if s not in acting]
+    if idle:
+        legal_for_other = game.legal_moves(state, acting[0])[0]
+        bad.append((idle[0], legal_for_other))
+    for seat, move in bad:
+        try:
+            game.apply(state, seat, move)
+        except engine.IllegalMove as exc:
+            assert exc.reason, "an illegal move needs a readable reason"
+        else:
+            raise AssertionError(f"seat {seat!r} playing {move!r} was accepted")
+        assert state == snapshot
