@@ -236,6 +236,7 @@ class Game(ABC):
 
     def _check_options(self, options: dict[str, Any], num_players: int) -> None:
         """Cross-checks between options and the player count; raise `OptionError`."""
+        return None
 
     @abstractmethod
     def _to_act(self, state: State) -> list[int]:
@@ -247,7 +248,7 @@ class Game(ABC):
 
     @abstractmethod
     def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
-        """Mutate `state` (a private copy) by the move and return the events; raise `IllegalMove`."""
+        """Mutate `state` (a private copy) by the move; return the events. Raise `IllegalMove`."""
 
     @abstractmethod
     def _view(self, state: State, seat: int | None) -> View:
