@@ -2,9 +2,9 @@
 
 `check_random_games` plays random legal games from hypothesis-drawn seeds and checks, at every
 step: the move was in `legal_moves`; every seat to act has a legal move; the game's invariants
-hold; states, views and events round-trip through msgpack; views and events hide what they must
-(via the game test's `perturb_hidden`). At the end: the game ended, the outcome is well formed, and
-`replay` rebuilds the identical state.
+hold; states, views and events round-trip through msgpack; views, `to_act` and each seat's
+`legal_moves` hide what they must (via the game test's `perturb_hidden`). At the end: the game
+ended, the outcome is well formed, and `replay` rebuilds the identical state.
 
 `perturb_hidden(state, seat, rng)` is written by each game's tests from the rules' visibility
 statement: it returns a different state that `seat` (None: a spectator) cannot tell apart from
@@ -77,6 +77,12 @@ def check_views(
                 assert game.view(other, seat) == view, (
                     f"view({seat}) reveals something hidden from it"
                 )
+                # The server sends each seat its legal moves too: they must leak nothing either.
+                assert game.to_act(other) == game.to_act(state)
+                if seat is not None:
+                    assert game.legal_moves(other, seat) == game.legal_moves(state, seat), (
+                        f"legal_moves({seat}) depends on something hidden from it"
+                    )
     return changed
 
 
