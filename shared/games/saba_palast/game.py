@@ -1,0 +1,976 @@
+"""Saba – Palast der Königin: the rule engine.
+
+State (plain data; fields numbered as in the rules are stored 0-based in lists):
+- `supply[material]`: the common supply; `stocks[seat][material]`: each player's open stock.
+- `harbour[i]`: harbour field i+1 as {"material", "count"}; `harbour_cards[seat][card]`: "front"
+  or "back" (the side showing).
+- `deck`: the palace deck, top first (hidden); `display[i]`: the card on building field i+1 or
+  None.
+- `garden[i]`: garden field i+1 as {"levels": built levels in order, "figure": seat on its
+  balcony or None, "material": material left there (profi) or None}.
+- `quarters[quarter]`: seats of the figures standing there; `vizier`: his quarter.
+- `serail`: seats of the markers, space 1 first; `serail_spaces`: spaces in use.
+- `figures[seat]`, `markers[seat]`: figures and serail markers still in the player's supply.
+- `treasury`: seats of the figures in the treasury; `serail_figure`: seat or None (profi).
+- `hands[seat]`: action cards (each names a material); `action_deck`, `discard`.
+- `turn`, `phase` (harbour, build, quarter, draw, finish, return) and `step`: what the player to
+  move has done this turn ({"built", "fulfilled", "moved", "spent": {quarter: figures that
+  cannot act again this turn}}).
+- `end`: None, "end_card" or "palace_complete".
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from shared.engine import Event, Game, IllegalMove, Move, Option, State, View, draw_rng, parse_int
+from shared.games.saba_palast.data import (
+    ACTION_CARDS_PER_MATERIAL,
+    BOTTOM_LEVEL3,
+    CARDS,
+    FIGURES,
+    GARDEN_FIELDS,
+    HAND_LIMIT,
+    HAND_LIMIT_PROFI,
+    HARBOUR_CAPACITY,
+    HARBOUR_CARDS,
+    MATERIAL_COUNT,
+    MATERIALS,
+    PALACE_CARDS_BY_LEVEL,
+    QUARTER_MATERIAL,
+    QUARTERS,
+    SERAIL_MARKERS,
+    SERAIL_SPACES_BY_PLAYERS,
+    START_MATERIALS_BY_PLACE,
+    STOCK_LIMIT,
+    SURCHARGES,
+    SWAPS,
+    TURNED,
+    VIZIER_START,
+)
+
+# Phases in which the free actions (cards, quarters, moving a figure) may be taken.
+FREE_PHASES = frozenset({"harbour", "build", "quarter", "draw", "finish"})
+PHASE_NAMES = {
+    "harbour": "take materials from the harbour",
+    "build": "build",
+    "quarter": "put a figure into a quarter",
+    "draw": "draw an action card",
+    "finish": "end the turn",
+    "return": "give back what is over the limits",
+}
+# The keys each move type may carry besides "type".
+MOVE_KEYS: dict[str, frozenset[str]] = {
+    "harbour": frozenset({"field", "remove", "vizier", "give", "take"}),
+    "build": frozenset({"card", "from_quarter", "leave"}),
+    "fulfil": frozenset({"card"}),
+    "pass": frozenset(),
+    "place_figure": frozenset({"quarter"}),
+    "draw": frozenset(),
+    "end_turn": frozenset(),
+    "return_material": frozenset({"material"}),
+    "discard_card": frozenset({"card"}),
+    "play_card": frozenset({"card"}),
+    "use_quarter": frozenset({"quarter", "give", "take"}),
+    "move_figure": frozenset({"from", "to"}),
+}
+
+
+def fmt_cost(cost: dict[str, int]) -> str:
+    """A cost as words: "2 alabaster, 1 gold" (or "nothing")."""
+    parts = [f"{n} {m}" for m in MATERIALS if (n := cost.get(m, 0))]
+    return ", ".join(parts) or "nothing"
+
+
+def visible_fields(state: State, seat: int) -> list[int]:
+    """The harbour fields (1–4) the seat's two harbour cards show now."""
+    return [HARBOUR_CARDS[card][side] for card, side in state["harbour_cards"][seat].items()]
+
+
+def card_cost(state: State, card: str, slot: int) -> dict[str, int]:
+    """What fulfilling `card` on building field `slot` (0-based) costs now: the card's
+    materials, the field's gold surcharge and (profi) the material left on its garden field."""
+    info = CARDS[card]
+    cost = dict(info["cost"])
+    if SURCHARGES[slot]:
+        cost["gold"] = cost.get("gold", 0) + SURCHARGES[slot]
+    if info["kind"] == "palace":
+        left = state["garden"][info["field"] - 1]["material"]
+        if left is not None:
+            cost[left] = cost.get(left, 0) + 1
+    return cost
+
+
+def can_pay(stock: dict[str, int], cost: dict[str, int]) -> bool:
+    return all(stock[m] >= n for m, n in cost.items())
+
+
+def obsolete(state: State, card: str) -> bool:
+    """Whether a palace card can no longer be built: its field already holds its level or
+    a higher one."""
+    info = CARDS[card]
+    if info["kind"] != "palace":
+        return False
+    levels = state["garden"][info["field"] - 1]["levels"]
+    return bool(levels) and levels[-1] >= info["level"]
+
+
+def serail_preferred(serail: list[int], seats: list[int]) -> list[int]:
+    """Among `seats`, those the serail rule prefers: most markers in the serail, then the
+    marker nearest space 1. Returns one seat, or all still tied (none of them in the serail)."""
+    counts = {s: serail.count(s) for s in seats}
+    most = max(counts.values())
+    tied = [s for s in seats if counts[s] == most]
+    if len(tied) == 1 or most == 0:
+        return tied
+    return [next(s for s in serail if s in tied)]
+
+
+def serail_leader(state: State) -> int | None:
+    """The player leading in the serail, or None while it is empty."""
+    if not state["serail"]:
+        return None
+    return serail_preferred(state["serail"], list(range(state["players"])))[0]
+
+
+def points(state: State) -> list[int]:
+    """Each seat's points now: figures on balconies and in the treasury (and, profi, the
+    figure in the serail)."""
+    score = [0] * state["players"]
+    for field in state["garden"]:
+        if field["figure"] is not None:
+            score[field["figure"]] += 1
+    for seat in state["treasury"]:
+        score[seat] += 1
+    if state["serail_figure"] is not None:
+        score[state["serail_figure"]] += 1
+    return score
+
+
+def swap_options(state: State, seat: int, quarter: str) -> list[tuple[str, str]]:
+    """The (give, take) swaps the exchange or the bazaar allows the seat now."""
+    stock, supply = state["stocks"][seat], state["supply"]
+    return [(g, t) for g, t in SWAPS[quarter] if stock[g] > 0 and supply[t] > 0]
+
+
+def quarter_figures(state: State, seat: int) -> int:
+    return sum(figs.count(seat) for figs in state["quarters"].values())
+
+
+def palace_cards_left(state: State) -> int:
+    return sum(1 for c in (*state["deck"], *state["display"]) if c and CARDS[c]["kind"] == "palace")
+
+
+class SabaPalast(Game):
+    id = "saba-palast"
+    title = "Saba – Palast der Königin"
+    min_players = 2
+    max_players = 4
+    options = {
+        "profi": Option(
+            False,
+            "professional rules: hand limit 4, move a quarter figure once a turn, the serail"
+            " leader's figure, materials left on garden fields",
+            kind=bool,
+        ),
+    }
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self, state: State, rng: random.Random) -> None:
+        n, first = state["players"], state["options"]["first_seat"]
+        supply = {m: MATERIAL_COUNT for m in MATERIALS}
+        stocks = [{m: 0 for m in MATERIALS} for _ in range(n)]
+        handed = list(MATERIALS)
+        rng.shuffle(handed)
+        for place in range(1, n):
+            seat, material = (first + place) % n, handed[place - 1]
+            stocks[seat][material] += START_MATERIALS_BY_PLACE[place]
+            supply[material] -= START_MATERIALS_BY_PLACE[place]
+        types = list(MATERIALS)
+        rng.shuffle(types)
+        harbour = []
+        for material, capacity in zip(types, HARBOUR_CAPACITY, strict=True):
+            harbour.append({"material": material, "count": capacity})
+            supply[material] -= capacity
+        by_level = {
+            lv: rng.sample(cards, len(cards)) for lv, cards in PALACE_CARDS_BY_LEVEL.items()
+        }
+        bottom = [*by_level[3][-BOTTOM_LEVEL3:], "end"]
+        rng.shuffle(bottom)
+        deck = [
+            *by_level[1],
+            "treasury-1",
+            *by_level[2],
+            "treasury-2",
+            *by_level[3][:-BOTTOM_LEVEL3],
+            *bottom,
+        ]
+        actions = [m for m in MATERIALS for _ in range(ACTION_CARDS_PER_MATERIAL)]
+        rng.shuffle(actions)
+        state.update(
+            supply=supply,
+            stocks=stocks,
+            harbour=harbour,
+            harbour_cards=[{card: "front" for card in HARBOUR_CARDS} for _ in range(n)],
+            deck=deck[3:],
+            display=deck[:3],
+            garden=[{"levels": [], "figure": None, "material": None} for _ in range(GARDEN_FIELDS)],
+            quarters={q: [] for q in QUARTERS},
+            vizier=VIZIER_START,
+            serail=[],
+            serail_spaces=SERAIL_SPACES_BY_PLAYERS[n],
+            figures=[FIGURES] * n,
+            markers=[SERAIL_MARKERS] * n,
+            treasury=[],
+            serail_figure=None,
+            hands=[[] for _ in range(n)],
+            action_deck=actions,
+            discard=[],
+            turn=first,
+            phase="harbour",
+            step=fresh_step(),
+            end=None,
+        )
+
+    # ------------------------------------------------------------------ who, what
+    def _to_act(self, state: State) -> list[int]:
+        return [state["turn"]]
+
+    def _is_over(self, state: State) -> bool:
+        return state["end"] is not None
+
+    def _legal_moves(self, state: State, seat: int) -> list[Move]:
+        phase = state["phase"]
+        if phase == "return":
+            return self._return_moves(state, seat)
+        moves: list[Move] = []
+        if phase == "harbour":
+            moves += self._harbour_moves(state, seat)
+        elif phase == "build":
+            moves += self._build_moves(state, seat)
+            moves.append({"type": "pass"})
+        elif phase == "quarter":
+            moves += self._place_moves(state, seat)
+            moves.append({"type": "pass"})
+        elif phase == "draw":
+            moves.append({"type": "draw"})
+        else:
+            moves.append({"type": "end_turn"})
+        return moves + self._free_moves(state, seat)
+
+    def _harbour_moves(self, state: State, seat: int) -> list[Move]:
+        moves: list[Move] = []
+        for field in sorted(visible_fields(state, seat)):
+            move = {"type": "harbour", "field": field}
+            if field == 2:
+                removable = [c for c in state["display"] if c and CARDS[c]["kind"] == "palace"]
+                moves += [{**move, "remove": c} for c in removable] or [move]
+            elif field == 3:
+                # The vizier's action uses the stock and supply after the harbour step.
+                after = self.copy_state(state)
+                self._take_harbour(after, seat, field, [])
+                for quarter in QUARTERS:
+                    if quarter == state["vizier"]:
+                        continue
+                    target = {**move, "vizier": quarter}
+                    if quarter in SWAPS:
+                        swaps = swap_options(after, seat, quarter)
+                        moves += [{**target, "give": g, "take": t} for g, t in swaps] or [target]
+                    else:
+                        moves.append(target)
+            else:
+                moves.append(move)
+        return moves
+
+    def _build_moves(self, state: State, seat: int) -> list[Move]:
+        moves: list[Move] = []
+        step, stock = state["step"], state["stocks"][seat]
+        for slot, card in enumerate(state["display"]):
+            if card is None:
+                continue
+            kind = CARDS[card]["kind"]
+            if (step["built"] if kind == "palace" else step["fulfilled"]) or obsolete(state, card):
+                continue
+            cost = card_cost(state, card, slot)
+            if not can_pay(stock, cost):
+                continue
+            if kind != "palace":
+                moves.append({"type": "fulfil", "card": card})
+                continue
+            leaves: list[str | None] = [None]
+            if state["options"]["profi"]:
+                leaves += [m for m in MATERIALS if stock[m] > cost.get(m, 0)]
+            for source in self._figure_sources(state, seat, card):
+                for leave in leaves:
+                    move: Move = {"type": "build", "card": card}
+                    if source is not None:
+                        move["from_quarter"] = source
+                    if leave is not None:
+                        move["leave"] = leave
+                    moves.append(move)
+        return moves
+
+    def _figure_sources(self, state: State, seat: int, card: str) -> list[str | None]:
+        """Where the builder's balcony figure may come from: [None] for his supply (or no
+        figure at all), else the quarters holding one of his figures."""
+        field = state["garden"][CARDS[card]["field"] - 1]
+        if state["figures"][seat] > 0 or field["figure"] == seat:
+            return [None]
+        return [q for q in QUARTERS if seat in state["quarters"][q]] or [None]
+
+    def _place_moves(self, state: State, seat: int) -> list[Move]:
+        price = quarter_figures(state, seat) + 1
+        if state["figures"][seat] == 0 or state["stocks"][seat]["gold"] < price:
+            return []
+        return [{"type": "place_figure", "quarter": q} for q in QUARTERS]
+
+    def _return_moves(self, state: State, seat: int) -> list[Move]:
+        moves: list[Move] = []
+        stock = state["stocks"][seat]
+        if sum(stock.values()) > STOCK_LIMIT:
+            moves += [{"type": "return_material", "material": m} for m in MATERIALS if stock[m]]
+        hand = state["hands"][seat]
+        if len(hand) > self._hand_limit(state):
+            moves += [{"type": "discard_card", "card": c} for c in sorted(set(hand))]
+        return moves
+
+    def _free_moves(self, state: State, seat: int) -> list[Move]:
+        moves: list[Move] = [
+            {"type": "play_card", "card": c} for c in sorted(set(state["hands"][seat]))
+        ]
+        for quarter in QUARTERS:
+            if self._quarter_blocked(state, seat, quarter) is not None:
+                continue
+            move = {"type": "use_quarter", "quarter": quarter}
+            if quarter in SWAPS:
+                moves += [
+                    {**move, "give": g, "take": t} for g, t in swap_options(state, seat, quarter)
+                ]
+            elif state["supply"][QUARTER_MATERIAL[quarter]] > 0:
+                moves.append(move)
+        if state["options"]["profi"] and not state["step"]["moved"]:
+            mine = [q for q in QUARTERS if seat in state["quarters"][q]]
+            for src in mine:
+                moves += [
+                    {"type": "move_figure", "from": src, "to": dst}
+                    for dst in QUARTERS
+                    if dst != src and dst != state["vizier"]
+                ]
+        return moves
+
+    # ------------------------------------------------------------------ moves
+    def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
+        kind = move["type"]
+        handler = self._handlers().get(kind)
+        if handler is None:
+            raise IllegalMove(
+                f"unknown move {kind!r}; the moves are {', '.join(MOVE_KEYS)}", "malformed"
+            )
+        extra = set(move) - {"type"} - MOVE_KEYS[kind]
+        if extra:
+            raise IllegalMove(
+                f"a {kind!r} move does not take {', '.join(sorted(extra))}", "malformed"
+            )
+        phase = state["phase"]
+        if kind in ("play_card", "use_quarter", "move_figure"):
+            if phase not in FREE_PHASES:
+                raise IllegalMove("your turn is ending: first give back what is over the limits")
+        elif kind not in PHASE_MOVES[phase]:
+            raise IllegalMove(f"now is the time to {PHASE_NAMES[phase]}, not to {kind}")
+        events: list[Event] = []
+        handler(state, seat, move, events)
+        if state["end"] is None and palace_cards_left(state) == 0:
+            self._finish(state, "palace_complete", events)
+        return events
+
+    def _handlers(self) -> dict[str, Any]:
+        return {
+            "harbour": self._harbour,
+            "build": self._build,
+            "fulfil": self._fulfil,
+            "pass": self._pass,
+            "place_figure": self._place_figure,
+            "draw": self._draw,
+            "end_turn": self._end_turn,
+            "return_material": self._return_material,
+            "discard_card": self._discard_card,
+            "play_card": self._play_card,
+            "use_quarter": self._use_quarter,
+            "move_figure": self._move_figure,
+        }
+
+    # --- 1. harbour
+    def _harbour(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+        field = parse_int(move, "field", "the harbour field")
+        shown = visible_fields(state, seat)
+        if field not in shown:
+            a, b = sorted(shown)
+            raise IllegalMove(f"your harbour cards show fields {a} and {b}, not field {field}")
+        for key, needed_on in (("remove", 2), ("vizier", 3), ("give", 3), ("take", 3)):
+            if key in move and field != needed_on:
+                raise IllegalMove(f"{key!r} belongs to harbour field {needed_on} only")
+        self._take_harbour(state, seat, field, events)
+        if field == 1:
+            self._draw_card(state, seat, events)
+        elif field == 2:
+            self._remove_card(state, move.get("remove"), events)
+        elif field == 3:
+            self._move_vizier(state, seat, move, events)
+        state["phase"] = "build"
+
+    def _take_harbour(self, state: State, seat: int, field: int, events: list[Event]) -> None:
+        """Take a harbour field's materials, refill the harbour and turn the harbour card."""
+        slot = state["harbour"][field - 1]
+        material, count = slot["material"], slot["count"]
+        state["stocks"][seat][material] += count
+        events.append(
+            {
+                "type": "harbour_taken",
+                "seat": seat,
+                "field": field,
+                "material": material,
+                "count": count,
+            }
+        )
+        self._refill_harbour(state, field - 1)
+        cards = state["harbour_cards"][seat]
+        card = next(c for c, side in cards.items() if HARBOUR_CARDS[c][side] == field)
+        cards[card] = TURNED[cards[card]]
+        events.append({"type": "harbour_refilled", "harbour": [dict(h) for h in state["harbour"]]})
+
+    def _refill_harbour(self, state: State, taken: int) -> None:
+        """The fields below the one taken move one toward field 4; field 1 restarts with the
+        type taken; each field is topped up from the supply as far as it holds."""
+        harbour, supply = state["harbour"], state["supply"]
+        material = harbour[taken]["material"]
+        state["harbour"] = harbour = [
+            {"material": material, "count": 0},
+            *harbour[:taken],
+            *harbour[taken + 1 :],
+        ]
+        for slot, capacity in zip(harbour, HARBOUR_CAPACITY, strict=True):
+            add = min(capacity - slot["count"], supply[slot["material"]])
+            slot["count"] += add
+            supply[slot["material"]] -= add
+
+    def _remove_card(self, state: State, card: Any, events: list[Event]) -> None:
+        removable = [c for c in state["display"] if c and CARDS[c]["kind"] == "palace"]
+        if not removable:
+            if card is not None:
+                raise IllegalMove("no palace building card is on display to remove")
+            return
+        if card not in removable:
+            raise IllegalMove(
+                "harbour field 2 removes one displayed palace building card: name one of "
+                + ", ".join(removable)
+            )
+        self._leave_display(state, card, "removed", events)
+
+    def _move_vizier(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+        target = move.get("vizier")
+        if target not in QUARTERS:
+            raise IllegalMove(
+                f"harbour field 3 moves the vizier: name a quarter ({', '.join(QUARTERS)})"
+            )
+        if target == state["vizier"]:
+            raise IllegalMove(f"the vizier already stands on the {target}; move him elsewhere")
+        events.append({"type": "vizier_moved", "seat": seat, "from": state["vizier"], "to": target})
+        state["vizier"] = target
+        self._quarter_action(state, seat, target, move, events, immediate=True)
+
+    def _quarter_action(
+        self,
+        state: State,
+        seat: int,
+        quarter: str,
+        move: Move,
+        events: list[Event],
+        immediate: bool,
+    ) -> None:
+        """Carry out a quarter's action for the seat. The vizier's immediate action takes a
+        material only as far as the supply holds; a swap must be made if one is possible."""
+        stock, supply = state["stocks"][seat], state["supply"]
+        event: Event = {
+            "type": "quarter_action",
+            "seat": seat,
+            "quarter": quarter,
+            "vizier": immediate,
+        }
+        if quarter in SWAPS:
+            options = swap_options(state, seat, quarter)
+            pair = (move.get("give"), move.get("take"))
+            if not options:
+                if pair != (None, None):
+                    raise IllegalMove(f"no swap at the {quarter} is possible now")
+                events.append(event)
+                return
+            if pair not in options:
+                shown = "; ".join(f"give {g}, take {t}" for g, t in options)
+                raise IllegalMove(f"the {quarter} allows these swaps now: {shown}")
+            give, take = pair
+            stock[give] -= 1
+            supply[give] += 1
+            supply[take] -= 1
+            stock[take] += 1
+            event.update(give=give, take=take)
+        else:
+            if "give" in move or "take" in move:
+                raise IllegalMove(f"the {quarter} hands out a material; it swaps nothing")
+            material = QUARTER_MATERIAL[quarter]
+            got = 1 if supply[material] > 0 else 0
+            if not got and not immediate:
+                raise IllegalMove(f"the supply holds no {material} any more")
+            supply[material] -= got
+            stock[material] += got
+            event.update(material=material, count=got)
+        events.append(event)
+
+    # --- 2. build
+    def _build(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+        card, slot = self._displayed(state, move, "palace")
+        if state["step"]["built"]:
+            raise IllegalMove("you have already built a palace part this turn")
+        info = CARDS[card]
+        field = state["garden"][info["field"] - 1]
+        cost = card_cost(state, card, slot)
+        self._pay(state, seat, cost, card)
+        sources = self._figure_sources(state, seat, card)
+        source = move.get("from_quarter")
+        if source not in sources:
+            if sources == [None]:
+                raise IllegalMove("your balcony figure comes from your supply; name no quarter")
+            raise IllegalMove(
+                "your supply holds no figure: name the quarter to take it from ("
+                + ", ".join(q for q in sources if q)
+                + ")"
+            )
+        leave = move.get("leave")
+        if leave is not None:
+            if not state["options"]["profi"]:
+                raise IllegalMove("materials are left on garden fields only in the profi game")
+            if leave not in MATERIALS or state["stocks"][seat][leave] == 0:
+                raise IllegalMove(f"you have no {leave} left to put on the garden field")
+        if field["material"] is not None:
+            state["supply"][field["material"]] += 1
+            field["material"] = None
+        field["levels"].append(info["level"])
+        events.append(
+            {
+                "type": "built",
+                "seat": seat,
+                "card": card,
+                "field": info["field"],
+                "level": info["level"],
+                "cost": cost,
+            }
+        )
+        returned = field["figure"]
+        if returned is not None:
+            field["figure"] = None
+            state["figures"][returned] += 1
+            events.append({"type": "figure_returned", "seat": returned, "field": info["field"]})
+        if source is not None:
+            self._take_from_quarter(state, seat, source)
+            field["figure"] = seat
+        elif state["figures"][seat] > 0:
+            state["figures"][seat] -= 1
+            field["figure"] = seat
+        events.append(
+            {
+                "type": "balcony",
+                "seat": seat if field["figure"] == seat else None,
+                "field": info["field"],
+                "from_quarter": source,
+            }
+        )
+        if leave is not None:
+            state["stocks"][seat][leave] -= 1
+            field["material"] = leave
+            events.append(
+                {"type": "material_left", "seat": seat, "field": info["field"], "material": leave}
+            )
+        if returned is not None:
+            self._add_marker(state, returned, events)
+        state["step"]["built"] = True
+        self._leave_display(state, card, "built", events)
+        self._after_building(state)
+
+    def _fulfil(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+        card, slot = self._displayed(state, move, "special")
+        if state["step"]["fulfilled"]:
+            raise IllegalMove("you have already fulfilled a treasury or end card this turn")
+        cost = card_cost(state, card, slot)
+        self._pay(state, seat, cost, card)
+        state["step"]["fulfilled"] = True
+        events.append({"type": "fulfilled", "seat": seat, "card": card, "cost": cost})
+        self._leave_display(state, card, "fulfilled", events)
+        if CARDS[card]["kind"] == "end":
+            self._finish(state, "end_card", events)
+            return
+        self._score_treasury(state, events)
+        self._after_building(state)
+
+    def _displayed(self, state: State, move: Move, kind: str) -> tuple[str, int]:
+        card = move.get("card")
+        if not isinstance(card, str) or card not in state["display"]:
+            shown = ", ".join(c for c in state["display"] if c) or "none"
+            raise IllegalMove(f"{card!r} is not on a building field (displayed: {shown})")
+        is_palace = CARDS[card]["kind"] == "palace"
+        if kind == "palace" and not is_palace:
+            raise IllegalMove(f"{card} is not a palace part: fulfil it instead of building it")
+        if kind == "special" and is_palace:
+            raise IllegalMove(f"{card} is a palace part: build it instead of fulfilling it")
+        return card, state["display"].index(card)
+
+    def _pay(self, state: State, seat: int, cost: dict[str, int], card: str) -> None:
+        stock = state["stocks"][seat]
+        if not can_pay(stock, cost):
+            raise IllegalMove(f"{card} costs {fmt_cost(cost)} here; you have {fmt_cost(stock)}")
+        for material, count in cost.items():
+            stock[material] -= count
+            state["supply"][material] += count
+
+    def _after_building(self, state: State) -> None:
+        """Leave the build step once nothing more may be built or fulfilled this turn."""
+        step = state["step"]
+        specials = any(c and CARDS[c]["kind"] != "palace" for c in state["display"])
+        if step["built"] and (step["fulfilled"] or not specials):
+            self._to_quarter_step(state)
+
+    def _to_quarter_step(self, state: State) -> None:
+        # No figure in supply: no quarter can be taken this turn, whatever happens.
+        can_place = state["step"]["built"] and state["figures"][state["turn"]] > 0
+        state["phase"] = "quarter" if can_place else "draw"
+
+    def _leave_display(self, state: State, card: str, reason: str, events: list[Event]) -> None:
+        """Take a card off the building fields; the others slide toward field 1, the deck's
+        top card fills field 3, and cards that can no longer be built leave at once."""
+        display = state["display"]
+        display.remove(card)
+        events.append({"type": "card_left", "card": card, "reason": reason})
+        while True:
+            display.append(state["deck"].pop(0) if state["deck"] else None)
+            if display[-1] is not None:
+                events.append({"type": "card_revealed", "card": display[-1]})
+            dead = next((c for c in display if c and obsolete(state, c)), None)
+            if dead is None:
+                return
+            display.remove(dead)
+            events.append({"type": "card_left", "card": dead, "reason": "obsolete"})
+
+    def _add_marker(self, state: State, seat: int, events: list[Event]) -> None:
+        """The seat puts a serail marker on space 1; the others move on, and one pushed past
+        the last space in use goes back to its owner."""
+        if state["markers"][seat] == 0:
+            return
+        state["markers"][seat] -= 1
+        serail = state["serail"]
+        serail.insert(0, seat)
+        events.append({"type": "serail_marker", "seat": seat})
+        if len(serail) > state["serail_spaces"]:
+            out = serail.pop()
+            state["markers"][out] += 1
+            events.append({"type": "serail_marker_returned", "seat": out})
+        if state["options"]["profi"]:
+            self._update_serail_figure(state, events)
+
+    def _update_serail_figure(self, state: State, events: list[Event]) -> None:
+        leader = serail_leader(state)
+        holder = state["serail_figure"]
+        if leader is None or leader == holder:
+            return
+        if holder is not None:
+            state["figures"][holder] += 1
+            state["serail_figure"] = None
+            events.append({"type": "serail_figure_returned", "seat": holder})
+        if self._take_any_figure(state, leader):
+            state["serail_figure"] = leader
+            events.append({"type": "serail_figure", "seat": leader})
+
+    def _score_treasury(self, state: State, events: list[Event]) -> None:
+        """The player with the most points puts a figure into the treasury; a tie the serail
+        cannot break, or a leader without a figure, places none."""
+        score = points(state)
+        best = max(score)
+        leaders = serail_preferred(state["serail"], [s for s, p in enumerate(score) if p == best])
+        placed = None
+        if len(leaders) == 1 and self._take_any_figure(state, leaders[0]):
+            placed = leaders[0]
+            state["treasury"].append(placed)
+        events.append(
+            {"type": "treasury_scored", "seat": placed, "leaders": leaders, "points": score}
+        )
+
+    def _take_any_figure(self, state: State, seat: int) -> bool:
+        """Take one of the seat's figures for the treasury or serail: from his supply, else
+        from a quarter (the vizier's, where it is idle, first; then in board order)."""
+        if state["figures"][seat] > 0:
+            state["figures"][seat] -= 1
+            return True
+        order = [state["vizier"], *(q for q in QUARTERS if q != state["vizier"])]
+        quarter = next((q for q in order if seat in state["quarters"][q]), None)
+        if quarter is None:
+            return False
+        self._take_from_quarter(state, seat, quarter)
+        return True
+
+    def _take_from_quarter(self, state: State, seat: int, quarter: str) -> None:
+        state["quarters"][quarter].remove(seat)
+        if seat == state["turn"]:
+            # The figure taken is one that has already acted, if any has.
+            spent = state["step"]["spent"]
+            left = state["quarters"][quarter].count(seat)
+            if spent.get(quarter, 0) > left:
+                spent[quarter] = left
+
+    def _pass(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+        if state["phase"] == "build":
+            self._to_quarter_step(state)
+        else:
+            state["phase"] = "draw"
+        events.append({"type": "passed", "seat": seat})
+
+    # --- 3. quarter
+    def _place_figure(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+        quarter = move.get("quarter")
+        if quarter not in QUARTERS:
+            raise IllegalMove(f"name a quarter: {', '.join(QUARTERS)}")
+        if state["figures"][seat] == 0:
+            raise IllegalMove("you have no figure left in your supply")
+        price = quarter_figures(state, seat) + 1
+        self._pay(state, seat, {"gold": price}, f"a figure in the {quarter}")
+        state["figures"][seat] -= 1
+        state["quarters"][quarter].append(seat)
+        # It works from the next turn on.
+        spent = state["step"]["spent"]
+        spent[quarter] = spent.get(quarter, 0) + 1
+        state["phase"] = "draw"
+        events.append({"type": "figure_placed", "seat": seat, "quarter": quarter, "gold": price})
+
+    # --- 4. draw, end of turn
+    def _draw(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+        self._draw_card(state, seat, events)
+        state["phase"] = "finish"
+
+    def _draw_card(self, state: State, seat: int, events: list[Event]) -> None:
+        if not state["action_deck"] and state["discard"]:
+            state["action_deck"], state["discard"] = state["discard"], []
+            draw_rng(state).shuffle(state["action_deck"])
+            events.append({"type": "action_deck_reshuffled"})
+        if not state["action_deck"]:
+            events.append({"type": "no_action_card", "seat": seat})
+            return
+        card = state["action_deck"].pop()
+        hand = state["hands"][seat]
+        hand.append(card)
+        hand.sort()
+        events.append(
+            {"type": "card_drawn", "seat": seat, "hidden": {"card": card}, "seen_by": [seat]}
+        )
+
+    def _hand_limit(self, state: State) -> int:
+        return HAND_LIMIT_PROFI if state["options"]["profi"] else HAND_LIMIT
+
+    def _within_limits(self, state: State, seat: int) -> bool:
+        return sum(state["stocks"][seat].values()) <= STOCK_LIMIT and len(
+            state["hands"][seat]
+        ) <= self._hand_limit(state)
+
+    def _end_turn(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+        if self._within_limits(state, seat):
+            self._next_turn(state, events)
+        else:
+            state["phase"] = "return"
+            events.append({"type": "over_limits", "seat": seat})
+
+    def _return_material(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+        material = move.get("material")
+        stock = state["stocks"][seat]
+        if sum(stock.values()) <= STOCK_LIMIT:
+            raise IllegalMove(f"you hold no more than {STOCK_LIMIT} materials; keep them")
+        if material not in MATERIALS or stock[material] == 0:
+            raise IllegalMove(f"you have no {material} to give back")
+        stock[material] -= 1
+        state["supply"][material] += 1
+        events.append({"type": "material_returned", "seat": seat, "material": material})
+        if self._within_limits(state, seat):
+            self._next_turn(state, events)
+
+    def _discard_card(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+        card = move.get("card")
+        hand = state["hands"][seat]
+        if len(hand) <= self._hand_limit(state):
+            raise IllegalMove(f"you hold no more than {self._hand_limit(state)} cards; keep them")
+        if card not in hand:
+            raise IllegalMove(f"you hold no {card!r} action card")
+        hand.remove(card)
+        state["discard"].append(card)
+        events.append(
+            {"type": "card_discarded", "seat": seat, "hidden": {"card": card}, "seen_by": [seat]}
+        )
+        if self._within_limits(state, seat):
+            self._next_turn(state, events)
+
+    def _next_turn(self, state: State, events: list[Event]) -> None:
+        state["turn"] = (state["turn"] + 1) % state["players"]
+        state["phase"] = "harbour"
+        state["step"] = fresh_step()
+        events.append({"type": "turn_started", "seat": state["turn"]})
+
+    # --- free actions
+    def _play_card(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+        card = move.get("card")
+        hand = state["hands"][seat]
+        if card not in hand:
+            raise IllegalMove(f"you hold no {card!r} action card")
+        hand.remove(card)
+        state["discard"].append(card)
+        got = 1 if state["supply"][card] > 0 else 0
+        state["supply"][card] -= got
+        state["stocks"][seat][card] += got
+        events.append({"type": "card_played", "seat": seat, "card": card, "count": got})
+
+    def _use_quarter(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+        quarter = move.get("quarter")
+        if quarter not in QUARTERS:
+            raise IllegalMove(f"name a quarter: {', '.join(QUARTERS)}")
+        reason = self._quarter_blocked(state, seat, quarter)
+        if reason is not None:
+            raise IllegalMove(reason)
+        self._quarter_action(state, seat, quarter, move, events, immediate=False)
+        spent = state["step"]["spent"]
+        spent[quarter] = spent.get(quarter, 0) + 1
+
+    def _quarter_blocked(self, state: State, seat: int, quarter: str) -> str | None:
+        """Why the seat cannot use the quarter now, or None."""
+        mine = state["quarters"][quarter].count(seat)
+        if mine == 0:
+            return f"you have no figure in the {quarter}"
+        if state["vizier"] == quarter:
+            return f"the vizier blocks the {quarter}"
+        if state["step"]["spent"].get(quarter, 0) >= mine:
+            return f"your figures in the {quarter} have already acted this turn"
+        return None
+
+    def _move_figure(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+        src, dst = move.get("from"), move.get("to")
+        if not state["options"]["profi"]:
+            raise IllegalMove("figures move between quarters only in the profi game")
+        if state["step"]["moved"]:
+            raise IllegalMove("you have already moved a quarter figure this turn")
+        if src not in QUARTERS or seat not in state["quarters"][src]:
+            raise IllegalMove(f"you have no figure in the {src}")
+        if dst not in QUARTERS or dst == src:
+            raise IllegalMove("move the figure to another quarter")
+        if dst == state["vizier"]:
+            raise IllegalMove(f"the vizier blocks the {dst}")
+        spent = state["step"]["spent"]
+        state["quarters"][src].remove(seat)
+        state["quarters"][dst].append(seat)
+        # The figure moved is one that has not acted yet, if there is one: it may act at its
+        # new quarter, but no figure acts twice.
+        left = state["quarters"][src].count(seat)
+        if spent.get(src, 0) > left:
+            spent[src] = left
+            spent[dst] = spent.get(dst, 0) + 1
+        state["step"]["moved"] = True
+        events.append({"type": "figure_moved", "seat": seat, "from": src, "to": dst})
+
+    # ------------------------------------------------------------------ end, views, results
+    def _finish(self, state: State, reason: str, events: list[Event]) -> None:
+        state["end"] = reason
+        events.append({"type": "game_over", "reason": reason, **self._outcome(state)})
+
+    def _outcome(self, state: State) -> dict[str, Any]:
+        score = points(state)
+        best = max(score)
+        winners = serail_preferred(state["serail"], [s for s, p in enumerate(score) if p == best])
+        return {"scores": score, "winners": winners, "end": state["end"]}
+
+    def _view(self, state: State, seat: int | None) -> View:
+        state = self.copy_state(state)  # the view must not share containers with the state
+        view = {
+            k: state[k]
+            for k in (
+                "players",
+                "options",
+                "supply",
+                "stocks",
+                "harbour",
+                "harbour_cards",
+                "display",
+                "garden",
+                "quarters",
+                "vizier",
+                "serail",
+                "serail_spaces",
+                "figures",
+                "markers",
+                "treasury",
+                "serail_figure",
+                "turn",
+                "phase",
+                "step",
+                "end",
+            )
+        }
+        view.update(
+            game=self.id,
+            seat=seat,
+            to_act=self.to_act(state),
+            harbour_fields=[visible_fields(state, s) for s in range(state["players"])],
+            deck_count=len(state["deck"]),
+            action_deck_count=len(state["action_deck"]),
+            discard_count=len(state["discard"]),
+            hand_counts=[len(h) for h in state["hands"]],
+            points=points(state),
+            serail_leader=serail_leader(state),
+        )
+        if seat is not None:
+            view["hand"] = state["hands"][seat]
+        if state["end"] is not None:
+            view["outcome"] = self._outcome(state)
+        return view
+
+    def copy_state(self, state: State) -> State:
+        # A structural deep copy of the known layout: far faster than a generic one.
+        out = dict(state)
+        out["supply"] = dict(state["supply"])
+        out["stocks"] = [dict(s) for s in state["stocks"]]
+        out["harbour"] = [dict(h) for h in state["harbour"]]
+        out["harbour_cards"] = [dict(c) for c in state["harbour_cards"]]
+        for key in (
+            "deck",
+            "display",
+            "serail",
+            "figures",
+            "markers",
+            "treasury",
+            "action_deck",
+            "discard",
+        ):
+            out[key] = state[key][:]
+        out["garden"] = [{**g, "levels": g["levels"][:]} for g in state["garden"]]
+        out["quarters"] = {q: f[:] for q, f in state["quarters"].items()}
+        out["hands"] = [h[:] for h in state["hands"]]
+        out["step"] = {**state["step"], "spent": dict(state["step"]["spent"])}
+        return out
+
+
+def fresh_step() -> dict[str, Any]:
+    """What a player has done this turn, at its start."""
+    return {"built": False, "fulfilled": False, "moved": False, "spent": {}}
+
+
+# Moves of the turn's steps, by phase (free actions are checked separately).
+PHASE_MOVES: dict[str, frozenset[str]] = {
+    "harbour": frozenset({"harbour"}),
+    "build": frozenset({"build", "fulfil", "pass"}),
+    "quarter": frozenset({"place_figure", "pass"}),
+    "draw": frozenset({"draw"}),
+    "finish": frozenset({"end_turn"}),
+    "return": frozenset({"return_material", "discard_card"}),
+}
+
+GAME = SabaPalast()
