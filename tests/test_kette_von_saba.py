@@ -658,8 +658,8 @@ def test_random_games_keep_every_rule(players):
         players,
         invariants=invariants,
         perturb_hidden=perturb_hidden,
-        examples=6,
-        view_every=4,
+        examples=25,
+        view_every=2,
     )
 
 
@@ -671,8 +671,8 @@ def test_random_games_with_the_joker_variants(options):
         options=options,
         invariants=invariants,
         perturb_hidden=perturb_hidden,
-        examples=6,
-        view_every=4,
+        examples=25,
+        view_every=2,
     )
 
 

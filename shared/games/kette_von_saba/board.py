@@ -8,7 +8,7 @@ in the same column one row apart, or in an adjacent column with y differing by e
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 
 Space = tuple[int, int]
 
@@ -100,6 +100,6 @@ def reward_at(board: Sequence[object], index: int) -> int:
     return (total or ISOLATED_REWARD) * REWARD_UNIT
 
 
-def reward(occupied: Collection[Space], space: Space) -> int:
+def reward(occupied: set[Space], space: Space) -> int:
     """The reward in marks for laying a card on `space` when `occupied` spaces hold cards."""
     return reward_at([s in occupied for s in SPACES], SPACE_INDEX[space])

@@ -43,7 +43,10 @@ BUYER_REWARD = 2
 UNSOLD_REWARD = 0
 RECONSTRUCTION_REWARD = 1
 
-SPACE_LISTS: list[list[int]] = [list(space) for space in SPACES]
+
+def space_list(index: int) -> list[int]:
+    """SPACES[index] as the [column, row] list that moves, events and views use."""
+    return list(SPACES[index])
 
 
 class KetteVonSaba(Game):
@@ -131,7 +134,7 @@ class KetteVonSaba(Game):
             return [{"type": "accept"}, {"type": "decline"}]
         if phase in ("buyer", "lay"):
             spaces = self._spaces(state, state["lot"])
-            moves = [{"type": "place", "space": SPACE_LISTS[i]} for i in spaces]
+            moves = [{"type": "place", "space": space_list(i)} for i in spaces]
             return [{"type": "keep"}, *moves] if phase == "buyer" else moves
         if phase == "draw":
             return [{"type": "draw"}, {"type": "end_turn"}]
@@ -141,7 +144,7 @@ class KetteVonSaba(Game):
         moves: list[Move] = []
         for card in sorted(set(state["hands"][seat])):
             spaces = self._spaces(state, card)
-            moves += [{"type": "place", "card": card, "space": SPACE_LISTS[i]} for i in spaces]
+            moves += [{"type": "place", "card": card, "space": space_list(i)} for i in spaces]
             if not spaces and card != JOKER:
                 moves.append({"type": "discard", "card": card})
         return moves
@@ -305,9 +308,13 @@ class KetteVonSaba(Game):
         if self._spaces(state, state["lot"]):
             state["phase"], state["turn"] = "buyer", buyer
         else:
-            self._keep(state, buyer, {}, events)
+            self._lot_to_hand(state, buyer, events)
 
     def _keep(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+        self._lot_to_hand(state, seat, events)
+
+    def _lot_to_hand(self, state: State, seat: int, events: list[Event]) -> None:
+        """The buyer keeps the lot (a card that fits nowhere yet can only be kept)."""
         state["hands"][seat].append(state["lot"])
         events.append({"type": "kept", "seat": seat, "card": state["lot"]})
         self._after_sale(state, events)
@@ -454,7 +461,7 @@ class KetteVonSaba(Game):
                 "seat": seat,
                 "card": card,
                 "piece": piece,
-                "space": SPACE_LISTS[index],
+                "space": space_list(index),
                 "reward": earned,
             }
         )
@@ -508,7 +515,7 @@ class KetteVonSaba(Game):
             "phase": state["phase"],
             "turn": state["turn"],
             "to_act": self.to_act(state),
-            "spaces": SPACE_LISTS,
+            "spaces": [list(space) for space in SPACES],
             "board": board,
             "live_layouts": live.bit_count(),
             "possible": possible_pieces(board, live),
@@ -521,7 +528,7 @@ class KetteVonSaba(Game):
             "lot_spaces": (
                 None
                 if state["lot"] is None
-                else [SPACE_LISTS[i] for i in self._spaces(state, state["lot"])]
+                else [space_list(i) for i in self._spaces(state, state["lot"])]
             ),
             "auction": state["auction"],
             "quiet_auctions": state["quiet_auctions"],
