@@ -1,0 +1,266 @@
+"""The asyncio server: accepts connections, feeds the sans-I/O protocol, sends through queues.
+
+Each connection is a `Session` with its own outgoing queue and writer task, so a slow client
+never delays a table; one that falls too far behind is disconnected (its seats are kept).
+`Server` ties together the store, the lobby and discovery; `run` is `jeweltable serve`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import socket
+import sys
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from server.lobby import Lobby
+from server.store import Journal, Store, default_data_dir
+from shared.protocol import DEFAULT_PORT, Phase, Refusal, ServerSide, encode
+
+log = logging.getLogger(__name__)
+
+READ_CHUNK = 65536
+HELLO_TIMEOUT = 15.0
+# A client with this much unsent data is too slow to keep: it is cut off (its seats are kept).
+MAX_QUEUED_BYTES = 16 << 20
+
+
+class Session:
+    """One client connection: reads, answers through the lobby, writes from its own queue."""
+
+    def __init__(self, lobby: Lobby, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+        self.lobby = lobby
+        self.reader = reader
+        self.writer = writer
+        self.side = ServerSide()
+        self.identity: Any = None
+        self.peer = writer.get_extra_info("peername")
+        self._frames: deque[bytes] = deque()
+        self._queued = 0
+        self._wakeup = asyncio.Event()
+        self._closing = False
+
+    def send(self, msg: dict[str, Any]) -> None:
+        """Queue a message; never blocks."""
+        self.send_frame(encode(msg))
+
+    def send_frame(self, frame: bytes) -> None:
+        """Queue an encoded message (packed once for many recipients)."""
+        if self._closing:
+            return
+        self._queued += len(frame)
+        if self._queued > MAX_QUEUED_BYTES:
+            log.warning("client %s is too slow; disconnecting it", self.peer)
+            self.abort()
+            return
+        self._frames.append(frame)
+        self._wakeup.set()
+
+    def close(self, code: str, reason: str) -> None:
+        """Say goodbye (a `bye` message), send what is queued, then close."""
+        if self._closing:
+            return
+        self.send({"t": "bye", "code": code, "reason": reason})
+        self._closing = True
+        self._wakeup.set()
+
+    async def run(self) -> None:
+        writing = asyncio.create_task(self._write_loop())
+        try:
+            await self._read_loop()
+        except (TimeoutError, ConnectionError, OSError):
+            pass
+        finally:
+            self.lobby.disconnected(self)
+            self._closing = True
+            self._wakeup.set()
+            try:
+                await asyncio.wait_for(writing, 5)
+            except (TimeoutError, ConnectionError, OSError):
+                writing.cancel()
+            self.writer.close()
+
+    async def _read_loop(self) -> None:
+        while not self._closing:
+            if self.side.phase is Phase.AWAITING_HELLO:
+                data = await asyncio.wait_for(self.reader.read(READ_CHUNK), HELLO_TIMEOUT)
+            else:
+                data = await self.reader.read(READ_CHUNK)
+            if not data:
+                return
+            for item in self.side.receive_data(data):
+                if isinstance(item, Refusal):
+                    self.send(item.as_error())
+                    if item.fatal:
+                        self.close(item.code, item.reason)
+                        return
+                    continue
+                try:
+                    await self.lobby.handle(self, item)
+                except Exception:
+                    log.exception("error answering %r from %s", item.get("t"), self.peer)
+                    self.send({"t": "error", "code": "server_error", "reason": "server error"})
+                if self._closing:
+                    return
+
+    async def _write_loop(self) -> None:
+        while True:
+            await self._wakeup.wait()
+            self._wakeup.clear()
+            if self._frames:
+                data = b"".join(self._frames)
+                self._frames.clear()
+                self._queued = 0
+                self.writer.write(data)
+                await self.writer.drain()
+            if self._closing and not self._frames:
+                # Closing our side ends the read loop too (it sees end of stream).
+                self.writer.close()
+                return
+
+    def abort(self) -> None:
+        """Drop the connection at once, unsent data and all."""
+        self._closing = True
+        self._frames.clear()
+        self.writer.transport.abort()
+
+
+@dataclass
+class ServerConfig:
+    """Everything `jeweltable serve` can set."""
+
+    host: str = "0.0.0.0"
+    port: int = DEFAULT_PORT
+    name: str = field(default_factory=socket.gethostname)
+    data_dir: Path = field(default_factory=default_data_dir)
+    interfaces: list[str] = field(default_factory=list)
+    discovery: bool = True
+    allow_seed: bool = False
+    bot_delay: tuple[float, float] = (0.3, 1.0)
+    sweep_every: float = 1.0
+
+
+class Server:
+    """A running Jewel Table server. `await start()`, then `await close()`."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.journal = Journal(Store(config.data_dir))
+        self.advertiser: Any = None
+        self.lobby = Lobby(
+            self.journal,
+            name=config.name,
+            allow_seed=config.allow_seed,
+            bot_delay=config.bot_delay,
+            open_tables_changed=self._open_tables_changed,
+        )
+        self.restored = self.lobby.restore()
+        self._server: asyncio.Server | None = None
+        self._sessions: dict[asyncio.Task, Session] = {}
+        self._sweeper: asyncio.Task | None = None
+
+    @property
+    def port(self) -> int:
+        assert self._server is not None
+        return self._server.sockets[0].getsockname()[1]
+
+    async def start(self) -> None:
+        self.lobby.resume_tables()
+        self._server = await asyncio.start_server(
+            self._accept, self.config.host, self.config.port, limit=READ_CHUNK
+        )
+        self._sweeper = asyncio.create_task(self._sweep_loop())
+        if self.config.discovery:
+            from server.discovery import Advertiser
+
+            self.advertiser = Advertiser(
+                self.config.name,
+                self.port,
+                host=self.config.host,
+                interfaces=self.config.interfaces,
+                open_tables=self.lobby.open_tables,
+            )
+            await self.advertiser.start()
+
+    async def close(self) -> None:
+        """Stop listening, say goodbye to every client, unregister, finish writing the store."""
+        if self._server is not None:
+            self._server.close()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        if self.advertiser is not None:
+            await self.advertiser.close()
+        for session in list(self.lobby.sessions):
+            session.close("shutdown", "the server is shutting down")
+        if self._sessions:
+            await asyncio.wait(list(self._sessions), timeout=3)
+        for session in list(self._sessions.values()):
+            session.abort()
+        if self._sessions:
+            await asyncio.wait(list(self._sessions), timeout=3)
+        self.lobby.close()
+        await self.journal.close()
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        sock = writer.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        task = asyncio.current_task()
+        assert task is not None
+        session = Session(self.lobby, reader, writer)
+        self._sessions[task] = session
+        try:
+            await session.run()
+        finally:
+            del self._sessions[task]
+
+    async def _sweep_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.sweep_every)
+            try:
+                await self.lobby.sweep(time.monotonic())
+            except Exception:
+                log.exception("sweep failed")
+
+    def _open_tables_changed(self, count: int) -> None:
+        if self.advertiser is not None:
+            self.advertiser.open_tables_changed(count)
+
+
+async def serve(config: ServerConfig) -> None:
+    """Run a server until SIGINT/SIGTERM."""
+    server = Server(config)
+    await server.start()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    print(
+        f"Jewel Table server {config.name!r} listening on {config.host}:{server.port}"
+        f" (data: {config.data_dir}; {len(server.restored)} tables restored;"
+        f" discovery {'on' if config.discovery else 'off'})",
+        flush=True,
+    )
+    try:
+        await stop.wait()
+    finally:
+        await server.close()
+        print("Jewel Table server stopped", flush=True)
+
+
+def run(config: ServerConfig) -> int:
+    """`jeweltable serve`."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+    try:
+        asyncio.run(serve(config))
+    except OSError as exc:
+        print(f"jeweltable: cannot serve on {config.host}:{config.port}: {exc}", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,53 @@
+"""Bots that fill seats, by level name.
+
+A bot sees exactly what a player in its seat would: that seat's view and legal moves. It returns
+one of the legal moves; the table then plays it through the same path as a client's move. Other
+levels register themselves with `register` (issue 9 adds stronger ones).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from shared.engine import Game, Move, View
+
+
+class Bot(Protocol):
+    """Chooses a move for its seat from what that seat may know."""
+
+    def choose(self, game: Game, seat: int, view: View, legal_moves: list[Move]) -> Move: ...
+
+
+class RandomBot:
+    """Picks uniformly among the seat's legal moves."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, seat: int, view: View, legal_moves: list[Move]) -> Move:
+        return self.rng.choice(legal_moves)
+
+
+BotFactory = Callable[[], Bot]
+
+LEVELS: dict[str, BotFactory] = {"random": RandomBot}
+DEFAULT_LEVEL = "random"
+
+
+def register(level: str, factory: BotFactory) -> None:
+    """Make a bot level available to tables (`bot` messages name it)."""
+    LEVELS[level] = factory
+
+
+def make(level: str) -> Bot:
+    """A new bot of `level`; `KeyError` naming the known levels if there is none."""
+    if level not in LEVELS:
+        raise KeyError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
+    return LEVELS[level]()
+
+
+def levels() -> list[str]:
+    """The names of the bot levels, for the lobby."""
+    return list(LEVELS)

@@ -1,0 +1,345 @@
+"""The lobby: who is connected, which tables exist, and what each request does.
+
+`Lobby.handle` takes one checked message from a session and answers it. Sessions are the
+asyncio side (server/app.py): they have `identity`, `send(msg)`, `send_frame(bytes)` and
+`close(code, reason)`. A table refuses by raising `Refused`; the lobby turns that into an
+`error` for the sender alone.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from server import bots
+from server.identities import Identity, new_token, token_key
+from server.store import Journal
+from server.tables import (
+    ABANDONED,
+    DEFAULT_KEEP,
+    FINISHED,
+    PLAYING,
+    WAITING,
+    Refused,
+    Table,
+    TableHooks,
+)
+from shared import engine
+from shared.protocol import PROTOCOL_VERSION, encode
+
+log = logging.getLogger(__name__)
+
+# A disconnected identity that only watched is forgotten after this long.
+WATCH_KEEP = 120
+
+
+class Lobby:
+    """Every identity, session and table of one server."""
+
+    def __init__(
+        self,
+        journal: Journal,
+        *,
+        name: str,
+        allow_seed: bool = False,
+        bot_delay: tuple[float, float] = (0.3, 1.0),
+        open_tables_changed: Callable[[int], None] | None = None,
+    ) -> None:
+        self.journal = journal
+        self.name = name
+        self.allow_seed = allow_seed
+        self.identities: dict[str, Identity] = {}
+        self.sessions: set[Any] = set()
+        self.tables: dict[int, Table] = {}
+        self.hooks = TableHooks(changed=self._table_changed, bot_delay=bot_delay)
+        self._open_tables_changed = open_tables_changed
+        self._open_tables = -1
+        self._handlers: dict[str, Callable[[Any, dict], Any]] = {
+            "create": self._create,
+            "join": self._join,
+            "watch": self._watch,
+            "leave": self._leave,
+            "bot": self._bot,
+            "start": self._start,
+            "move": self._move,
+            "sync": self._sync,
+            "ping": self._ping,
+        }
+
+    # ------------------------------------------------------------------ restoring
+    def restore(self) -> list[int]:
+        """Bring back every waiting or running table from the store; their ids."""
+        restored = []
+        for record in self.journal.store.tables((WAITING, PLAYING)):
+            record.moves = self.journal.store.moves(record.id)
+            try:
+                table = Table.restore(record, self.journal, self.hooks, self._identity_for)
+            except Exception:
+                log.exception("table %s could not be restored; it stays in the store", record.id)
+                continue
+            self.tables[table.id] = table
+            restored.append(table.id)
+        now = time.monotonic()
+        for identity in self.identities.values():
+            identity.disconnected_since = now
+        return restored
+
+    def resume_tables(self) -> None:
+        """Start the timers and bots of the restored tables (needs the running loop)."""
+        for table in self.tables.values():
+            table.resume()
+        self._update_open_tables()
+
+    def _identity_for(self, key: str, name: str) -> Identity:
+        if key not in self.identities:
+            self.identities[key] = Identity(key=key, name=name)
+        return self.identities[key]
+
+    # ------------------------------------------------------------------ sessions
+    def hello(self, session: Any, msg: dict[str, Any]) -> None:
+        """Greet a session: resume the identity of its token, or make a new one."""
+        token = msg.get("token")
+        identity = self.identities.get(token_key(token)) if token else None
+        if token and identity is None:
+            session.send(
+                {
+                    "t": "error",
+                    "code": "unknown_token",
+                    "reason": "that token holds nothing on this server; you join as a new player",
+                }
+            )
+        if identity is None:
+            token = new_token()
+            identity = Identity(key=token_key(token), name=msg["name"])
+            self.identities[identity.key] = identity
+        elif identity.session is not None:
+            identity.session.close("replaced", "you connected again from elsewhere")
+            identity.session.identity = None
+        identity.name = msg["name"]
+        identity.session = session
+        identity.disconnected_since = None
+        session.identity = identity
+        self.sessions.add(session)
+        resumed = sorted(t.id for t in identity.tables)
+        session.send(
+            {
+                "t": "welcome",
+                "v": PROTOCOL_VERSION,
+                "server": self.name,
+                "games": [engine.get_game(g).describe() for g in engine.list_games()],
+                "bots": bots.levels(),
+                "tables": self._listed(),
+                "token": token,
+                "name": identity.name,
+                "resumed": resumed,
+            }
+        )
+        for table in sorted(identity.tables, key=lambda t: t.id):
+            session.send(table.joined_message(identity))
+            table.sync(identity)
+            self._table_changed(table)
+
+    def disconnected(self, session: Any) -> None:
+        """A session ended: its identity stays (seats kept) until the sweep lets it go."""
+        self.sessions.discard(session)
+        identity = session.identity
+        if identity is None or identity.session is not session:
+            return
+        identity.session = None
+        identity.disconnected_since = time.monotonic()
+        if not identity.tables:
+            self.identities.pop(identity.key, None)
+        for table in list(identity.tables):
+            self._table_changed(table)
+
+    async def sweep(self, now: float | None = None) -> None:
+        """Free seats past their keep time; forget idle identities and finished tables."""
+        now = time.monotonic() if now is None else now
+        for table in list(self.tables.values()):
+            await table.release_expired(now)
+        for identity in list(self.identities.values()):
+            if identity.connected or identity.disconnected_since is None:
+                continue
+            holds = any(table.held_by(identity) for table in identity.tables)
+            if not holds and now - identity.disconnected_since >= WATCH_KEEP:
+                for table in list(identity.tables):
+                    await table.leave(identity, None)
+            if not identity.tables:
+                self.identities.pop(identity.key, None)
+        for table in list(self.tables.values()):
+            if table.status == FINISHED and not any(p.connected for p in table.attendees()):
+                self._drop(table)
+
+    def close(self) -> None:
+        for table in self.tables.values():
+            table.close()
+
+    # ------------------------------------------------------------------ requests
+    async def handle(self, session: Any, msg: dict[str, Any]) -> None:
+        """Answer one checked message; a refusal goes to the sender alone."""
+        kind = msg["t"]
+        if kind == "hello":
+            self.hello(session, msg)
+            return
+        if session.identity is None:
+            return
+        try:
+            await self._handlers[kind](session, msg)
+        except Refused as exc:
+            error: dict[str, Any] = {"t": "error", "code": exc.code, "reason": exc.reason}
+            if "id" in msg:
+                error["ref"] = msg["id"]
+            if "table" in msg:
+                error["table"] = msg["table"]
+            session.send(error)
+
+    def _table(self, msg: dict[str, Any]) -> Table:
+        table = self.tables.get(msg["table"])
+        if table is None:
+            raise Refused("no_table", f"there is no table {msg['table']}")
+        return table
+
+    async def _create(self, session: Any, msg: dict[str, Any]) -> None:
+        identity: Identity = session.identity
+        try:
+            game = engine.get_game(msg["game"])
+        except KeyError as exc:
+            raise Refused("unknown_game", exc.args[0]) from None
+        if "seed" in msg and not self.allow_seed:
+            raise Refused("seed_not_allowed", "this server draws every table's seed itself")
+        seed = msg.get("seed", secrets.randbits(63))
+        try:
+            table = await Table.new(
+                self.journal,
+                self.hooks,
+                game=game,
+                players=msg["seats"],
+                options=msg.get("options") or {},
+                seed=seed,
+                keep=msg.get("keep", DEFAULT_KEEP),
+                password=msg.get("password") or None,
+                creator=identity,
+            )
+        except engine.OptionError as exc:
+            raise Refused("bad_option", str(exc)) from None
+        self.tables[table.id] = table
+        if msg.get("sit", True):
+            await table.sit(identity, 0, None)
+        else:
+            table.watch(identity, None)
+        self._send_joined(session, table, msg)
+
+    async def _join(self, session: Any, msg: dict[str, Any]) -> None:
+        table = self._table(msg)
+        await table.sit(session.identity, msg.get("seat"), msg.get("password"))
+        self._send_joined(session, table, msg)
+        table.sync(session.identity)
+
+    async def _watch(self, session: Any, msg: dict[str, Any]) -> None:
+        table = self._table(msg)
+        table.watch(session.identity, msg.get("password"))
+        self._send_joined(session, table, msg)
+        if table.state is not None and session.identity.session is not None:
+            session.send(table.seat_message("sync", None))
+
+    async def _leave(self, session: Any, msg: dict[str, Any]) -> None:
+        table = self._table(msg)
+        identity: Identity = session.identity
+        was_in_lobby = not identity.tables
+        await table.leave(identity, msg.get("seat"))
+        reply: dict[str, Any] = {
+            "t": "left",
+            "table": table.id,
+            "seats": table.held_by(identity),
+            "spectator": identity in table.spectators,
+        }
+        if "id" in msg:
+            reply["ref"] = msg["id"]
+        session.send(reply)
+        if not identity.tables and not was_in_lobby:
+            session.send({"t": "tables", "tables": self._listed()})
+
+    async def _bot(self, session: Any, msg: dict[str, Any]) -> None:
+        table = self._table(msg)
+        await table.add_bot(session.identity, msg.get("seat"), msg.get("level", bots.DEFAULT_LEVEL))
+
+    async def _start(self, session: Any, msg: dict[str, Any]) -> None:
+        await self._table(msg).start(session.identity)
+
+    async def _move(self, session: Any, msg: dict[str, Any]) -> None:
+        table = self._table(msg)
+        await table.move(
+            msg["seat"],
+            msg["move"],
+            by="player",
+            actor=session.identity,
+            expect_seq=msg.get("seq"),
+            ref=msg.get("id"),
+        )
+
+    async def _sync(self, session: Any, msg: dict[str, Any]) -> None:
+        table = self._table(msg)
+        identity: Identity = session.identity
+        if table not in identity.tables:
+            raise Refused("not_at_table", f"you neither sit at nor watch table {table.id}")
+        if table.state is None:
+            session.send(table.joined_message(identity))
+        else:
+            table.sync(identity)
+
+    async def _ping(self, session: Any, msg: dict[str, Any]) -> None:
+        reply: dict[str, Any] = {"t": "pong"}
+        if "id" in msg:
+            reply["ref"] = msg["id"]
+        session.send(reply)
+
+    def _send_joined(self, session: Any, table: Table, msg: dict[str, Any]) -> None:
+        reply = table.joined_message(session.identity)
+        if "id" in msg:
+            reply["ref"] = msg["id"]
+        session.send(reply)
+
+    # ------------------------------------------------------------------ the table list
+    def _listed(self) -> list[dict[str, Any]]:
+        return [t.summary() for t in self.tables.values() if t.status != ABANDONED]
+
+    def _table_changed(self, table: Table) -> None:
+        """Tell the lobby and the table's people about a table; forget abandoned ones."""
+        if table.status == ABANDONED:
+            self._drop(table)
+            return
+        frame = encode({"t": "table", "table": table.summary()})
+        for session in self._audience(table):
+            session.send_frame(frame)
+        self._update_open_tables()
+
+    def _drop(self, table: Table) -> None:
+        table.close()
+        if self.tables.pop(table.id, None) is None:
+            return
+        for person in table.attendees():
+            person.tables.discard(table)
+        frame = encode({"t": "table_removed", "table": table.id})
+        for session in self._audience(table):
+            session.send_frame(frame)
+        self._update_open_tables()
+
+    def _audience(self, table: Table) -> list[Any]:
+        """Sessions that follow the table list (not at any table) plus the table's own people."""
+        people = {p.session for p in table.attendees() if p.session is not None}
+        lobby = {s for s in self.sessions if s.identity is not None and not s.identity.tables}
+        return list(people | lobby)
+
+    def _update_open_tables(self) -> None:
+        count = sum(1 for t in self.tables.values() if t.open_seats)
+        if count != self._open_tables:
+            self._open_tables = count
+            if self._open_tables_changed is not None:
+                self._open_tables_changed(count)
+
+    @property
+    def open_tables(self) -> int:
+        return max(self._open_tables, 0)

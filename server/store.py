@@ -1,0 +1,270 @@
+"""The server's SQLite store: each table's settings, seed, seats and its journal of moves.
+
+One database file in the data folder, in WAL mode with `synchronous=FULL`: a move is
+acknowledged only after its transaction is committed, so a `kill -9` at any moment loses no
+acknowledged move. `Store` is synchronous (the `replay` command and tests use it directly);
+`Journal` runs it on one writer thread and commits whatever is waiting in one transaction
+(group commit), so the event loop never blocks on the disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import queue
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import msgpack
+
+DB_NAME = "jeweltable.sqlite3"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    options BLOB NOT NULL,
+    seed INTEGER NOT NULL,
+    keep INTEGER NOT NULL,
+    password BLOB,
+    creator TEXT,
+    seats BLOB NOT NULL,
+    status TEXT NOT NULL,
+    outcome BLOB,
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS moves (
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    seq INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    move BLOB NOT NULL,
+    by TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+"""
+
+T = TypeVar("T")
+
+
+def default_data_dir() -> Path:
+    """`$XDG_DATA_HOME/jeweltable`, else `~/.local/share/jeweltable`."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local/share")
+    return Path(base) / "jeweltable"
+
+
+def _pack(obj: Any) -> bytes:
+    return msgpack.packb(obj, use_bin_type=True)
+
+
+def _unpack(data: bytes | None) -> Any:
+    return None if data is None else msgpack.unpackb(data, raw=False, strict_map_key=False)
+
+
+@dataclass
+class TableRecord:
+    """One stored table. `seats` is a list of {"name", "holder" (token hash), "bot"}."""
+
+    id: int
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    keep: int
+    password: bytes | None
+    creator: str | None
+    seats: list[dict[str, Any]]
+    status: str
+    outcome: dict[str, Any] | None
+    created: float
+    updated: float
+    moves: list[tuple[int, dict[str, Any], str]] = field(default_factory=list)
+
+
+class Store:
+    """Synchronous access to the database; use it from one thread."""
+
+    def __init__(self, data_dir: str | os.PathLike[str]) -> None:
+        path = Path(data_dir)
+        path.mkdir(parents=True, exist_ok=True)
+        self.path = path / DB_NAME
+        self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.conn.execute("PRAGMA journal_mode=WAL")
+        self.conn.execute("PRAGMA synchronous=FULL")
+        self.conn.execute("PRAGMA foreign_keys=ON")
+        self.conn.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    # ------------------------------------------------------------------ writes
+    def create_table(
+        self,
+        game: str,
+        players: int,
+        options: dict,
+        seed: int,
+        keep: int,
+        password: bytes | None,
+        creator: str | None,
+        seats: list[dict],
+    ) -> int:
+        now = time.time()
+        cur = self.conn.execute(
+            "INSERT INTO tables (game, players, options, seed, keep, password, creator, seats,"
+            " status, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'waiting', ?, ?)",
+            (game, players, _pack(options), seed, keep, password, creator, _pack(seats), now, now),
+        )
+        return int(cur.lastrowid)
+
+    def save_seats(self, table_id: int, seats: list[dict], creator: str | None) -> None:
+        self.conn.execute(
+            "UPDATE tables SET seats = ?, creator = ?, updated = ? WHERE id = ?",
+            (_pack(seats), creator, time.time(), table_id),
+        )
+
+    def set_status(self, table_id: int, status: str, outcome: dict | None = None) -> None:
+        self.conn.execute(
+            "UPDATE tables SET status = ?, outcome = ?, updated = ? WHERE id = ?",
+            (status, None if outcome is None else _pack(outcome), time.time(), table_id),
+        )
+
+    def append_move(
+        self, table_id: int, seq: int, seat: int, move: dict, by: str, outcome: dict | None
+    ) -> None:
+        """Journal move number `seq`; with `outcome`, the game ended with it."""
+        now = time.time()
+        self.conn.execute(
+            "INSERT INTO moves (table_id, seq, seat, move, by, at) VALUES (?, ?, ?, ?, ?, ?)",
+            (table_id, seq, seat, _pack(move), by, now),
+        )
+        if outcome is not None:
+            self.set_status(table_id, "finished", outcome)
+
+    # ------------------------------------------------------------------ reads
+    def tables(self, statuses: tuple[str, ...] | None = None) -> list[TableRecord]:
+        """Stored tables (optionally only those with one of `statuses`), oldest first."""
+        records = self._records("", ())
+        return [r for r in records if statuses is None or r.status in statuses]
+
+    def table(self, table_id: int) -> TableRecord | None:
+        """One table with its moves, or None."""
+        found = self._records("WHERE id = ?", (table_id,))
+        if not found:
+            return None
+        found[0].moves = self.moves(table_id)
+        return found[0]
+
+    def _records(self, where: str, params: tuple) -> list[TableRecord]:
+        rows = self.conn.execute(
+            "SELECT id, game, players, options, seed, keep, password, creator, seats, status,"
+            f" outcome, created, updated FROM tables {where} ORDER BY id",
+            params,
+        ).fetchall()
+        return [
+            TableRecord(
+                id=r[0],
+                game=r[1],
+                players=r[2],
+                options=_unpack(r[3]),
+                seed=r[4],
+                keep=r[5],
+                password=r[6],
+                creator=r[7],
+                seats=_unpack(r[8]),
+                status=r[9],
+                outcome=_unpack(r[10]),
+                created=r[11],
+                updated=r[12],
+            )
+            for r in rows
+        ]
+
+    def moves(self, table_id: int) -> list[tuple[int, dict[str, Any], str]]:
+        """The journal of a table: (seat, move, by) in order."""
+        rows = self.conn.execute(
+            "SELECT seat, move, by FROM moves WHERE table_id = ? ORDER BY seq", (table_id,)
+        ).fetchall()
+        return [(seat, _unpack(move), by) for seat, move, by in rows]
+
+    def move_counts(self) -> dict[int, int]:
+        rows = self.conn.execute("SELECT table_id, COUNT(*) FROM moves GROUP BY table_id")
+        return dict(rows.fetchall())
+
+
+class Journal:
+    """The store behind one writer thread with group commit; `await journal.run(fn, ...)`.
+
+    Every call waiting when the thread wakes runs in one transaction (each in its own savepoint,
+    so one failing call does not undo the others); all of them resolve after the commit.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._work, name="jeweltable-journal", daemon=True)
+        self._thread.start()
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run `fn(*args)` on the writer thread inside a committed transaction."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._queue.put((fn, args, loop, future))
+        return await future
+
+    async def close(self) -> None:
+        """Finish the queued writes, then stop the thread and close the database."""
+        self._queue.put(None)
+        await asyncio.to_thread(self._thread.join)
+        self.store.close()
+
+    def _work(self) -> None:
+        conn = self.store.conn
+        while True:
+            batch = [self._queue.get()]
+            while True:
+                try:
+                    batch.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            stop = None in batch
+            jobs = [job for job in batch if job is not None]
+            results = []
+            conn.execute("BEGIN IMMEDIATE")
+            for fn, args, _, _ in jobs:
+                conn.execute("SAVEPOINT job")
+                try:
+                    results.append((True, fn(*args)))
+                    conn.execute("RELEASE job")
+                except Exception as exc:  # the caller gets the exception; the rest commit
+                    conn.execute("ROLLBACK TO job")
+                    conn.execute("RELEASE job")
+                    results.append((False, exc))
+            try:
+                conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                conn.execute("ROLLBACK")
+                results = [(False, exc)] * len(jobs)
+            for (_, _, loop, future), (ok, value) in zip(jobs, results, strict=True):
+                # A closed loop (RuntimeError) means nobody waits for the result any more.
+                with contextlib.suppress(RuntimeError):
+                    loop.call_soon_threadsafe(_resolve, future, ok, value)
+            if stop:
+                return
+
+
+def _resolve(future: asyncio.Future, ok: bool, value: Any) -> None:
+    if future.done():
+        return
+    if ok:
+        future.set_result(value)
+    else:
+        future.set_exception(value)

@@ -1,0 +1,556 @@
+"""One table: its seats, its spectators, its game, and the single path every move takes.
+
+A move (from a client, a bot or a timer) is checked by the engine, journaled and committed, and
+only then applied and sent: each seat gets that seat's view, legal moves and events, each
+spectator the spectator's. Requests a table refuses raise `Refused`; nothing changes then.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+from server import bots
+from server.identities import Identity
+from server.store import Journal, TableRecord
+from shared import engine
+from shared.engine import Game
+from shared.protocol import encode
+
+log = logging.getLogger(__name__)
+
+DEFAULT_KEEP = 600
+
+WAITING, PLAYING, FINISHED, ABANDONED = "waiting", "playing", "finished", "abandoned"
+
+
+class Refused(Exception):
+    """A request the table (or lobby) turns down: an `error` reply with `code` and `reason`."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+@dataclass
+class Seat:
+    """A seat: empty, held by a person (`holder`), or filled by a bot of level `bot`."""
+
+    name: str | None = None
+    holder: Identity | None = None
+    holder_key: str | None = None
+    bot: str | None = None
+    bot_player: bots.Bot | None = None
+
+    @property
+    def empty(self) -> bool:
+        return self.holder_key is None and self.bot is None
+
+    def stored(self) -> dict[str, Any]:
+        return {"name": self.name, "holder": self.holder_key, "bot": self.bot}
+
+    def public(self) -> dict[str, Any]:
+        if self.bot is not None:
+            return {"name": self.name, "kind": "bot", "level": self.bot, "connected": True}
+        if self.holder_key is not None:
+            connected = self.holder is not None and self.holder.connected
+            return {"name": self.name, "kind": "human", "connected": connected}
+        return {"name": None, "kind": "empty", "connected": False}
+
+
+def hash_password(password: str) -> bytes:
+    """Salt + PBKDF2 of a table password (a LAN password, but never stored in the clear)."""
+    salt = secrets.token_bytes(16)
+    return salt + hashlib.pbkdf2_hmac("sha256", password.encode("utf-8"), salt, 20_000)
+
+
+def password_matches(stored: bytes, password: str) -> bool:
+    salt, digest = stored[:16], stored[16:]
+    attempt = hashlib.pbkdf2_hmac("sha256", password.encode("utf-8"), salt, 20_000)
+    return hmac.compare_digest(digest, attempt)
+
+
+@dataclass
+class TableHooks:
+    """What a table tells the lobby: its summary changed; it may be dropped from memory."""
+
+    changed: Callable[[Table], None]
+    bot_delay: tuple[float, float] = (0.3, 1.0)
+
+
+@dataclass(eq=False)
+class Table:
+    """A table in memory. Create with `Table.new` or `Table.restore`."""
+
+    id: int
+    game: Game
+    players: int
+    options: dict[str, Any]
+    seed: int
+    keep: int
+    password: bytes | None
+    creator: Identity | None
+    creator_key: str | None
+    seats: list[Seat]
+    journal: Journal
+    hooks: TableHooks
+    status: str = WAITING
+    state: dict[str, Any] | None = None
+    seq: int = 0
+    outcome: dict[str, Any] | None = None
+    spectators: set[Identity] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _timer: asyncio.TimerHandle | None = None
+    _bot_tasks: dict[int, asyncio.Task] = field(default_factory=dict)
+    _tasks: set[asyncio.Task] = field(default_factory=set)
+
+    # ------------------------------------------------------------------ creating, restoring
+    @classmethod
+    async def new(
+        cls,
+        journal: Journal,
+        hooks: TableHooks,
+        *,
+        game: Game,
+        players: int,
+        options: dict[str, Any],
+        seed: int,
+        keep: int,
+        password: str | None,
+        creator: Identity,
+    ) -> Table:
+        """A new waiting table, stored. `OptionError` if the game refuses the settings."""
+        game.new_game(seed, players, options)  # checks player count and options
+        resolved = game.resolve_options(options, players)
+        hashed = hash_password(password) if password else None
+        seats = [Seat() for _ in range(players)]
+        table_id = await journal.run(
+            journal.store.create_table,
+            game.id,
+            players,
+            resolved,
+            seed,
+            keep,
+            hashed,
+            creator.key,
+            [s.stored() for s in seats],
+        )
+        return cls(
+            id=table_id,
+            game=game,
+            players=players,
+            options=resolved,
+            seed=seed,
+            keep=keep,
+            password=hashed,
+            creator=creator,
+            creator_key=creator.key,
+            seats=seats,
+            journal=journal,
+            hooks=hooks,
+        )
+
+    @classmethod
+    def restore(
+        cls,
+        record: TableRecord,
+        journal: Journal,
+        hooks: TableHooks,
+        identity_for: Callable[[str, str], Identity],
+    ) -> Table:
+        """A stored table back in memory, its game rebuilt by replaying the journal."""
+        game = engine.get_game(record.game)
+        seats = []
+        for stored in record.seats:
+            seat = Seat(name=stored["name"], holder_key=stored["holder"], bot=stored["bot"])
+            if seat.holder_key is not None:
+                seat.holder = identity_for(seat.holder_key, seat.name or "player")
+            if seat.bot is not None:
+                seat.bot_player = bots.make(seat.bot) if seat.bot in bots.LEVELS else None
+            seats.append(seat)
+        table = cls(
+            id=record.id,
+            game=game,
+            players=record.players,
+            options=record.options,
+            seed=record.seed,
+            keep=record.keep,
+            password=record.password,
+            creator=None,
+            creator_key=record.creator,
+            seats=seats,
+            journal=journal,
+            hooks=hooks,
+            status=record.status,
+        )
+        if record.creator is not None:
+            table.creator = identity_for(record.creator, "player")
+        for seat in seats:
+            if seat.holder is not None:
+                seat.holder.tables.add(table)
+        if record.status in (PLAYING, FINISHED):
+            state = game.new_game(record.seed, record.players, record.options)
+            for seat_no, move, _ in record.moves:
+                state, _ = game.apply(state, seat_no, move)
+            table.state, table.seq = state, len(record.moves)
+            if game.is_over(state):
+                table.status = FINISHED
+                table.outcome = game.outcome(state)
+        return table
+
+    def resume(self) -> None:
+        """Start the clocks of a restored game (its timer, its bots)."""
+        self._after_change()
+
+    def close(self) -> None:
+        """Stop timers and bots (server shutdown or table dropped from memory)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        for task in [*self._bot_tasks.values(), *self._tasks]:
+            task.cancel()
+        self._bot_tasks.clear()
+
+    # ------------------------------------------------------------------ what people see
+    def summary(self) -> dict[str, Any]:
+        """The table as the lobby lists it."""
+        return {
+            "id": self.id,
+            "game": self.game.id,
+            "title": self.game.title,
+            "players": self.players,
+            "options": self.options,
+            "status": self.status,
+            "creator": self.creator.name if self.creator else None,
+            "locked": self.password is not None,
+            "keep": self.keep,
+            "spectators": len(self.spectators),
+            "seats": [s.public() for s in self.seats],
+        }
+
+    @property
+    def open_seats(self) -> int:
+        return sum(1 for s in self.seats if s.empty) if self.status == WAITING else 0
+
+    def attendees(self) -> set[Identity]:
+        """Everybody at the table: seat holders and spectators."""
+        people = {s.holder for s in self.seats if s.holder is not None}
+        return people | self.spectators
+
+    def held_by(self, identity: Identity) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.holder is identity]
+
+    def seat_message(self, kind: str, seat: int | None, events: list | None = None) -> dict:
+        """A `sync` or `update` for one seat (None: a spectator)."""
+        assert self.state is not None
+        game, state = self.game, self.state
+        timer = game.timer(state) if self.status == PLAYING else None
+        msg: dict[str, Any] = {
+            "t": kind,
+            "table": self.id,
+            "seq": self.seq,
+            "seat": seat,
+            "status": self.status,
+            "view": game.view(state, seat),
+            "to_act": game.to_act(state),
+            "legal_moves": [] if seat is None else game.legal_moves(state, seat),
+            "timer": None
+            if timer is None
+            else {"seconds": timer["seconds"], "seat": timer["seat"]},
+        }
+        if events is not None:
+            msg["events"] = game.view_events(events, seat)
+        if self.outcome is not None:
+            msg["outcome"] = self.outcome
+        return msg
+
+    def joined_message(self, identity: Identity) -> dict[str, Any]:
+        return {
+            "t": "joined",
+            "table": self.id,
+            "seats": self.held_by(identity),
+            "spectator": identity in self.spectators,
+            "summary": self.summary(),
+        }
+
+    def sync(self, identity: Identity) -> None:
+        """Send `identity` the full current state of every seat it holds (and as spectator)."""
+        session = identity.session
+        if session is None or self.state is None:
+            return
+        for seat in self.held_by(identity):
+            session.send(self.seat_message("sync", seat))
+        if identity in self.spectators:
+            session.send(self.seat_message("sync", None))
+
+    # ------------------------------------------------------------------ seats
+    def _check_password(self, identity: Identity, password: str | None) -> None:
+        if self.password is None or identity in self.attendees() or identity is self.creator:
+            return
+        if password is None or not password_matches(self.password, password):
+            raise Refused("password", "this table is locked; the password is wrong or missing")
+
+    async def sit(self, identity: Identity, seat: int | None, password: str | None) -> None:
+        """Give `identity` a seat (the first free one if `seat` is None)."""
+        self._check_password(identity, password)
+        if self.status not in (WAITING, PLAYING):
+            raise Refused("no_seat", f"table {self.id} is {self.status}; you may only watch")
+        free = [i for i, s in enumerate(self.seats) if s.empty]
+        if seat is None:
+            if not free:
+                raise Refused("no_seat", f"table {self.id} has no free seat")
+            seat = free[0]
+        elif seat >= self.players:
+            raise Refused("bad_seat", f"table {self.id} has seats 0 to {self.players - 1}")
+        elif seat not in free:
+            raise Refused("seat_taken", f"seat {seat} of table {self.id} is taken")
+        self.seats[seat] = Seat(name=identity.name, holder=identity, holder_key=identity.key)
+        identity.tables.add(self)
+        await self._save_seats()
+
+    def watch(self, identity: Identity, password: str | None) -> None:
+        self._check_password(identity, password)
+        self.spectators.add(identity)
+        identity.tables.add(self)
+        self.hooks.changed(self)
+
+    async def add_bot(self, identity: Identity, seat: int | None, level: str) -> int:
+        """Fill an empty seat with a bot; the creator or a seated player may."""
+        self._check_host(identity, "add a bot")
+        if level not in bots.LEVELS:
+            raise Refused("unknown_bot", f"unknown bot level {level!r}; known: {bots.levels()}")
+        if self.status not in (WAITING, PLAYING):
+            raise Refused("no_seat", f"table {self.id} is {self.status}")
+        free = [i for i, s in enumerate(self.seats) if s.empty]
+        if seat is None:
+            if not free:
+                raise Refused("no_seat", f"table {self.id} has no free seat")
+            seat = free[0]
+        elif seat >= self.players or seat not in free:
+            raise Refused("seat_taken", f"seat {seat} of table {self.id} is not free")
+        name = f"{level} bot {seat + 1}"
+        self.seats[seat] = Seat(name=name, bot=level, bot_player=bots.make(level))
+        await self._save_seats()
+        if self.status == PLAYING:
+            self._schedule_bots()
+        return seat
+
+    async def leave(self, identity: Identity, seat: int | None) -> None:
+        """Give up one seat (or remove a bot from it), or everything here when `seat` is None."""
+        if seat is not None:
+            if seat >= self.players:
+                raise Refused("bad_seat", f"table {self.id} has seats 0 to {self.players - 1}")
+            target = self.seats[seat]
+            if target.bot is not None:
+                self._check_host(identity, "remove a bot")
+            elif target.holder is not identity:
+                raise Refused("not_your_seat", f"you do not hold seat {seat} of table {self.id}")
+            seats = [seat]
+        else:
+            seats = self.held_by(identity)
+            self.spectators.discard(identity)
+        for i in seats:
+            self.seats[i] = Seat()
+        await self._people_left([identity])
+
+    async def release_expired(self, now: float) -> None:
+        """Free seats whose holders have been away longer than the table's keep time."""
+        if self.status == FINISHED:
+            return
+        gone = set()
+        for i, s in enumerate(self.seats):
+            holder = s.holder
+            if holder is None or holder.connected or holder.disconnected_since is None:
+                continue
+            if now - holder.disconnected_since >= self.keep:
+                self.seats[i] = Seat()
+                gone.add(holder)
+        if gone:
+            await self._people_left(list(gone))
+
+    async def _people_left(self, people: list[Identity]) -> None:
+        """After seats were freed: hand on the host role, abandon an empty waiting table, save."""
+        for person in people:
+            if not self.held_by(person) and person not in self.spectators:
+                person.tables.discard(self)
+        if self.creator in people and self.creator not in self.attendees():
+            holders = [s.holder for s in self.seats if s.holder is not None]
+            self.creator = holders[0] if holders else None
+            self.creator_key = self.creator.key if self.creator else None
+        if self.status == FINISHED:
+            self.hooks.changed(self)
+        elif self.status == WAITING and not self.attendees():
+            await self._abandon()
+        else:
+            await self._save_seats()
+
+    def _check_host(self, identity: Identity, what: str) -> None:
+        if identity is self.creator or (self.creator is None and self.held_by(identity)):
+            return
+        raise Refused("not_creator", f"only the table's creator may {what}")
+
+    async def _abandon(self) -> None:
+        self.status = ABANDONED
+        for person in self.attendees():
+            person.tables.discard(self)
+        self.spectators.clear()
+        await self.journal.run(self.journal.store.set_status, self.id, ABANDONED)
+        self.close()
+        self.hooks.changed(self)
+
+    async def _save_seats(self) -> None:
+        stored = [s.stored() for s in self.seats]
+        await self.journal.run(self.journal.store.save_seats, self.id, stored, self.creator_key)
+        self.hooks.changed(self)
+
+    # ------------------------------------------------------------------ play
+    async def start(self, identity: Identity) -> None:
+        """The creator starts the game once every seat is filled."""
+        self._check_host(identity, "start the game")
+        async with self.lock:
+            if self.status != WAITING:
+                raise Refused("already_started", f"table {self.id} is already {self.status}")
+            empty = [i for i, s in enumerate(self.seats) if s.empty]
+            if empty:
+                raise Refused("not_ready", f"seats {empty} are still empty")
+            state = self.game.new_game(self.seed, self.players, self.options)
+            await self.journal.run(self.journal.store.set_status, self.id, PLAYING)
+            self.state, self.seq, self.status = state, 0, PLAYING
+        for person in self.attendees():
+            self.sync(person)
+        self.hooks.changed(self)
+        self._after_change()
+
+    async def move(
+        self,
+        seat: int,
+        move: dict[str, Any],
+        *,
+        by: str,
+        actor: Identity | None = None,
+        expect_seq: int | None = None,
+        ref: Any = None,
+    ) -> None:
+        """Play `move` for `seat`: refused, or journaled, committed, applied and sent.
+
+        `actor` is the client that sent it (None for bots and timers, which the table trusts).
+        """
+        async with self.lock:
+            if self.status != PLAYING:
+                reason = "has not started" if self.status == WAITING else f"is {self.status}"
+                raise Refused("not_playing", f"table {self.id} {reason}")
+            assert self.state is not None
+            if seat >= self.players:
+                raise Refused("bad_seat", f"table {self.id} has seats 0 to {self.players - 1}")
+            if actor is not None and self.seats[seat].holder is not actor:
+                raise Refused("not_your_seat", f"you do not hold seat {seat} of table {self.id}")
+            if expect_seq is not None and expect_seq != self.seq:
+                raise Refused(
+                    "stale",
+                    f"the table moved on (now at move {self.seq}, your move was for"
+                    f" {expect_seq}); look at the latest update",
+                )
+            try:
+                state, events = self.game.apply(self.state, seat, move)
+            except engine.IllegalMove as exc:
+                raise Refused(exc.code, exc.reason) from None
+            except Exception:
+                log.exception("table %s: the engine failed on %r by seat %s", self.id, move, seat)
+                raise Refused("illegal", "the rules engine could not apply that move") from None
+            over = self.game.is_over(state)
+            outcome = self.game.outcome(state) if over else None
+            store = self.journal.store
+            await self.journal.run(
+                store.append_move, self.id, self.seq + 1, seat, move, by, outcome
+            )
+            self.state, self.seq = state, self.seq + 1
+            if over:
+                self.status, self.outcome = FINISHED, outcome
+            self._broadcast(events, seat, ref)
+        if over:
+            self.hooks.changed(self)
+        self._after_change()
+
+    def _broadcast(self, events: list, mover: int, ref: Any) -> None:
+        """Each seat's update to its holder; one packed spectator update to all spectators."""
+        for i, s in enumerate(self.seats):
+            if s.holder is not None and s.holder.session is not None:
+                msg = self.seat_message("update", i, events)
+                if i == mover and ref is not None:
+                    msg["ack"] = ref
+                s.holder.session.send(msg)
+        watching = [p.session for p in self.spectators if p.session is not None]
+        if watching:
+            frame = encode(self.seat_message("update", None, events))
+            for session in watching:
+                session.send_frame(frame)
+
+    def _after_change(self) -> None:
+        self._schedule_timer()
+        self._schedule_bots()
+
+    def _schedule_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self.status != PLAYING or self.state is None:
+            return
+        timer = self.game.timer(self.state)
+        if timer is not None:
+            loop = asyncio.get_running_loop()
+            self._timer = loop.call_later(timer["seconds"], self._fire_timer, self.seq, timer)
+
+    def _fire_timer(self, seq: int, timer: dict[str, Any]) -> None:
+        self._timer = None
+        if self.seq == seq and self.status == PLAYING:
+            self._spawn(self._quiet_move(timer["seat"], timer["move"], seq, "timer"))
+
+    def _schedule_bots(self) -> None:
+        if self.status != PLAYING or self.state is None:
+            return
+        acting = self.game.to_act(self.state)
+        for i, s in enumerate(self.seats):
+            if s.bot_player is not None and i in acting:
+                old = self._bot_tasks.pop(i, None)
+                if old is not None:
+                    old.cancel()
+                self._bot_tasks[i] = self._spawn(self._bot_turn(i, self.seq))
+
+    async def _bot_turn(self, seat: int, seq: int) -> None:
+        low, high = self.hooks.bot_delay
+        await asyncio.sleep(random.uniform(low, high))
+        player = self.seats[seat].bot_player
+        if self.seq != seq or self.state is None or player is None:
+            return
+        legal = self.game.legal_moves(self.state, seat)
+        if not legal:
+            return
+        choice = player.choose(self.game, seat, self.game.view(self.state, seat), legal)
+        await self._quiet_move(seat, choice, seq, "bot")
+
+    async def _quiet_move(self, seat: int, move: dict, seq: int, by: str) -> None:
+        """A move by a bot or a timer; a refusal (the table moved on) is no error."""
+        try:
+            await self.move(seat, move, by=by, expect_seq=seq)
+        except Refused as exc:
+            if exc.code != "stale":
+                log.warning("table %s: %s move for seat %s refused: %s", self.id, by, seat, exc)
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: background task failed", self.id, exc_info=task.exception())

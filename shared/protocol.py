@@ -1,0 +1,345 @@
+"""The Jewel Table wire protocol, without I/O (in the manner of h11 and websockets).
+
+The stream in each direction is a sequence of msgpack maps, each with a `"t"` (type) key. This
+module turns bytes into checked messages and messages into bytes; it never touches a socket, so
+it is tested on its own and the server and client adapt it to asyncio.
+
+`ServerSide` decodes what a client sends: it enforces the frame limits, checks every field of
+every message against `CLIENT_MESSAGES`, demands `hello` first with the right protocol version,
+and counts refusals so that a client that keeps sending garbage is cut off. `ClientSide` decodes
+what a server sends (bigger limits, light checks). Both encode with `encode`.
+
+docs/protocol.md describes every message with examples.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+
+PROTOCOL_VERSION = 1
+SERVICE_TYPE = "_jeweltable._tcp.local."
+DEFAULT_PORT = 7766
+
+# Limits on what a client may send; a frame beyond them cannot be skipped, so it ends the stream.
+MAX_FRAME = 1 << 20
+MAX_STR = 4096
+MAX_BIN = 4096
+MAX_ARRAY = 4096
+MAX_MAP = 256
+# Limits on the plain data inside a message (a move, options).
+MAX_DEPTH = 16
+MAX_NODES = 10_000
+# This many refused frames in a row and the client is cut off.
+MAX_STRIKES = 8
+
+# What a client accepts from a server: views can be large, but not unbounded.
+CLIENT_MAX_FRAME = 64 << 20
+
+NAME_LEN = 32
+TOKEN_LEN = 64
+PASSWORD_LEN = 64
+MAX_SEATS = 16
+MAX_KEEP = 86_400
+MAX_INT = 2**63 - 1
+
+
+class Phase(enum.Enum):
+    """Where a server-side connection stands."""
+
+    AWAITING_HELLO = "awaiting hello"
+    READY = "ready"
+    CLOSED = "closed"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A frame the server refuses: reply with `error` (see `as_error`); `fatal` closes."""
+
+    code: str
+    reason: str
+    ref: Any = None
+    fatal: bool = False
+
+    def as_error(self) -> dict[str, Any]:
+        msg: dict[str, Any] = {"t": "error", "code": self.code, "reason": self.reason}
+        if self.ref is not None:
+            msg["ref"] = self.ref
+        return msg
+
+
+class ProtocolError(Exception):
+    """A message that fails its checks; `code` and `reason` go into the `error` reply."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+# ---------------------------------------------------------------------- field checks
+
+Check = Callable[[str, Any], Any]
+
+
+def integer(minimum: int = 0, maximum: int = MAX_INT) -> Check:
+    """A whole number in [minimum, maximum] (bools are not numbers here)."""
+
+    def check(name: str, value: Any) -> int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ProtocolError("malformed", f"{name!r} must be a whole number")
+        if not minimum <= value <= maximum:
+            raise ProtocolError("out_of_range", f"{name!r} must be from {minimum} to {maximum}")
+        return value
+
+    return check
+
+
+def text(max_len: int, min_len: int = 0) -> Check:
+    """A string of min_len..max_len characters without control characters."""
+
+    def check(name: str, value: Any) -> str:
+        if not isinstance(value, str):
+            raise ProtocolError("malformed", f"{name!r} must be a string")
+        if not min_len <= len(value) <= max_len:
+            raise ProtocolError(
+                "out_of_range", f"{name!r} must have {min_len} to {max_len} characters"
+            )
+        if any(ch < " " or ch == "\x7f" for ch in value):
+            raise ProtocolError("malformed", f"{name!r} must not contain control characters")
+        return value
+
+    return check
+
+
+def flag(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ProtocolError("malformed", f"{name!r} must be true or false")
+    return value
+
+
+def plain_map(name: str, value: Any) -> dict[str, Any]:
+    """A map of plain data (str keys; lists, str, int, bool, None), bounded in depth and size."""
+    if not isinstance(value, dict):
+        raise ProtocolError("malformed", f"{name!r} must be a map")
+    check_plain(name, value)
+    return value
+
+
+def ref_id(name: str, value: Any) -> Any:
+    """The optional `id` a client attaches to a message; echoed as `ref`/`ack`."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ProtocolError("malformed", "'id' must be a whole number or a string")
+    if isinstance(value, str) and len(value) > TOKEN_LEN:
+        raise ProtocolError("out_of_range", f"'id' must have at most {TOKEN_LEN} characters")
+    if isinstance(value, int) and not -MAX_INT <= value <= MAX_INT:
+        raise ProtocolError("out_of_range", "'id' is too large")
+    return value
+
+
+def check_plain(name: str, value: Any) -> None:
+    """Raise `ProtocolError` unless `value` is plain data within MAX_DEPTH and MAX_NODES."""
+    stack = [(value, 1)]
+    nodes = 0
+    while stack:
+        item, depth = stack.pop()
+        nodes += 1
+        if nodes > MAX_NODES:
+            raise ProtocolError("out_of_range", f"{name!r} is too large")
+        if depth > MAX_DEPTH:
+            raise ProtocolError("out_of_range", f"{name!r} is nested too deeply")
+        if isinstance(item, dict):
+            for key, sub in item.items():
+                if not isinstance(key, str):
+                    raise ProtocolError("malformed", f"{name!r} may only have string keys")
+                stack.append((sub, depth + 1))
+        elif isinstance(item, list):
+            stack.extend((sub, depth + 1) for sub in item)
+        elif isinstance(item, int) and not isinstance(item, bool):
+            if not -MAX_INT - 1 <= item <= MAX_INT:
+                raise ProtocolError("out_of_range", f"{name!r} holds a number that is too large")
+        elif not (item is None or isinstance(item, (str, bool))):
+            raise ProtocolError(
+                "malformed", f"{name!r} may hold only maps, lists, strings, whole numbers, booleans"
+            )
+
+
+TABLE = integer(1)
+SEAT = integer(0, MAX_SEATS - 1)
+NAME = text(NAME_LEN, 1)
+PASSWORD = text(PASSWORD_LEN)
+BOT_LEVEL = text(32, 1)
+
+# Every message a client may send: field -> (check, required). Every message may also carry an
+# `id`, echoed back in the reply. Fields not listed are refused, so typos do not pass silently.
+CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
+    "hello": {"v": (integer(0, 2**31), True), "name": (NAME, True), "token": (text(128), False)},
+    "create": {
+        "game": (text(64, 1), True),
+        "seats": (integer(1, MAX_SEATS), True),
+        "options": (plain_map, False),
+        "password": (PASSWORD, False),
+        "sit": (flag, False),
+        "keep": (integer(0, MAX_KEEP), False),
+        "seed": (integer(0, MAX_INT), False),
+    },
+    "join": {"table": (TABLE, True), "seat": (SEAT, False), "password": (PASSWORD, False)},
+    "watch": {"table": (TABLE, True), "password": (PASSWORD, False)},
+    "leave": {"table": (TABLE, True), "seat": (SEAT, False)},
+    "bot": {"table": (TABLE, True), "seat": (SEAT, False), "level": (BOT_LEVEL, False)},
+    "start": {"table": (TABLE, True)},
+    "move": {
+        "table": (TABLE, True),
+        "seat": (SEAT, True),
+        "move": (plain_map, True),
+        "seq": (integer(0), False),
+    },
+    "sync": {"table": (TABLE, True)},
+    "ping": {},
+}
+
+
+def check_client_message(msg: Any) -> dict[str, Any]:
+    """The message itself if every field is right; else `ProtocolError`."""
+    if not isinstance(msg, dict):
+        raise ProtocolError("malformed", "every message must be a map with a 't' key")
+    kind = msg.get("t")
+    if not isinstance(kind, str):
+        raise ProtocolError("malformed", "every message needs a 't' (type) string")
+    fields = CLIENT_MESSAGES.get(kind)
+    if fields is None:
+        known = ", ".join(CLIENT_MESSAGES)
+        raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}; known: {known}")
+    for key in msg:
+        if key not in fields and key not in ("t", "id"):
+            shown = repr(key)[:40]
+            raise ProtocolError("malformed", f"{kind!r} has no field {shown}")
+    if "id" in msg:
+        ref_id("id", msg["id"])
+    for key, (check, required) in fields.items():
+        if key in msg:
+            check(key, msg[key])
+        elif required:
+            raise ProtocolError("malformed", f"{kind!r} needs the field {key!r}")
+    return msg
+
+
+def _safe_ref(msg: Any) -> Any:
+    """A message's `id` if it is one we may echo, else None."""
+    if not isinstance(msg, dict) or "id" not in msg:
+        return None
+    try:
+        return ref_id("id", msg["id"])
+    except ProtocolError:
+        return None
+
+
+# ---------------------------------------------------------------------- framing
+
+
+def encode(msg: dict[str, Any]) -> bytes:
+    """One message as bytes for the stream."""
+    return msgpack.packb(msg, use_bin_type=True)
+
+
+class ServerSide:
+    """A server's view of one client connection: bytes in → checked messages or refusals."""
+
+    def __init__(self) -> None:
+        self.phase = Phase.AWAITING_HELLO
+        self.strikes = 0
+        self._unpacker = msgpack.Unpacker(
+            max_buffer_size=MAX_FRAME,
+            max_str_len=MAX_STR,
+            max_bin_len=MAX_BIN,
+            max_array_len=MAX_ARRAY,
+            max_map_len=MAX_MAP,
+            max_ext_len=0,
+            raw=False,
+            strict_map_key=False,
+        )
+
+    def receive_data(self, data: bytes) -> list[dict[str, Any] | Refusal]:
+        """Feed received bytes; the complete messages (checked) and refusals, in order."""
+        if self.phase is Phase.CLOSED:
+            return []
+        out: list[dict[str, Any] | Refusal] = []
+        try:
+            self._unpacker.feed(data)
+            for obj in self._unpacker:
+                out.append(self._accept(obj))
+                if self.phase is Phase.CLOSED:
+                    break
+        except msgpack.BufferFull:
+            out.append(
+                self._close("frame_too_large", f"a message may be at most {MAX_FRAME} bytes")
+            )
+        except (ValueError, msgpack.UnpackException) as exc:
+            # The stream cannot be resynchronised after a bad frame.
+            out.append(self._close("undecodable", f"the stream is not valid msgpack ({exc})"))
+        return out
+
+    def _accept(self, obj: Any) -> dict[str, Any] | Refusal:
+        ref = _safe_ref(obj)
+        try:
+            msg = check_client_message(obj)
+        except ProtocolError as exc:
+            return self._strike(exc.code, exc.reason, ref)
+        if self.phase is Phase.AWAITING_HELLO:
+            if msg["t"] != "hello":
+                return self._strike("hello_first", "say 'hello' first", ref)
+            if msg["v"] != PROTOCOL_VERSION:
+                return self._close(
+                    "version",
+                    f"this server speaks protocol version {PROTOCOL_VERSION}, your client"
+                    f" speaks version {msg['v']}; use matching versions of Jewel Table",
+                    ref,
+                )
+            self.phase = Phase.READY
+        elif msg["t"] == "hello":
+            return self._strike("malformed", "'hello' comes only once", ref)
+        self.strikes = 0
+        return msg
+
+    def _strike(self, code: str, reason: str, ref: Any) -> Refusal:
+        self.strikes += 1
+        if self.strikes >= MAX_STRIKES:
+            return self._close(code, f"{reason}; too many refused messages, goodbye", ref)
+        return Refusal(code, reason, ref)
+
+    def _close(self, code: str, reason: str, ref: Any = None) -> Refusal:
+        self.phase = Phase.CLOSED
+        return Refusal(code, reason, ref, fatal=True)
+
+
+class ClientSide:
+    """A client's view of its server connection: bytes in → messages (maps with a 't')."""
+
+    def __init__(self) -> None:
+        self._unpacker = msgpack.Unpacker(
+            max_buffer_size=CLIENT_MAX_FRAME, raw=False, strict_map_key=False, max_ext_len=0
+        )
+
+    def receive_data(self, data: bytes) -> list[dict[str, Any]]:
+        """Feed received bytes; the complete messages. Raises `ProtocolError` on a bad stream."""
+        try:
+            self._unpacker.feed(data)
+            messages = list(self._unpacker)
+        except (ValueError, msgpack.UnpackException) as exc:
+            raise ProtocolError("undecodable", f"the server sent invalid data ({exc})") from exc
+        for msg in messages:
+            if not isinstance(msg, dict) or not isinstance(msg.get("t"), str):
+                raise ProtocolError("malformed", "the server sent a message without a type")
+        return messages
+
+
+def hello(name: str, token: str | None = None) -> dict[str, Any]:
+    """The first message of a client."""
+    msg: dict[str, Any] = {"t": "hello", "v": PROTOCOL_VERSION, "name": name}
+    if token:
+        msg["token"] = token
+    return msg
