@@ -343,6 +343,17 @@ def test_harbour_field_3_takes_three_and_moves_the_vizier_with_its_action_at_onc
     assert {"type": "vizier_moved", "seat": 0, "from": "bazaar", "to": "goldsmith"} in events
 
 
+def test_the_viziers_action_takes_only_what_the_supply_holds():
+    state = new(3)
+    give(state, 1, gold=state["supply"]["gold"])
+    state, events = play(state, 0, "harbour", field=3, vizier="goldsmith")
+    assert events[-1]["count"] == 0  # allowed, but nothing to take
+    state["vizier"] = "bazaar"
+    state["quarters"]["goldsmith"] = [0]
+    with pytest.raises(IllegalMove, match="no gold any more"):
+        play(state, 0, "use_quarter", quarter="goldsmith")
+
+
 def test_the_vizier_swap_must_be_made_when_one_is_possible():
     state = new(3)
     set_harbour(state, [("gold", 2), ("alabaster", 2), ("sandstone", 3), ("ebony", 4)])
@@ -606,6 +617,15 @@ def test_the_treasury_figure_comes_from_a_quarter_when_the_leaders_supply_is_emp
     state, _ = play(state, 0, "fulfil", card="treasury-1")
     assert state["treasury"] == [RED]
     assert state["quarters"]["mason"] == [RED] * 6
+
+
+def test_only_one_treasury_or_end_card_per_turn():
+    state = build_ready()
+    give(state, 0, alabaster=3, sandstone=3, ebony=3)
+    set_display(state, ["treasury-2", "end", "column-1"], deck=[])
+    state, _ = play(state, 0, "fulfil", card="treasury-2")
+    with pytest.raises(IllegalMove, match="already fulfilled"):
+        play(state, 0, "fulfil", card="end")
 
 
 def test_the_end_card_ends_the_game_at_once():

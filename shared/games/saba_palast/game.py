@@ -17,6 +17,16 @@ State (plain data; fields numbered as in the rules are stored 0-based in lists):
   move has done this turn ({"built", "fulfilled", "moved", "spent": {quarter: figures that
   cannot act again this turn}}).
 - `end`: None, "end_card" or "palace_complete".
+
+Moves (numbers as in the rules, 1-based):
+- harbour {field 1–4; field 2: remove: a displayed palace card, if any; field 3: vizier: a
+  quarter, plus give/take when it is the exchange or bazaar and a swap is possible}
+- build {card; from_quarter: when the supply holds no figure; leave: a material (profi)}
+- fulfil {card: a treasury card or the end card}; pass (end the build or quarter step)
+- place_figure {quarter}; draw; end_turn; then, over the limits, return_material {material}
+  and discard_card {card} one at a time
+- free, at any time in the own turn: play_card {card}, use_quarter {quarter; give/take for the
+  exchange and bazaar}, move_figure {from, to} (profi, once a turn)
 """
 
 from __future__ import annotations
@@ -50,7 +60,8 @@ from shared.games.saba_palast.data import (
     VIZIER_START,
 )
 
-# Phases in which the free actions (cards, quarters, moving a figure) may be taken.
+# The free actions (cards, quarters, moving a figure), and the phases in which they may be taken.
+FREE_MOVES = frozenset({"play_card", "use_quarter", "move_figure"})
 FREE_PHASES = frozenset({"harbour", "build", "quarter", "draw", "finish"})
 PHASE_NAMES = {
     "harbour": "take materials from the harbour",
@@ -60,6 +71,23 @@ PHASE_NAMES = {
     "finish": "end the turn",
     "return": "give back what is over the limits",
 }
+
+
+def fresh_step() -> dict[str, Any]:
+    """What a player has done this turn, at its start."""
+    return {"built": False, "fulfilled": False, "moved": False, "spent": {}}
+
+
+# Moves of the turn's steps, by phase (free actions are checked separately).
+PHASE_MOVES: dict[str, frozenset[str]] = {
+    "harbour": frozenset({"harbour"}),
+    "build": frozenset({"build", "fulfil", "pass"}),
+    "quarter": frozenset({"place_figure", "pass"}),
+    "draw": frozenset({"draw"}),
+    "finish": frozenset({"end_turn"}),
+    "return": frozenset({"return_material", "discard_card"}),
+}
+
 # The keys each move type may carry besides "type".
 MOVE_KEYS: dict[str, frozenset[str]] = {
     "harbour": frozenset({"field", "remove", "vizier", "give", "take"}),
@@ -362,8 +390,7 @@ class SabaPalast(Game):
     # ------------------------------------------------------------------ moves
     def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
         kind = move["type"]
-        handler = self._handlers().get(kind)
-        if handler is None:
+        if kind not in MOVE_KEYS:
             raise IllegalMove(
                 f"unknown move {kind!r}; the moves are {', '.join(MOVE_KEYS)}", "malformed"
             )
@@ -373,35 +400,19 @@ class SabaPalast(Game):
                 f"a {kind!r} move does not take {', '.join(sorted(extra))}", "malformed"
             )
         phase = state["phase"]
-        if kind in ("play_card", "use_quarter", "move_figure"):
+        if kind in FREE_MOVES:
             if phase not in FREE_PHASES:
                 raise IllegalMove("your turn is ending: first give back what is over the limits")
         elif kind not in PHASE_MOVES[phase]:
             raise IllegalMove(f"now is the time to {PHASE_NAMES[phase]}, not to {kind}")
         events: list[Event] = []
-        handler(state, seat, move, events)
+        getattr(self, f"_do_{kind}")(state, seat, move, events)
         if state["end"] is None and palace_cards_left(state) == 0:
             self._finish(state, "palace_complete", events)
         return events
 
-    def _handlers(self) -> dict[str, Any]:
-        return {
-            "harbour": self._harbour,
-            "build": self._build,
-            "fulfil": self._fulfil,
-            "pass": self._pass,
-            "place_figure": self._place_figure,
-            "draw": self._draw,
-            "end_turn": self._end_turn,
-            "return_material": self._return_material,
-            "discard_card": self._discard_card,
-            "play_card": self._play_card,
-            "use_quarter": self._use_quarter,
-            "move_figure": self._move_figure,
-        }
-
     # --- 1. harbour
-    def _harbour(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+    def _do_harbour(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         field = parse_int(move, "field", "the harbour field")
         shown = visible_fields(state, seat)
         if field not in shown:
@@ -527,7 +538,7 @@ class SabaPalast(Game):
         events.append(event)
 
     # --- 2. build
-    def _build(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+    def _do_build(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         card, slot = self._displayed(state, move, "palace")
         if state["step"]["built"]:
             raise IllegalMove("you have already built a palace part this turn")
@@ -596,7 +607,7 @@ class SabaPalast(Game):
         self._leave_display(state, card, "built", events)
         self._after_building(state)
 
-    def _fulfil(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+    def _do_fulfil(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         card, slot = self._displayed(state, move, "special")
         if state["step"]["fulfilled"]:
             raise IllegalMove("you have already fulfilled a treasury or end card this turn")
@@ -724,7 +735,7 @@ class SabaPalast(Game):
             if spent.get(quarter, 0) > left:
                 spent[quarter] = left
 
-    def _pass(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+    def _do_pass(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         if state["phase"] == "build":
             self._to_quarter_step(state)
         else:
@@ -732,7 +743,7 @@ class SabaPalast(Game):
         events.append({"type": "passed", "seat": seat})
 
     # --- 3. quarter
-    def _place_figure(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+    def _do_place_figure(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         quarter = move.get("quarter")
         if quarter not in QUARTERS:
             raise IllegalMove(f"name a quarter: {', '.join(QUARTERS)}")
@@ -749,7 +760,7 @@ class SabaPalast(Game):
         events.append({"type": "figure_placed", "seat": seat, "quarter": quarter, "gold": price})
 
     # --- 4. draw, end of turn
-    def _draw(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+    def _do_draw(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         self._draw_card(state, seat, events)
         state["phase"] = "finish"
 
@@ -777,14 +788,14 @@ class SabaPalast(Game):
             state["hands"][seat]
         ) <= self._hand_limit(state)
 
-    def _end_turn(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+    def _do_end_turn(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         if self._within_limits(state, seat):
             self._next_turn(state, events)
         else:
             state["phase"] = "return"
             events.append({"type": "over_limits", "seat": seat})
 
-    def _return_material(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+    def _do_return_material(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         material = move.get("material")
         stock = state["stocks"][seat]
         if sum(stock.values()) <= STOCK_LIMIT:
@@ -797,7 +808,7 @@ class SabaPalast(Game):
         if self._within_limits(state, seat):
             self._next_turn(state, events)
 
-    def _discard_card(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+    def _do_discard_card(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         card = move.get("card")
         hand = state["hands"][seat]
         if len(hand) <= self._hand_limit(state):
@@ -819,7 +830,7 @@ class SabaPalast(Game):
         events.append({"type": "turn_started", "seat": state["turn"]})
 
     # --- free actions
-    def _play_card(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+    def _do_play_card(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         card = move.get("card")
         hand = state["hands"][seat]
         if card not in hand:
@@ -831,7 +842,7 @@ class SabaPalast(Game):
         state["stocks"][seat][card] += got
         events.append({"type": "card_played", "seat": seat, "card": card, "count": got})
 
-    def _use_quarter(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+    def _do_use_quarter(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         quarter = move.get("quarter")
         if quarter not in QUARTERS:
             raise IllegalMove(f"name a quarter: {', '.join(QUARTERS)}")
@@ -853,7 +864,7 @@ class SabaPalast(Game):
             return f"your figures in the {quarter} have already acted this turn"
         return None
 
-    def _move_figure(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+    def _do_move_figure(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         src, dst = move.get("from"), move.get("to")
         if not state["options"]["profi"]:
             raise IllegalMove("figures move between quarters only in the profi game")
@@ -916,6 +927,7 @@ class SabaPalast(Game):
             )
         }
         view.update(
+            options=dict(state["options"]),
             game=self.id,
             seat=seat,
             to_act=self.to_act(state),
@@ -957,20 +969,5 @@ class SabaPalast(Game):
         out["step"] = {**state["step"], "spent": dict(state["step"]["spent"])}
         return out
 
-
-def fresh_step() -> dict[str, Any]:
-    """What a player has done this turn, at its start."""
-    return {"built": False, "fulfilled": False, "moved": False, "spent": {}}
-
-
-# Moves of the turn's steps, by phase (free actions are checked separately).
-PHASE_MOVES: dict[str, frozenset[str]] = {
-    "harbour": frozenset({"harbour"}),
-    "build": frozenset({"build", "fulfil", "pass"}),
-    "quarter": frozenset({"place_figure", "pass"}),
-    "draw": frozenset({"draw"}),
-    "finish": frozenset({"end_turn"}),
-    "return": frozenset({"return_material", "discard_card"}),
-}
 
 GAME = SabaPalast()
