@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from shared import engine
 
@@ -16,7 +17,7 @@ def _add_play(sub: argparse._SubParsersAction) -> None:
         "--headless",
         action="store_true",
         required=True,
-        help="no window: random legal moves for every seat",
+        help="no window: random legal moves for every seat, played through a local server",
     )
     p.add_argument("--game", required=True, help=f"game id ({', '.join(engine.list_games())})")
     p.add_argument("--players", type=int, required=True, help="number of seats")
@@ -29,7 +30,109 @@ def _add_play(sub: argparse._SubParsersAction) -> None:
         help="a table option, VALUE in JSON (repeatable)",
     )
     p.add_argument("--json", action="store_true", help="print the outcome as one JSON line")
+    p.add_argument("--data", type=Path, help="keep the game's journal in this folder (for replay)")
     p.set_defaults(func=_play_headless)
+
+
+def _add_serve(sub: argparse._SubParsersAction) -> None:
+    from shared.protocol import DEFAULT_PORT
+
+    p = sub.add_parser("serve", help="run a game server on this machine")
+    p.add_argument("--host", default="0.0.0.0", help="address to listen on (default all)")
+    p.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any)"
+    )
+    p.add_argument("--name", help="the server's name in discovery (default: the host name)")
+    p.add_argument("--data", type=Path, help="data folder (default: the user's data folder)")
+    p.add_argument(
+        "--interface",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="announce discovery only on this IPv4 address (repeatable)",
+    )
+    p.add_argument("--no-discovery", action="store_true", help="do not announce on the LAN")
+    p.set_defaults(func=_serve)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from server.app import ServerConfig, run
+
+    config = ServerConfig(
+        host=args.host,
+        port=args.port,
+        interfaces=args.interface,
+        discovery=not args.no_discovery,
+    )
+    if args.name:
+        config.name = args.name
+    if args.data:
+        config.data_dir = args.data
+    return run(config)
+
+
+def _add_discover(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("discover", help="list the Jewel Table servers on the LAN")
+    p.add_argument(
+        "--interface",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="listen only on this IPv4 address (repeatable)",
+    )
+    p.add_argument("--timeout", type=float, default=3.0, help="seconds to listen (default 3)")
+    p.add_argument("--json", action="store_true", help="print the servers as JSON")
+    p.set_defaults(func=_discover)
+
+
+def _discover(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from server.discovery import browse
+
+    servers = asyncio.run(browse(args.interface or None, args.timeout))
+    if args.json:
+        print(json.dumps(servers, sort_keys=True))
+    elif not servers:
+        print(f"no Jewel Table server heard within {args.timeout:g} s")
+    for s in [] if args.json else servers:
+        where = ", ".join(f"{a}:{s['port']}" for a in s["addresses"])
+        note = "" if s["compatible"] else f"  (protocol {s['version']}: incompatible)"
+        print(f"{s['name']}  {where}  open tables: {s['open_tables']}{note}")
+    return 0
+
+
+def _add_replay(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("replay", help="list stored tables, or print one table's game log")
+    p.add_argument("table", nargs="?", type=int, help="the table id (omitted: list tables)")
+    p.add_argument("--data", type=Path, help="data folder (default: the user's data folder)")
+    p.add_argument("--reveal", action="store_true", help="show hidden facts in the events too")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=_replay)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from server import replay
+    from server.store import Store, default_data_dir
+
+    data = args.data or default_data_dir()
+    if not data.exists():
+        print(f"jeweltable: no data folder at {data}", file=sys.stderr)
+        return 2
+    store = Store(data)
+    try:
+        if args.table is None:
+            tables = replay.list_tables(store)
+            print(json.dumps(tables) if args.json else replay.format_tables(tables))
+            return 0
+        log = replay.table_log(store, args.table, args.reveal)
+    finally:
+        store.close()
+    if log is None:
+        print(f"jeweltable: no table {args.table} in {data}", file=sys.stderr)
+        return 2
+    print(json.dumps(log) if args.json else replay.format_log(log))
+    return 0
 
 
 def parse_options(pairs: list[str]) -> dict:
@@ -47,25 +150,18 @@ def parse_options(pairs: list[str]) -> dict:
 
 
 def _play_headless(args: argparse.Namespace) -> int:
-    from shared.randomplay import play_random_game
+    from server.headless import play_sync
 
     try:
         game = engine.get_game(args.game)
-        state, history = play_random_game(game, args.seed, args.players, parse_options(args.option))
+        result = play_sync(game.id, args.players, args.seed, parse_options(args.option), args.data)
     except (KeyError, engine.OptionError) as exc:
         print(f"jeweltable: {exc.args[0]}", file=sys.stderr)
         return 2
-    result = {
-        "game": game.id,
-        "seed": args.seed,
-        "players": args.players,
-        "moves": len(history),
-        **game.outcome(state),
-    }
     if args.json:
         print(json.dumps(result, sort_keys=True))
     else:
-        print(f"{game.title}: {len(history)} moves, seed {args.seed}")
+        print(f"{game.title}: {result['moves']} moves, seed {args.seed}")
         for seat, score in enumerate(result["scores"]):
             crown = "  (winner)" if seat in result["winners"] else ""
             print(f"  seat {seat}: {score}{crown}")
@@ -76,6 +172,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="jeweltable", description=__doc__)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_play(sub)
+    _add_serve(sub)
+    _add_discover(sub)
+    _add_replay(sub)
     return parser
 
 
