@@ -532,6 +532,8 @@ class KetteVonSaba(Game):
             ),
             "auction": state["auction"],
             "quiet_auctions": state["quiet_auctions"],
+            "rewards_paid": state["rewards_paid"],
+            "fees_paid": state["fees_paid"],
             "end": state["end"],
         }
         if seat is not None:
