@@ -1,0 +1,227 @@
+"""Animation as data advanced by frame time, in the manner of Pygame Zero's `animate`.
+
+`Animator.animate(obj, duration, easing, **targets)` moves numeric attributes of any object
+(or keys of a dict) from their current values to `targets`; `update(dt)` advances every tween by
+`dt` seconds. Nothing here reads a clock, so animations are tested without a display.
+
+`Timeline` plays a queue of steps in order (one step per server event): each step starts its
+tweens and says how long it lasts; when the queue grows long (a reconnect, a fast bot) it skips
+ahead so the table never lags far behind the game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+
+def linear(t: float) -> float:
+    return t
+
+
+def out_cubic(t: float) -> float:
+    return 1 - (1 - t) ** 3
+
+
+def in_out_cubic(t: float) -> float:
+    return 4 * t**3 if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
+
+
+def out_back(t: float) -> float:
+    c = 1.70158
+    return 1 + (c + 1) * (t - 1) ** 3 + c * (t - 1) ** 2
+
+
+def out_bounce(t: float) -> float:
+    if t < 1 / 2.75:
+        return 7.5625 * t * t
+    if t < 2 / 2.75:
+        t -= 1.5 / 2.75
+        return 7.5625 * t * t + 0.75
+    if t < 2.5 / 2.75:
+        t -= 2.25 / 2.75
+        return 7.5625 * t * t + 0.9375
+    t -= 2.625 / 2.75
+    return 7.5625 * t * t + 0.984375
+
+
+def shake(t: float) -> float:
+    """0 → 0 with three damped swings between: multiply by an amplitude for a refusal shake."""
+    return math.sin(t * math.pi * 6) * (1 - t)
+
+
+EASINGS: dict[str, Callable[[float], float]] = {
+    "linear": linear,
+    "out_cubic": out_cubic,
+    "in_out_cubic": in_out_cubic,
+    "out_back": out_back,
+    "out_bounce": out_bounce,
+    "shake": shake,
+}
+
+# The visual language's durations, in seconds.
+MOVE = 0.32
+FLIP = 0.30
+FADE = 0.25
+STAGGER = 0.06
+SHAKE = 0.12
+PULSE_PERIOD = 1.2
+
+
+def pulse(t: float, period: float = PULSE_PERIOD) -> float:
+    """A gentle 0..1 breathing value for highlighted targets."""
+    return 0.5 - 0.5 * math.cos(2 * math.pi * t / period)
+
+
+class Tween:
+    """Moves attributes (or dict keys) of `obj` toward `targets` over `duration` seconds."""
+
+    def __init__(
+        self,
+        obj: Any,
+        duration: float,
+        easing: str = "out_cubic",
+        delay: float = 0.0,
+        on_finished: Callable[[], None] | None = None,
+        **targets: float,
+    ) -> None:
+        self.obj = obj
+        self.duration = max(1e-6, duration)
+        self.ease = EASINGS[easing]
+        self.relative = easing == "shake"
+        self.delay = delay
+        self.on_finished = on_finished
+        self.targets = targets
+        self.starts: dict[str, float] | None = None
+        self.elapsed = 0.0
+        self.done = False
+
+    def _get(self, name: str) -> float:
+        return self.obj[name] if isinstance(self.obj, dict) else getattr(self.obj, name)
+
+    def _set(self, name: str, value: float) -> None:
+        if isinstance(self.obj, dict):
+            self.obj[name] = value
+        else:
+            setattr(self.obj, name, value)
+
+    def update(self, dt: float) -> bool:
+        """Advance by `dt` seconds; True once finished."""
+        if self.done:
+            return True
+        self.elapsed += dt
+        if self.elapsed < self.delay:
+            return False
+        if self.starts is None:
+            self.starts = {k: self._get(k) for k in self.targets}
+        t = min(1.0, (self.elapsed - self.delay) / self.duration)
+        self._apply(t)
+        if t >= 1.0:
+            self.finish()
+        return self.done
+
+    def _apply(self, t: float) -> None:
+        k = self.ease(t)
+        assert self.starts is not None
+        for name, end in self.targets.items():
+            start = self.starts[name]
+            # A shake swings around the start by the target amplitude and comes back to rest.
+            self._set(name, start + end * k if self.relative else start + (end - start) * k)
+
+    def finish(self) -> None:
+        """Jump to the end values and call `on_finished` once."""
+        if self.done:
+            return
+        if self.starts is None:
+            self.starts = {k: self._get(k) for k in self.targets}
+        self._apply(1.0)
+        if self.relative:
+            for name, start in self.starts.items():
+                self._set(name, start)
+        self.done = True
+        if self.on_finished is not None:
+            self.on_finished()
+
+
+class Animator:
+    """Every running tween; `animate` replaces a running tween of the same attributes."""
+
+    def __init__(self) -> None:
+        self.tweens: list[Tween] = []
+
+    def animate(
+        self,
+        obj: Any,
+        duration: float = MOVE,
+        easing: str = "out_cubic",
+        delay: float = 0.0,
+        on_finished: Callable[[], None] | None = None,
+        **targets: float,
+    ) -> Tween:
+        """Start a tween of `obj`'s attributes toward `targets`."""
+        for tween in self.tweens:
+            if tween.obj is obj and not tween.done:
+                for name in targets:
+                    tween.targets.pop(name, None)
+        tween = Tween(obj, duration, easing, delay, on_finished, **targets)
+        self.tweens.append(tween)
+        return tween
+
+    def update(self, dt: float) -> None:
+        """Advance every tween by `dt` seconds and drop the finished ones."""
+        for tween in list(self.tweens):
+            tween.update(dt)
+        self.tweens = [t for t in self.tweens if not t.done]
+
+    def finish_all(self) -> None:
+        while self.tweens:
+            for tween in list(self.tweens):
+                tween.finish()
+            self.tweens = [t for t in self.tweens if not t.done]
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.tweens)
+
+
+Step = Callable[[], float]
+
+
+class Timeline:
+    """Steps played one after another; each starts its animations and returns its length.
+
+    A step never holds the queue longer than `max_step` seconds, and when more than `backlog`
+    steps wait, the waiting ones are run at once with their animations finished, so the table
+    catches up with the game instead of replaying it slowly.
+    """
+
+    def __init__(self, animator: Animator, max_step: float = 0.4, backlog: int = 4) -> None:
+        self.animator = animator
+        self.max_step = max_step
+        self.backlog = backlog
+        self.queue: deque[Step] = deque()
+        self.wait = 0.0
+
+    def add(self, step: Step) -> None:
+        self.queue.append(step)
+
+    def update(self, dt: float) -> None:
+        self.wait -= dt
+        if len(self.queue) > self.backlog:
+            self.skip()
+            return
+        while self.queue and self.wait <= 0:
+            self.wait = min(self.max_step, self.queue.popleft()())
+
+    def skip(self) -> None:
+        """Run every waiting step and finish all animations now."""
+        while self.queue:
+            self.queue.popleft()()
+        self.animator.finish_all()
+        self.wait = 0.0
+
+    @property
+    def idle(self) -> bool:
+        return not self.queue and self.wait <= 0

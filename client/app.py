@@ -1,0 +1,176 @@
+"""The client application: one window, the scene stack, the input layer, the frame loop.
+
+Each frame: pygame events → intents → the top scene; the network session's received messages
+are applied to the models (never blocking: the connection runs in its own thread); every scene
+updates by the frame time; the stack draws; toasts and the connection banner go on top.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Iterable
+from typing import Any
+
+import pygame
+
+from client import i18n, theme
+from client.anim import Animator
+from client.gems import gem_surface
+from client.input import InputLayer, Intent
+from client.scene import SceneStack
+from client.settings import Settings
+from client.widgets import Toasts
+
+MIN_SIZE = (800, 600)
+FPS = 60
+
+
+class NoDisplay(RuntimeError):
+    """There is no screen to open a window on."""
+
+
+def open_window(size: tuple[int, int], fullscreen: bool = False) -> pygame.Surface:
+    """The resizable window (or fullscreen); `NoDisplay` when there is no video device."""
+    try:
+        pygame.display.init()
+        if fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+    except pygame.error as exc:
+        raise NoDisplay(str(exc)) from exc
+
+
+class App:
+    def __init__(
+        self, size: tuple[int, int] = (1280, 800), settings: Settings | None = None
+    ) -> None:
+        self.settings = settings or Settings.load()
+        i18n.set_language(self.settings.language)
+        pygame.font.init()
+        self.windowed_size = size
+        self.window = open_window(size, self.settings.fullscreen)
+        pygame.display.set_caption(i18n.t("app.title"))
+        pygame.display.set_icon(gem_surface("diamond", 32))
+        size = self.window.get_size()
+        self.layout = theme.Layout(size, large_type=self.settings.table_display)
+        self.input = InputLayer(size)
+        self.input.resize(size)
+        self.animator = Animator()
+        self.toasts = Toasts(self.animator)
+        self.stack = SceneStack()
+        self.clock_ref = [0.0]
+        self.session: Any = None
+        self.running = True
+
+    @property
+    def clock(self) -> float:
+        """Seconds since the app started (frame time, not wall time)."""
+        return self.clock_ref[0]
+
+    # ------------------------------------------------------------------ window
+    def resize(self, size: tuple[int, int]) -> None:
+        size = (max(320, size[0]), max(240, size[1]))
+        if self.window.get_size() != size and not self.settings.fullscreen:
+            self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.layout = theme.Layout(size, large_type=self.settings.table_display)
+        self.input.resize(size)
+        self.stack.resize(self.layout)
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.settings.fullscreen
+        if self.settings.fullscreen:
+            self.windowed_size = self.window.get_size()
+            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self.resize(self.window.get_size())
+
+    def apply_settings(self) -> None:
+        """Language or type size changed: rebuild every scene's layout and labels."""
+        i18n.set_language(self.settings.language)
+        pygame.display.set_caption(i18n.t("app.title"))
+        self.layout = theme.Layout(self.window.get_size(), large_type=self.settings.table_display)
+        for scene in self.stack.scenes:
+            scene.resize(self.layout)
+            relabel = getattr(scene, "relabel", None)
+            if relabel is not None:
+                relabel()
+
+    # ------------------------------------------------------------------ frame
+    def dispatch(self, intent: Intent) -> None:
+        if intent.kind == "quit":
+            self.running = False
+        elif intent.kind == "resize":
+            self.resize(intent.size)
+        elif intent.kind == "fullscreen":
+            self.toggle_fullscreen()
+        else:
+            self.stack.handle(intent)
+
+    def step(self, dt: float, events: Iterable[pygame.event.Event] = ()) -> None:
+        """One frame: input, network, animation and drawing (no flip, no waiting)."""
+        for event in events:
+            for intent in self.input.feed(event):
+                self.dispatch(intent)
+        if self.session is not None:
+            self.session.poll()
+        self.clock_ref[0] += dt
+        self.animator.update(dt)
+        self.stack.update(dt)
+        self.toasts.update(dt)
+        self.draw(self.window)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.stack.draw(surface)
+        self.toasts.draw(surface, self.layout)
+        self.draw_connection(surface)
+
+    def draw_connection(self, surface: pygame.Surface) -> None:
+        """A banner while the connection is down and being restored."""
+        if self.session is None or not self.session.reconnecting:
+            return
+        lay = self.layout
+        label = theme.text(i18n.t("conn.reconnecting"), lay.body, theme.INK, bold=True)
+        rect = label.get_rect().inflate(lay.body * 3, lay.body)
+        rect.midtop = (lay.w // 2, lay.margin)
+        pygame.draw.rect(surface, theme.GOLD, rect, border_radius=rect.h // 2)
+        surface.blit(label, label.get_rect(midleft=(rect.x + lay.body * 2, rect.centery)))
+        angle = self.clock * 6
+        cx, cy = rect.x + lay.body, rect.centery
+        for i in range(8):
+            a = angle + i * math.pi / 4
+            shade = theme.mix(theme.GOLD, theme.INK, i / 8)
+            pygame.draw.circle(
+                surface,
+                shade,
+                (cx + math.cos(a) * lay.body * 0.35, cy + math.sin(a) * lay.body * 0.35),
+                max(2, lay.body // 9),
+            )
+
+    def run(self) -> int:
+        """The frame loop until the window closes."""
+        clock = pygame.time.Clock()
+        while self.running:
+            dt = clock.tick(FPS) / 1000
+            self.step(min(dt, 0.1), pygame.event.get())
+            pygame.display.flip()
+        if self.session is not None:
+            self.session.close()
+        self.settings.save()
+        pygame.quit()
+        return 0
+
+
+def main(args: Any = None) -> int:
+    """Open the client on the start screen; a clear error and exit 1 without a display."""
+    from client.scenes.start import StartScene
+
+    try:
+        app = App()
+    except NoDisplay as exc:
+        print(i18n.t("error.no_display", reason=exc), file=sys.stderr)
+        return 1
+    interface = getattr(args, "interface", None)
+    app.stack.push(StartScene(app, interface=interface))
+    return app.run()

@@ -1,0 +1,126 @@
+"""What the client knows, as plain objects the scenes draw: the lobby and the table.
+
+The network session (client/session.py) writes into these from the server's messages; the
+screenshot command and the tests fill them by hand. Scenes only read them and call the
+session's actions, so a scene never depends on where its data came from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+View = dict[str, Any]
+Move = dict[str, Any]
+Event = dict[str, Any]
+
+
+@dataclass
+class SeatInfo:
+    """One seat of a table as everyone may see it."""
+
+    seat: int
+    name: str | None = None
+    kind: str = "open"  # "human", "bot" or "open"
+    connected: bool = True
+
+
+@dataclass
+class TableInfo:
+    """A table as the lobby lists it."""
+
+    id: int
+    game: str
+    seats: list[SeatInfo]
+    status: str = "waiting"  # "waiting", "playing" or "over"
+    host: str = ""
+    password: bool = False
+    spectators: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class ServerInfo:
+    """A server found on the LAN (or typed in)."""
+
+    name: str
+    host: str
+    port: int
+    games: list[str] = field(default_factory=list)
+    open_tables: int = 0
+
+
+@dataclass
+class LobbyModel:
+    server_name: str = ""
+    games: list[dict[str, Any]] = field(default_factory=list)
+    tables: list[TableInfo] = field(default_factory=list)
+    revision: int = 0
+
+
+@dataclass
+class SeatStream:
+    """What the server sent to one viewer (a seat, or None for a spectator)."""
+
+    view: View
+    legal: list[Move]
+    to_act: list[int]
+    events: list[Event] = field(default_factory=list)
+
+
+@dataclass
+class TableModel:
+    """One table this client sits at or watches.
+
+    `mine` are the seats this device plays (several in hot-seat); with none it is a spectator.
+    `streams` holds per viewer the latest view, legal moves and `to_act`, and every event it was
+    sent, in order; `revision` grows with each update so scenes notice changes cheaply.
+    """
+
+    table_id: int
+    game: str
+    seats: list[SeatInfo]
+    mine: list[int] = field(default_factory=list)
+    streams: dict[int | None, SeatStream] = field(default_factory=dict)
+    status: str = "playing"
+    outcome: dict[str, Any] | None = None
+    revision: int = 0
+    resyncs: int = 0
+    refusals: list[str] = field(default_factory=list)
+
+    @property
+    def spectator(self) -> bool:
+        return not self.mine
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name or f"#{s.seat + 1}" for s in self.seats]
+
+    def update(
+        self,
+        viewer: int | None,
+        view: View,
+        legal: list[Move],
+        to_act: list[int],
+        events: list[Event],
+        fresh: bool = False,
+    ) -> None:
+        """Record one update for `viewer`; `fresh` (a resync) replaces what came before."""
+        stream = self.streams.get(viewer)
+        if stream is None or fresh:
+            old = [] if stream is None else stream.events
+            self.streams[viewer] = SeatStream(view, legal, to_act, old + list(events))
+        else:
+            stream.view, stream.legal, stream.to_act = view, legal, to_act
+            stream.events.extend(events)
+        if fresh:
+            self.resyncs += 1
+        if "outcome" in view:
+            self.outcome = view["outcome"]
+            self.status = "over"
+        self.revision += 1
+
+    def to_act(self) -> list[int]:
+        for stream in self.streams.values():
+            return stream.to_act
+        return []

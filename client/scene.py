@@ -1,0 +1,97 @@
+"""A stack of scenes, in the manner of Tuxemon's state manager.
+
+The top scene gets the input; scenes are drawn from the topmost opaque one upward, so a dialog
+(an overlay, `opaque = False`) is drawn over the scene beneath it, which keeps animating.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client.input import Intent
+from client.theme import Layout
+
+if TYPE_CHECKING:
+    from client.app import App
+
+
+class Scene:
+    """One screen or overlay. Scenes draw a model they do not own and turn intents into actions."""
+
+    opaque = True
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.layout: Layout = app.layout
+
+    def resize(self, layout: Layout) -> None:
+        """The window changed size; recompute rects from `layout`."""
+        self.layout = layout
+
+    def handle(self, intent: Intent) -> bool:
+        """React to one intent; True if it was used."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance by `dt` seconds (called for every scene on the stack)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene on `surface`."""
+
+    def entered(self) -> None:
+        """The scene became the top of the stack."""
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.entered()
+
+    def pop(self, scene: Scene | None = None) -> None:
+        """Remove the top scene (or `scene`, wherever it is)."""
+        if scene is None:
+            self.scenes.pop()
+        elif scene in self.scenes:
+            self.scenes.remove(scene)
+        if self.scenes:
+            self.scenes[-1].entered()
+
+    def replace(self, scene: Scene) -> None:
+        """Clear the stack and show `scene`."""
+        self.scenes = []
+        self.push(scene)
+
+    def find(self, kind: type) -> Scene | None:
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def handle(self, intent: Intent) -> bool:
+        return bool(self.scenes) and self.scenes[-1].handle(intent)
+
+    def update(self, dt: float) -> None:
+        for scene in list(self.scenes):
+            scene.update(dt)
+
+    def resize(self, layout: Layout) -> None:
+        for scene in self.scenes:
+            scene.resize(layout)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        first = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                first = i
+                break
+        for scene in self.scenes[first:]:
+            scene.draw(surface)

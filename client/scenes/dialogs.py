@@ -1,0 +1,220 @@
+"""Overlays drawn over the scene beneath: the base dialog, rules help, settings, a message."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client import i18n, theme
+from client.input import Intent
+from client.scene import Scene
+from client.widgets import Button, TextField, panel
+
+if TYPE_CHECKING:
+    from client.app import App
+
+
+class Dialog(Scene):
+    """A centred panel over a dimmed screen; Esc or a tap outside closes it."""
+
+    opaque = False
+    width = 0.6
+    height = 0.7
+
+    def __init__(self, app: App, title: str) -> None:
+        super().__init__(app)
+        self.title = title
+        self.buttons: list[Button] = []
+        self.fade = {"a": 0.0}
+        app.animator.animate(self.fade, 0.2, a=1.0)
+        self.resize(app.layout)
+
+    def resize(self, layout: theme.Layout) -> None:
+        super().resize(layout)
+        w = max(min(layout.w - 2 * layout.margin, 340), round(layout.w * self.width))
+        h = max(min(layout.h - 2 * layout.margin, 300), round(layout.h * self.height))
+        self.rect = pygame.Rect(
+            0, 0, min(w, layout.w - 2 * layout.margin), min(h, layout.h - 2 * layout.margin)
+        )
+        self.rect.center = (layout.w // 2, layout.h // 2)
+        self.body = self.rect.inflate(-layout.margin * 2, -layout.margin * 2)
+        self.body.y += layout.title + layout.margin // 2
+        self.body.h -= layout.title + layout.margin // 2
+        self.layout_buttons()
+
+    def layout_buttons(self) -> None:
+        """Lay the buttons out in a row at the bottom of the panel, right to left."""
+        lay = self.layout
+        x = self.rect.right - lay.margin
+        for button in reversed(self.buttons):
+            w = max(
+                lay.button_h * 3, theme.font(lay.body, True).size(button.label)[0] + lay.body * 2
+            )
+            button.rect = pygame.Rect(0, 0, w, lay.button_h)
+            button.rect.bottomright = (x, self.rect.bottom - lay.margin)
+            x -= w + lay.margin // 2
+
+    def close(self) -> None:
+        self.app.stack.pop(self)
+
+    def handle(self, intent: Intent) -> bool:
+        for button in self.buttons:
+            if button.handle(intent):
+                return True
+        if intent.kind == "back":
+            self.close()
+            return True
+        if intent.kind == "tap" and not self.rect.collidepoint(intent.pos):
+            self.close()
+            return True
+        return intent.kind in ("tap", "drag_start", "drag", "drop", "zoom", "scroll", "confirm")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, round(140 * self.fade["a"])))
+        surface.blit(veil, (0, 0))
+        panel(surface, self.rect, lay.radius, alpha=245)
+        theme.blit_text(
+            surface,
+            self.title,
+            lay.title,
+            (self.rect.x + lay.margin, self.rect.y + lay.margin),
+            theme.GOLD,
+            bold=True,
+        )
+        self.draw_body(surface)
+        for button in self.buttons:
+            button.draw(surface, lay.body)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """Draw the dialog's content inside `self.body`."""
+
+
+class TextDialog(Dialog):
+    """Paragraphs of text (the rules), scrolled with the wheel or a drag."""
+
+    width = 0.7
+    height = 0.8
+
+    def __init__(self, app: App, title: str, body: str) -> None:
+        self.text = body
+        self.scroll = 0.0
+        super().__init__(app, title)
+        self.buttons = [Button(i18n.t("common.close"), self.close, primary=True)]
+        self.layout_buttons()
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "scroll":
+            self.scroll = max(0.0, self.scroll - intent.amount * self.layout.body * 2)
+            return True
+        if intent.kind == "drag":
+            self.scroll = max(0.0, self.scroll - intent.rel[1])
+            return True
+        return super().handle(intent)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        size = lay.body
+        area = self.body.copy()
+        area.h -= lay.button_h + lay.margin
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        y = area.y - self.scroll
+        step = round(size * 1.4)
+        for paragraph in self.text.split("\n"):
+            for line in theme.wrap(paragraph, size, area.w):
+                if area.y - step < y < area.bottom:
+                    theme.blit_text(surface, line, size, (area.x, y), theme.TEXT)
+                y += step
+            y += step // 2
+        self.scroll = min(self.scroll, max(0.0, y + self.scroll - area.bottom))
+        surface.set_clip(clip)
+
+
+class MessageDialog(TextDialog):
+    width = 0.5
+    height = 0.4
+
+
+class SettingsDialog(Dialog):
+    """Name, language, table display (large type, no controls) and fullscreen."""
+
+    width = 0.55
+    height = 0.62
+
+    def __init__(self, app: App, on_close: Callable[[], None] | None = None) -> None:
+        self.on_close = on_close
+        self.name = TextField(app.settings.name, i18n.t("settings.name"), max_len=32)
+        super().__init__(app, i18n.t("settings.title"))
+        self.rows: list[tuple[str, Button]] = []
+        self.build()
+
+    def build(self) -> None:
+        s = self.app.settings
+        onoff = {True: i18n.t("common.on"), False: i18n.t("common.off")}
+        self.title = i18n.t("settings.title")
+        self.rows = [
+            (i18n.t("settings.language"), Button(i18n.LANGUAGES[s.language], self.next_language)),
+            (i18n.t("settings.display"), Button(onoff[s.table_display], self.toggle_display)),
+            (
+                i18n.t("settings.fullscreen"),
+                Button(onoff[s.fullscreen], self.app.toggle_fullscreen),
+            ),
+        ]
+        self.buttons = [Button(i18n.t("common.done"), self.close, primary=True)]
+        self.resize(self.layout)
+
+    def resize(self, layout: theme.Layout) -> None:
+        super().resize(layout)
+        y = self.body.y + layout.body * 1.4
+        self.name.rect = pygame.Rect(self.body.x, round(y), self.body.w, layout.button_h)
+        y += layout.button_h + layout.margin
+        for _label, button in getattr(self, "rows", []):
+            button.rect = pygame.Rect(0, 0, round(self.body.w * 0.3), layout.button_h)
+            button.rect.topright = (self.body.right, round(y))
+            y += layout.button_h + layout.margin // 2
+
+    def next_language(self) -> None:
+        codes = list(i18n.LANGUAGES)
+        s = self.app.settings
+        s.language = codes[(codes.index(s.language) + 1) % len(codes)]
+        self.app.apply_settings()
+        self.build()
+
+    def toggle_display(self) -> None:
+        self.app.settings.table_display = not self.app.settings.table_display
+        self.app.apply_settings()
+        self.build()
+
+    def close(self) -> None:
+        name = self.name.value.strip()
+        if name:
+            self.app.settings.name = name[:32]
+        self.app.settings.save()
+        super().close()
+        if self.on_close is not None:
+            self.on_close()
+
+    def handle(self, intent: Intent) -> bool:
+        if self.name.handle(intent):
+            return True
+        for _label, button in self.rows:
+            if button.handle(intent):
+                return True
+        return super().handle(intent)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        theme.blit_text(
+            surface, i18n.t("settings.name"), lay.small, (self.body.x, self.body.y), theme.TEXT_DIM
+        )
+        self.name.draw(surface, lay.body, self.app.clock)
+        for label, button in self.rows:
+            text = theme.fit_text(label, lay.body, self.body.w - button.rect.w - lay.margin)
+            theme.blit_text(
+                surface, text, lay.body, (self.body.x, button.rect.centery), anchor="midleft"
+            )
+            button.draw(surface, lay.body)

@@ -1,0 +1,98 @@
+"""The results at the end of a game: winners first, scores, and the game's own summary."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client import i18n, theme
+from client.scenes.dialogs import Dialog
+from client.widgets import Button
+
+if TYPE_CHECKING:
+    from client.app import App
+    from client.scenes.table import TableScene
+
+
+class ResultsScene(Dialog):
+    width = 0.5
+    height = 0.66
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        self.table = table
+        super().__init__(app, i18n.t("results.title"))
+        self.buttons = [
+            Button(i18n.t("results.board"), self.close),
+            Button(i18n.t("results.lobby"), self.to_lobby, primary=True),
+        ]
+        self.pop = {"s": 0.0}
+        app.animator.animate(self.pop, 0.45, "out_back", s=1.0)
+        self.layout_buttons()
+
+    def to_lobby(self) -> None:
+        self.close()
+        self.table.leave()
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        outcome = self.table.model.outcome or {}
+        names = self.table.model.names
+        scores = outcome.get("scores", [])
+        winners = outcome.get("winners", [])
+        if not winners:
+            headline = i18n.t("results.nobody")
+        elif len(winners) == 1:
+            headline = i18n.t("results.winner", names=names[winners[0]])
+        else:
+            headline = i18n.t("results.winners", names=" & ".join(names[s] for s in winners))
+        size = max(lay.body, round(lay.title * self.pop["s"]))
+        y = self.body.y + lay.title * 0.6
+        theme.blit_text(
+            surface,
+            theme.fit_text(headline, size, self.body.w, True),
+            size,
+            (self.body.centerx, y),
+            theme.GOLD_LIGHT,
+            True,
+            "center",
+        )
+        y += lay.title
+        ranking = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+        row_h = round(lay.body * 2)
+        for seat in ranking:
+            rect = pygame.Rect(self.body.x, round(y), self.body.w, row_h - 4)
+            if seat in winners:
+                pygame.draw.rect(
+                    surface,
+                    theme.mix(theme.PANEL, theme.GOLD, 0.25),
+                    rect,
+                    border_radius=lay.radius,
+                )
+            self.table.renderer.seat_token(
+                surface, seat, (rect.x + row_h / 2, rect.centery), lay.body * 0.6
+            )
+            theme.blit_text(
+                surface,
+                names[seat],
+                lay.body,
+                (rect.x + row_h * 1.1, rect.centery),
+                theme.TEXT,
+                seat in winners,
+                "midleft",
+            )
+            theme.blit_text(
+                surface,
+                i18n.t("results.points", n=scores[seat]),
+                lay.body,
+                (rect.right - lay.margin, rect.centery),
+                theme.TEXT,
+                True,
+                "midright",
+            )
+            y += row_h
+        y += lay.body * 0.5
+        for line in self.table.renderer.result_lines(outcome):
+            for part in theme.wrap(line, lay.small, self.body.w):
+                theme.blit_text(surface, part, lay.small, (self.body.x, y), theme.TEXT_DIM)
+                y += lay.small * 1.35

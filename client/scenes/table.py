@@ -1,0 +1,600 @@
+"""The table every game shares: panels, turn, log, board with zoom/pan, drag and drop, curtain.
+
+The scene reads a `TableModel` and feeds the game's renderer the view, legal moves and events of
+the seat it shows. It decides nothing about the rules: the pieces and targets it lets a person
+use come from the renderer, which builds them from the legal moves the server sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from client import i18n, theme
+from client.anim import MOVE, SHAKE, Timeline, pulse
+from client.input import Intent
+from client.model import Move, TableModel
+from client.scene import Scene
+from client.scenes.dialogs import TextDialog
+from client.tables import renderer_for
+from client.tables.base import Camera, Piece, TableContext, Target
+from client.widgets import Button, panel
+
+if TYPE_CHECKING:
+    from client.app import App
+
+SendMove = Callable[[int, Move], None]
+
+LOG_LINES = 200
+
+
+class TableScene(Scene):
+    def __init__(
+        self,
+        app: App,
+        model: TableModel,
+        send_move: SendMove,
+        leave: Callable[[], None],
+    ) -> None:
+        super().__init__(app)
+        self.model = model
+        self.send_move = send_move
+        self.leave = leave
+        self.timeline = Timeline(app.animator)
+        self.ctx = TableContext(app.animator, self.timeline, app.toasts, model.names, app.clock_ref)
+        self.renderer = renderer_for(model.game, self.ctx)
+        self.camera = Camera(pygame.Rect(0, 0, 1, 1), (1.0, 1.0))
+        self.viewer: int | None | str = "none yet"
+        self.seen_revision = -1
+        self.consumed = 0
+        self.log: list[str] = []
+        self.log_scroll = 0
+        self.log_open = False
+        self.curtain_for: int | None = None
+        self.revealed: int | None = None
+        self.selected: Piece | None = None
+        self.held: Piece | None = None
+        self.grab = (0.0, 0.0)
+        self.hover_target: Any = None
+        self.panning = False
+        self.pending: tuple[Piece | None, Move] | None = None
+        self.refusals_seen = len(model.refusals)
+        self.results_shown = False
+        self.move_buttons: list[Button] = []
+        self.move_rows = 0
+        self.resyncs_seen = model.resyncs
+        self.bar_buttons: list[Button] = []
+        self.resize(app.layout)
+        self.sync()
+
+    # ------------------------------------------------------------------ mode
+    @property
+    def display_mode(self) -> bool:
+        """Table display or spectator: no controls, large board and log."""
+        return self.app.settings.table_display or self.model.spectator
+
+    @property
+    def interactive(self) -> bool:
+        stream = self.model.streams.get(self.viewer) if self.viewer != "none yet" else None
+        return (
+            not self.model.spectator
+            and not self.app.settings.table_display
+            and stream is not None
+            and isinstance(self.viewer, int)
+            and self.viewer in stream.to_act
+            and self.pending is None
+            and self.curtain_for is None
+            and self.model.status != "over"
+        )
+
+    # ------------------------------------------------------------------ layout
+    def resize(self, layout: theme.Layout) -> None:
+        super().resize(layout)
+        lay = layout
+        self.bar = pygame.Rect(0, 0, lay.w, max(round(lay.h * 0.075), round(lay.body * 2.6)))
+        top = self.bar.bottom + lay.margin
+        bottom = lay.h - lay.margin
+        side = max(round(lay.w * 0.2), 190 if lay.w >= 1000 else 170)
+        self.panels_rect = pygame.Rect(lay.margin, top, side, bottom - top)
+        self.wide = lay.w >= 1000 or self.display_mode
+        log_w = max(round(lay.w * (0.24 if self.display_mode else 0.22)), 200)
+        self.log_rect = pygame.Rect(lay.w - lay.margin - log_w, top, log_w, bottom - top)
+        right = self.log_rect.x - lay.margin if self.wide else lay.w - lay.margin
+        self.board_rect = pygame.Rect(
+            self.panels_rect.right + lay.margin,
+            top,
+            right - self.panels_rect.right - lay.margin,
+            bottom - top,
+        )
+        self._layout_bar()
+        self._layout_move_buttons()
+        self.camera.resize(self.board_area(), self.renderer.world_size())
+
+    def board_area(self) -> pygame.Rect:
+        area = self.board_rect.copy()
+        if self.move_buttons:
+            rows = self.move_rows
+            area.h -= rows * (self.layout.button_h + self.layout.margin // 2) + self.layout.margin
+        return area.inflate(-self.layout.margin, -self.layout.margin)
+
+    def _layout_bar(self) -> None:
+        lay = self.layout
+        buttons = []
+        if not self.app.settings.table_display:
+            buttons.append(Button(i18n.t("table.help"), self.open_help))
+            if not self.wide:
+                buttons.append(Button(i18n.t("table.log"), self.toggle_log, selected=self.log_open))
+            buttons.append(Button(i18n.t("table.leave"), self.leave))
+        x = lay.w - lay.margin
+        for button in reversed(buttons):
+            w = theme.font(lay.small, True).size(button.label)[0] + lay.small * 2
+            button.rect = pygame.Rect(0, 0, w, round(self.bar.h * 0.62))
+            button.rect.midright = (x, self.bar.centery)
+            x -= w + lay.margin // 2
+        self.bar_buttons = buttons
+
+    def _layout_move_buttons(self) -> None:
+        lay = self.layout
+        choices = self.renderer.move_buttons() if self.interactive else []
+        buttons = [Button(label, lambda m=move: self.commit(None, m)) for label, move in choices]
+        x, row = self.board_rect.x, 0
+        widths = []
+        for button in buttons:
+            w = min(
+                self.board_rect.w, theme.font(lay.small, True).size(button.label)[0] + lay.small * 2
+            )
+            if x + w > self.board_rect.right and x > self.board_rect.x:
+                x, row = self.board_rect.x, row + 1
+            widths.append((button, x, row, w))
+            x += w + lay.margin // 2
+        self.move_rows = row + 1 if buttons else 0
+        for button, bx, brow, w in widths:
+            y = self.board_rect.bottom - (self.move_rows - brow) * (lay.button_h + lay.margin // 2)
+            button.rect = pygame.Rect(bx, y, w, lay.button_h)
+        self.move_buttons = buttons
+
+    # ------------------------------------------------------------------ model → renderer
+    def choose_viewer(self) -> int | None:
+        """The seat whose view is shown: the spectator, or the held seat that is to act."""
+        if self.model.spectator:
+            return None
+        to_act = [s for s in self.model.to_act() if s in self.model.mine]
+        if to_act:
+            return to_act[0]
+        if isinstance(self.viewer, int) and self.viewer in self.model.mine:
+            return self.viewer
+        return self.model.mine[0]
+
+    def sync(self) -> None:
+        """Feed the renderer whatever arrived since the last frame."""
+        if self.model.revision == self.seen_revision:
+            return
+        self.seen_revision = self.model.revision
+        self.ctx.names[:] = self.model.names
+        viewer = self.choose_viewer()
+        stream = self.model.streams.get(viewer)
+        if stream is None:
+            return
+        refused = len(self.model.refusals) > self.refusals_seen
+        if self.pending is not None and not refused:
+            self.pending = None
+        fresh = viewer != self.viewer or self.model.resyncs != self.resyncs_seen
+        self.resyncs_seen = self.model.resyncs
+        if viewer != self.viewer:
+            if (
+                isinstance(viewer, int)
+                and len(self.model.mine) > 1
+                and self.renderer.has_secrets
+                and self.revealed != viewer
+            ):
+                self.curtain_for = viewer
+            self.viewer = viewer
+            self.log = []
+            self.consumed = 0
+        new_events = stream.events[self.consumed :]
+        self.consumed = len(stream.events)
+        if fresh:
+            self.timeline.skip()
+        self.renderer.show(stream.view, stream.legal, [] if fresh else new_events, fresh)
+        for event in (
+            stream.events[len(stream.events) - len(new_events) :] if not fresh else stream.events
+        ):
+            line = self.renderer.event_text(event)
+            if line:
+                self.log.append(line)
+        self.log = self.log[-LOG_LINES:]
+        self.log_scroll = 0
+        self.selected = None
+        self.camera.resize(self.board_area(), self.renderer.world_size())
+        self._layout_move_buttons()
+        self.camera.resize(self.board_area(), self.renderer.world_size())
+
+    # ------------------------------------------------------------------ moves
+    def commit(self, piece: Piece | None, move: Move, target: Target | None = None) -> None:
+        """Send `move` for the seat shown; a dropped piece snaps onto its target meanwhile."""
+        if not isinstance(self.viewer, int) or not self.interactive:
+            return
+        if piece is not None and target is not None:
+            cx, cy = target.rect.center
+            self.app.animator.animate(piece.sprite, 0.15, x=cx, y=cy, lift=0.0)
+        self.pending = (piece, move)
+        self.selected = None
+        self.send_move(self.viewer, move)
+
+    def refused(self, reason: str) -> None:
+        """The server refused the pending move: say why near the piece and glide it back."""
+        piece = self.pending[0] if self.pending else None
+        self.pending = None
+        pos = None
+        if piece is not None:
+            pos = self.camera.to_screen(piece.sprite.x, piece.sprite.y)
+            self.glide_back(piece, shake=True)
+        self.app.toasts.show(i18n.t("table.refused", reason=reason), pos)
+
+    def glide_back(self, piece: Piece, shake: bool) -> None:
+        sprite = piece.sprite
+        hx, hy = sprite.home
+        if shake:
+            self.app.animator.animate(sprite, SHAKE, "shake", shake=12.0)
+        self.app.animator.animate(sprite, MOVE, delay=SHAKE if shake else 0.0, x=hx, y=hy, lift=0.0)
+
+    def _piece_at(self, pos: tuple[float, float]) -> Piece | None:
+        if not self.interactive:
+            return None
+        wx, wy = self.camera.to_world(*pos)
+        for piece in self.renderer.pieces():
+            if piece.rect.collidepoint(wx, wy):
+                return piece
+        return None
+
+    def _target_at(self, targets: list[Target], pos: tuple[float, float]) -> Target | None:
+        if not self.board_area().collidepoint(pos):
+            return None
+        wx, wy = self.camera.to_world(*pos)
+        for target in targets:
+            if target.rect.collidepoint(wx, wy):
+                return target
+        return None
+
+    # ------------------------------------------------------------------ input
+    def handle(self, intent: Intent) -> bool:
+        if self.curtain_for is not None:
+            if intent.kind in ("tap", "confirm"):
+                self.revealed = self.curtain_for
+                self.curtain_for = None
+                self._layout_move_buttons()
+                return True
+            if intent.kind == "back":
+                self.leave()
+                return True
+            return False
+        for button in self.bar_buttons + self.move_buttons:
+            if button.handle(intent):
+                return True
+        kind = intent.kind
+        if kind == "back":
+            if self.selected is not None:
+                self.selected = None
+            else:
+                self.leave()
+            return True
+        if kind == "key":
+            return self._key(intent.key)
+        if kind == "zoom" and self.board_rect.collidepoint(intent.pos):
+            self.camera.zoom_at(intent.pos, intent.factor)
+            return True
+        if kind == "scroll" and self.log_visible() and self.log_rect.collidepoint(intent.pos):
+            self.log_scroll = max(0, self.log_scroll + round(intent.amount * 2))
+            return True
+        if kind == "drag_start":
+            piece = self._piece_at(intent.pos)
+            if piece is not None:
+                self.held = piece
+                wx, wy = self.camera.to_world(*intent.pos)
+                self.grab = (piece.sprite.x - wx, piece.sprite.y - wy)
+                self.app.animator.animate(piece.sprite, 0.12, lift=1.0)
+                return True
+            self.panning = self.board_rect.collidepoint(intent.pos)
+            return self.panning
+        if kind == "drag":
+            if self.held is not None:
+                wx, wy = self.camera.to_world(*intent.pos)
+                self.held.sprite.x, self.held.sprite.y = wx + self.grab[0], wy + self.grab[1]
+                target = self._target_at(self.held.targets, intent.pos)
+                self.hover_target = target.key if target else None
+                return True
+            if self.panning:
+                self.camera.pan(*intent.rel)
+                return True
+            return False
+        if kind == "drop":
+            self.panning = False
+            piece, self.held, self.hover_target = self.held, None, None
+            if piece is None:
+                return False
+            target = self._target_at(piece.targets, intent.pos)
+            if target is not None and self.interactive:
+                self.commit(piece, target.move, target)
+            else:
+                self.glide_back(piece, shake=True)
+            return True
+        if kind == "tap":
+            return self._tap(intent.pos)
+        return False
+
+    def _tap(self, pos: tuple[float, float]) -> bool:
+        if not self.interactive:
+            return False
+        if self.selected is not None:
+            target = self._target_at(self.selected.targets, pos)
+            if target is not None:
+                self.commit(self.selected, target.move, target)
+                return True
+        piece = self._piece_at(pos)
+        if piece is not None:
+            self.selected = None if self.selected and self.selected.key == piece.key else piece
+            return True
+        target = self._target_at(self.renderer.loose_targets(), pos)
+        if target is not None:
+            owner = next(
+                (p for p in self.renderer.pieces() if any(t.key == target.key for t in p.targets)),
+                None,
+            )
+            self.commit(owner, target.move, target)
+            return True
+        self.selected = None
+        return False
+
+    def _key(self, key: str) -> bool:
+        area = self.board_rect.center
+        if key == "zoom_in":
+            self.camera.zoom_at(area, 1.25)
+        elif key == "zoom_out":
+            self.camera.zoom_at(area, 0.8)
+        elif key == "zoom_reset":
+            self.camera.reset()
+        else:
+            return False
+        return True
+
+    def open_help(self) -> None:
+        title = f"{i18n.t('table.help')} — {self._title()}"
+        self.app.stack.push(TextDialog(self.app, title, self.renderer.help_text()))
+
+    def toggle_log(self) -> None:
+        self.log_open = not self.log_open
+        self._layout_bar()
+
+    def log_visible(self) -> bool:
+        return self.wide or self.log_open
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        self.sync()
+        if len(self.model.refusals) > self.refusals_seen:
+            reasons = self.model.refusals[self.refusals_seen :]
+            self.refusals_seen = len(self.model.refusals)
+            self.refused(reasons[-1])
+        self.timeline.update(dt)
+        if (
+            self.model.outcome is not None
+            and not self.results_shown
+            and self.timeline.idle
+            and self.app.stack.top is self
+        ):
+            from client.scenes.results import ResultsScene
+
+            self.results_shown = True
+            self.app.stack.push(ResultsScene(self.app, self))
+
+    def _title(self) -> str:
+        from shared.engine import get_game
+
+        try:
+            return get_game(self.model.game).title
+        except KeyError:
+            return self.model.game
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        if self.curtain_for is not None:
+            self._draw_curtain(surface)
+            return
+        hot: set[Any] = set()
+        if self.interactive:
+            source = self.held or self.selected
+            targets = source.targets if source is not None else self.renderer.loose_targets()
+            hot = {t.key for t in targets}
+        self.renderer.draw(surface, self.camera, hot, self.held)
+        self._draw_bar(surface)
+        self._draw_panels(surface)
+        if self.log_visible():
+            self._draw_log(surface)
+        for button in self.move_buttons:
+            button.draw(surface, self.layout.small)
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        pygame.draw.rect(surface, theme.PANEL, self.bar)
+        pygame.draw.line(surface, theme.GOLD_DARK, self.bar.bottomleft, self.bar.bottomright, 1)
+        title = theme.fit_text(self._title(), lay.body, round(lay.w * 0.28), bold=True)
+        theme.blit_text(
+            surface, title, lay.body, (lay.margin, self.bar.centery), theme.GOLD, True, "midleft"
+        )
+        turn, mine = self.turn_text()
+        status = self.renderer.status() if self.model.status == "playing" else None
+        label = f"{turn} · {status}" if status else turn
+        left = lay.margin + theme.font(lay.body, True).size(title)[0] + lay.margin * 2
+        right = (self.bar_buttons[0].rect.x if self.bar_buttons else lay.w) - lay.margin
+        centre = (
+            max(left + (right - left) / 2, lay.w / 2 if right - left > lay.w * 0.5 else 0),
+            self.bar.centery,
+        )
+        size = lay.title if mine else lay.body
+        label = theme.fit_text(label, size, max(40, right - left), bold=True)
+        colour = theme.GOLD_LIGHT if mine else theme.TEXT
+        rect = theme.blit_text(surface, label, size, centre, colour, True, "center")
+        if mine:
+            glow = round(120 + 100 * pulse(self.app.clock))
+            line = pygame.Surface((rect.w, max(2, lay.line)), pygame.SRCALPHA)
+            line.fill((*theme.GOLD, glow))
+            surface.blit(line, (rect.x, rect.bottom))
+        if self.model.spectator:
+            theme.blit_text(
+                surface,
+                i18n.t("table.spectating"),
+                lay.small,
+                (lay.w - lay.margin, self.bar.centery),
+                theme.TEXT_DIM,
+                anchor="midright",
+            ) if not self.bar_buttons else None
+        for button in self.bar_buttons:
+            button.draw(surface, lay.small)
+
+    def turn_text(self) -> tuple[str, bool]:
+        """The turn indicator and whether it is this device's turn."""
+        if self.model.status == "over":
+            return i18n.t("table.over"), False
+        if self.model.status == "waiting":
+            return i18n.t("table.waiting"), False
+        acting = self.model.to_act()
+        if not acting:
+            return "", False
+        names = self.model.names
+        mine = [s for s in acting if s in self.model.mine]
+        if mine and len(self.model.mine) == 1:
+            return i18n.t("table.your_turn"), True
+        seat = mine[0] if mine else acting[0]
+        return i18n.t("table.turn_of", name=names[seat]), bool(mine)
+
+    def _panel_order(self) -> list[int]:
+        """Seats clockwise from the one after the viewer; the viewer's own seat comes last."""
+        n = len(self.model.seats)
+        me = self.viewer if isinstance(self.viewer, int) else n - 1
+        return [(me + 1 + i) % n for i in range(n)]
+
+    def _draw_panels(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        order = self._panel_order()
+        lines = max(len(self.renderer.panel_lines(s)) for s in order) if order else 0
+        h = round(lay.body * 1.5 + lay.small * 1.3 * (lines + 1) + lay.margin)
+        gap = lay.margin // 2
+        avail = self.panels_rect.h
+        h = min(h, (avail - gap * (len(order) - 1)) // max(1, len(order)))
+        acting = self.model.to_act() if self.model.status == "playing" else []
+        mine = not self.model.spectator and isinstance(self.viewer, int)
+        for i, seat in enumerate(order):
+            if mine and i == len(order) - 1:
+                y = self.panels_rect.bottom - h
+            else:
+                y = self.panels_rect.y + i * (h + gap)
+            rect = pygame.Rect(self.panels_rect.x, y, self.panels_rect.w, h)
+            self._draw_panel(surface, rect, seat, seat in acting)
+
+    def _draw_panel(
+        self, surface: pygame.Surface, rect: pygame.Rect, seat: int, active: bool
+    ) -> None:
+        lay = self.layout
+        info = self.model.seats[seat]
+        panel(surface, rect, lay.radius)
+        if active:
+            glow = 0.5 + 0.5 * pulse(self.app.clock)
+            ring = theme.mix(theme.GOLD_DARK, theme.GOLD_LIGHT, glow)
+            pygame.draw.rect(surface, ring, rect, max(2, lay.line * 2), border_radius=lay.radius)
+        r = lay.body * 0.7
+        token_c = (rect.x + lay.margin * 0.6 + r, rect.y + lay.margin * 0.5 + lay.body * 0.75)
+        self.renderer.seat_token(surface, seat, token_c, r)
+        x = token_c[0] + r + lay.margin * 0.6
+        name = self.model.names[seat]
+        if seat in self.model.mine:
+            name += f" ({i18n.t('table.you')})"
+        name = theme.fit_text(name, lay.body, rect.right - x - lay.margin, bold=True)
+        theme.blit_text(surface, name, lay.body, (x, token_c[1]), theme.TEXT, True, "midleft")
+        tags = []
+        if info.kind == "bot":
+            tags.append(i18n.t("table.bot"))
+        elif info.kind == "open":
+            tags.append(i18n.t("table.open"))
+        elif not info.connected:
+            tags.append(i18n.t("table.offline"))
+        dot = theme.OK if info.connected or info.kind == "bot" else theme.DANGER
+        y = token_c[1] + lay.body * 0.8
+        pygame.draw.circle(
+            surface,
+            dot,
+            (rect.x + lay.margin * 0.6 + r, y + lay.small * 0.62),
+            max(3, lay.small * 0.22),
+        )
+        lines = ([" · ".join(tags)] if tags else []) + self.renderer.panel_lines(seat)
+        for line in lines:
+            if y + lay.small > rect.bottom - lay.margin * 0.3:
+                break
+            text = theme.fit_text(line, lay.small, rect.right - x - lay.margin * 0.5)
+            theme.blit_text(surface, text, lay.small, (x, y), theme.TEXT_DIM)
+            y += round(lay.small * 1.3)
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        rect = self.log_rect
+        panel(surface, rect, lay.radius, alpha=190 if self.wide else 240)
+        theme.blit_text(
+            surface,
+            i18n.t("table.log"),
+            lay.body,
+            (rect.x + lay.margin, rect.y + lay.margin * 0.6),
+            theme.GOLD,
+            True,
+        )
+        size = lay.body if self.display_mode else lay.small
+        step = round(size * 1.3)
+        inner = pygame.Rect(
+            rect.x + lay.margin, rect.y + lay.body + lay.margin * 1.4, rect.w - lay.margin * 2, 0
+        )
+        inner.h = rect.bottom - lay.margin - inner.y
+        wrapped: list[tuple[str, bool]] = []
+        start = max(0, len(self.log) - 60 - self.log_scroll)
+        end = len(self.log) - self.log_scroll
+        for i, entry in enumerate(self.log[start:end]):
+            newest = start + i == len(self.log) - 1
+            for line in theme.wrap(entry, size, inner.w):
+                wrapped.append((line, newest))
+            wrapped.append(("", False))
+        y = inner.bottom
+        for line, newest in reversed(wrapped[:-1]):
+            y -= step if line else step // 3
+            if y < inner.y:
+                break
+            if line:
+                theme.blit_text(
+                    surface, line, size, (inner.x, y), theme.TEXT if newest else theme.TEXT_DIM
+                )
+
+    def _draw_curtain(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        name = self.model.names[self.curtain_for] if self.curtain_for is not None else ""
+        surface.fill(theme.TABLE_DARK)
+        centre = (lay.w / 2, lay.h * 0.42)
+        self.renderer.seat_token(
+            surface, self.curtain_for or 0, (centre[0], centre[1] - lay.title * 2.2), lay.title
+        )
+        theme.blit_text(
+            surface,
+            i18n.t("table.curtain", name=name),
+            lay.title,
+            centre,
+            theme.GOLD,
+            True,
+            "center",
+        )
+        alpha = round(150 + 105 * pulse(self.app.clock))
+        theme.blit_text(
+            surface,
+            i18n.t("table.curtain_tap", name=name),
+            lay.body,
+            (centre[0], centre[1] + lay.title * 1.6),
+            theme.TEXT,
+            anchor="center",
+            alpha=alpha,
+        )

@@ -1,0 +1,65 @@
+"""The player's settings, kept in a small JSON file in the user's config folder."""
+
+from __future__ import annotations
+
+import getpass
+import json
+import os
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from client import i18n
+
+
+def config_dir() -> Path:
+    """$JEWELTABLE_CONFIG, else $XDG_CONFIG_HOME/jeweltable, else ~/.config/jeweltable."""
+    if os.environ.get("JEWELTABLE_CONFIG"):
+        return Path(os.environ["JEWELTABLE_CONFIG"])
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "jeweltable"
+
+
+def _default_name() -> str:
+    try:
+        name = getpass.getuser()
+    except (KeyError, OSError):
+        name = ""
+    return (name or "Player").capitalize()[:32]
+
+
+@dataclass
+class Settings:
+    name: str = ""
+    language: str = ""
+    table_display: bool = False
+    fullscreen: bool = False
+    # Tokens that let this client take its seats back after a restart, by server address.
+    tokens: dict[str, str] | None = None
+
+    def __post_init__(self) -> None:
+        self.name = self.name or _default_name()
+        self.language = self.language if self.language in i18n.LANGUAGES else i18n.system_language()
+        self.tokens = dict(self.tokens or {})
+
+    @classmethod
+    def load(cls) -> Settings:
+        path = config_dir() / "settings.json"
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return cls()
+        known = {f.name for f in fields(cls)}
+        return (
+            cls(**{k: v for k, v in data.items() if k in known})
+            if isinstance(data, dict)
+            else cls()
+        )
+
+    def save(self) -> None:
+        path = config_dir() / "settings.json"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
+        except OSError:
+            # Settings are a comfort: a read-only home must not stop the game.
+            pass

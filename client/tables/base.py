@@ -1,0 +1,226 @@
+"""What a game's table renderer is: the one module a game adds to the shared table scene.
+
+The table scene (client/scenes/table.py) owns everything games share — player panels, the log,
+the turn indicator, toasts, help, results, the privacy curtain, zoom and pan, drag and drop, and
+the animation queue. A renderer reads the engine view, the events and the legal moves the server
+sent for the seat shown, and:
+  - draws the board in world coordinates through a `Camera`;
+  - offers `Piece`s (things a person can pick up) and `Target`s (where a legal move puts them),
+    each target carrying the exact move dict from the server's legal moves;
+  - turns events into animations (queued on the timeline) and into log sentences;
+  - writes the rules help in the UI language.
+It never decides what is legal: a target exists only because the server listed its move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import pygame
+
+from client import i18n, theme
+from client.anim import Animator, Timeline
+
+if TYPE_CHECKING:
+    from client.widgets import Toasts
+
+View = dict[str, Any]
+Move = dict[str, Any]
+Event = dict[str, Any]
+
+
+class Camera:
+    """World coordinates of the board → screen pixels, with zoom and pan.
+
+    At zoom 1 the whole world fits the board area; zoom goes up to `max_zoom` around the point
+    under the pointer, and panning keeps part of the board in view.
+    """
+
+    def __init__(self, area: pygame.Rect, world: tuple[float, float]) -> None:
+        self.area = pygame.Rect(area)
+        self.world = world
+        self.zoom = 1.0
+        self.max_zoom = 4.0
+        self.cx, self.cy = world[0] / 2, world[1] / 2
+
+    @property
+    def fit(self) -> float:
+        return min(self.area.w / self.world[0], self.area.h / self.world[1])
+
+    @property
+    def scale(self) -> float:
+        return self.fit * self.zoom
+
+    def to_screen(self, x: float, y: float) -> tuple[float, float]:
+        s = self.scale
+        return self.area.centerx + (x - self.cx) * s, self.area.centery + (y - self.cy) * s
+
+    def to_world(self, sx: float, sy: float) -> tuple[float, float]:
+        s = self.scale
+        return self.cx + (sx - self.area.centerx) / s, self.cy + (sy - self.area.centery) / s
+
+    def rect_to_screen(self, rect: pygame.FRect) -> pygame.Rect:
+        x, y = self.to_screen(rect.x, rect.y)
+        s = self.scale
+        return pygame.Rect(round(x), round(y), round(rect.w * s), round(rect.h * s))
+
+    def zoom_at(self, screen_pos: tuple[float, float], factor: float) -> None:
+        """Zoom by `factor`, keeping the world point under `screen_pos` where it is."""
+        wx, wy = self.to_world(*screen_pos)
+        self.zoom = max(1.0, min(self.max_zoom, self.zoom * factor))
+        nx, ny = self.to_world(*screen_pos)
+        self.cx += wx - nx
+        self.cy += wy - ny
+        self._clamp()
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.cx -= dx / self.scale
+        self.cy -= dy / self.scale
+        self._clamp()
+
+    def reset(self) -> None:
+        self.zoom = 1.0
+        self.cx, self.cy = self.world[0] / 2, self.world[1] / 2
+
+    def resize(self, area: pygame.Rect, world: tuple[float, float]) -> None:
+        self.area = pygame.Rect(area)
+        if world != self.world:
+            self.world = world
+            self.reset()
+        self._clamp()
+
+    def _clamp(self) -> None:
+        # At zoom 1 the board is centred; zoomed in, its centre may move only within the world.
+        half_w = self.area.w / self.scale / 2
+        half_h = self.area.h / self.scale / 2
+        lo_x, hi_x = min(half_w, self.world[0] - half_w), max(half_w, self.world[0] - half_w)
+        lo_y, hi_y = min(half_h, self.world[1] - half_h), max(half_h, self.world[1] - half_h)
+        self.cx = max(lo_x, min(hi_x, self.cx))
+        self.cy = max(lo_y, min(hi_y, self.cy))
+
+
+@dataclass
+class Sprite:
+    """Where a piece is drawn (world coordinates) and how: moved by tweens, owned by a renderer.
+
+    `home` is where the view puts it; `lift` (0..1) raises it above the table with a wider
+    shadow while held; `shake` is a sideways offset for a refused drop.
+    """
+
+    x: float
+    y: float
+    home: tuple[float, float] = (0.0, 0.0)
+    lift: float = 0.0
+    alpha: float = 255.0
+    scale: float = 1.0
+    shake: float = 0.0
+
+
+@dataclass
+class Target:
+    """A place a piece may go; `move` is the legal move (as the server sent it) that does it."""
+
+    key: Any
+    rect: pygame.FRect
+    move: Move
+
+
+@dataclass
+class Piece:
+    """Something a person can pick up and drop on one of its `targets`."""
+
+    key: Any
+    rect: pygame.FRect
+    sprite: Sprite
+    targets: list[Target] = field(default_factory=list)
+
+
+@dataclass
+class TableContext:
+    """What the table scene lends a renderer: animation, toasts, seat names, the language."""
+
+    animator: Animator
+    timeline: Timeline
+    toasts: Toasts
+    names: list[str]
+    clock: list[float] = field(default_factory=lambda: [0.0])
+
+    @property
+    def now(self) -> float:
+        return self.clock[0]
+
+    def name(self, seat: int | None) -> str:
+        if seat is None or not 0 <= seat < len(self.names):
+            return "?"
+        return self.names[seat]
+
+
+class Renderer:
+    """Base of every game's table view; see the module docstring for the contract."""
+
+    game_id: ClassVar[str] = ""
+    # Whether seats see different things: a device held by several seats then shows a curtain.
+    has_secrets: ClassVar[bool] = True
+
+    def __init__(self, ctx: TableContext) -> None:
+        self.ctx = ctx
+        self.view: View = {}
+        self.legal: list[Move] = []
+        self.seat: int | None = None
+
+    # ------------------------------------------------------------------ data in
+    def show(self, view: View, legal: list[Move], events: list[Event], fresh: bool) -> None:
+        """Take a new view; animate `events` unless `fresh` (a first view, a resync)."""
+        self.view, self.legal = view, legal
+        self.seat = view.get("seat")
+
+    # ------------------------------------------------------------------ drawing
+    def world_size(self) -> tuple[float, float]:
+        """The board's size in world units (the camera fits it to the board area)."""
+        return (100.0, 100.0)
+
+    def draw(self, surface: pygame.Surface, cam: Camera, hot: set[Any], held: Piece | None) -> None:
+        """Draw the board; `hot` are target keys to highlight, `held` the piece in the hand."""
+
+    def pieces(self) -> list[Piece]:
+        """The pieces the seat shown may move now, each with its legal targets."""
+        return []
+
+    def loose_targets(self) -> list[Target]:
+        """Legal targets that need no piece (a tap alone plays them)."""
+        return []
+
+    def move_buttons(self) -> list[tuple[str, Move]]:
+        """Legal moves that have no place on the board (pass, stop...), as (label, move)."""
+        return []
+
+    def panel_lines(self, seat: int) -> list[str]:
+        """Public facts for a seat's panel (score, money where public, cards in hand)."""
+        return []
+
+    def seat_token(self, surface: pygame.Surface, seat: int, centre: tuple[float, float], r: float):
+        """Draw the seat's colour token (by default the player colour with its symbol)."""
+        from client.widgets import symbol
+
+        colour = theme.player_colour(seat)
+        symbol(surface, colour.symbol, centre, r, colour.rgb)
+
+    def status(self) -> str | None:
+        """A short line about the game's state for the top bar (an extra move, a phase)."""
+        return None
+
+    # ------------------------------------------------------------------ words
+    def event_text(self, event: Event) -> str | None:
+        """One log sentence for an event in the UI language, or None to leave it out."""
+        if event.get("type") == "game_over":
+            return i18n.t("log.game_over")
+        return None
+
+    def help_text(self) -> str:
+        """The rules in the UI language, in the client's own words."""
+        return i18n.t("help.generic")
+
+    def result_lines(self, outcome: dict[str, Any]) -> list[str]:
+        """Extra lines for the results screen (beyond the scores)."""
+        return []
