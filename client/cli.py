@@ -168,13 +168,61 @@ def _play_headless(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_screenshot(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("screenshot", help="render a client scene headless to a PNG")
+    p.add_argument("--scene", choices=("start", "lobby", "table", "results"), default="table")
+    p.add_argument("--game", default="magie-des-bijoux", help="game id (table scenes)")
+    p.add_argument("--seed", type=int, default=1, help="the table's seed (default 1)")
+    p.add_argument("--moves", type=int, default=20, help="random moves played first (default 20)")
+    p.add_argument("--players", type=int, help="number of seats (default: up to 4)")
+    p.add_argument(
+        "--viewer",
+        default="to_act",
+        help="whose table: to_act (default), a seat number, spectator, or all (hot-seat)",
+    )
+    p.add_argument("--lang", default="en", choices=("en", "de", "fr"), help="UI language")
+    p.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
+    p.add_argument("--out", required=True, help="the PNG file to write")
+    p.set_defaults(func=_screenshot)
+
+
+def _screenshot(args: argparse.Namespace) -> int:
+    from client.screenshot import render
+
+    try:
+        width, height = (int(v) for v in args.size.lower().split("x"))
+        render(
+            args.scene,
+            (width, height),
+            args.out,
+            game=args.game,
+            seed=args.seed,
+            moves=args.moves,
+            players=args.players,
+            viewer=args.viewer,
+            language=args.lang,
+        )
+    except (KeyError, ValueError, engine.OptionError) as exc:
+        print(f"jeweltable: {exc.args[0]}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="jeweltable", description=__doc__)
+    parser.add_argument(
+        "--interface",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="with no command: discover and host only on this IPv4 address (repeatable)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_play(sub)
     _add_serve(sub)
     _add_discover(sub)
     _add_replay(sub)
+    _add_screenshot(sub)
     return parser
 
 
@@ -182,8 +230,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return 0
+        from client.app import main as open_client
+
+        return open_client(args)
     return args.func(args)
 
 
