@@ -41,6 +41,7 @@ import collections
 import contextlib
 import socket
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from shared.protocol import ClientSide, ProtocolError, encode, hello
@@ -132,13 +133,21 @@ class AsyncClient:
 
     async def expect(self, kind: str, timeout: float = 10.0, **fields: Any) -> dict[str, Any]:
         """The next message of type `kind` whose `fields` match; others are kept for `recv`."""
+        return await self.wait_for(
+            lambda m: m["t"] == kind and all(m.get(k) == v for k, v in fields.items()), timeout
+        )
+
+    async def wait_for(
+        self, match: Callable[[dict[str, Any]], bool], timeout: float = 10.0
+    ) -> dict[str, Any]:
+        """The next message for which `match` is true; others are kept for `recv`."""
         skipped: list[dict[str, Any]] = []
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         try:
             while True:
                 msg = await self.recv(max(0.0, deadline - loop.time()))
-                if msg["t"] == kind and all(msg.get(k) == v for k, v in fields.items()):
+                if match(msg):
                     return msg
                 skipped.append(msg)
         finally:
