@@ -1,0 +1,224 @@
+"""The sans-I/O protocol module, without sockets: framing, field checks, limits, strikes."""
+
+from __future__ import annotations
+
+import msgpack
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shared import protocol
+from shared.protocol import (
+    MAX_FRAME,
+    MAX_STRIKES,
+    PROTOCOL_VERSION,
+    ClientSide,
+    Phase,
+    ProtocolError,
+    Refusal,
+    ServerSide,
+    encode,
+    hello,
+)
+
+HELLO = hello("Ada")
+
+
+def greeted() -> ServerSide:
+    side = ServerSide()
+    assert side.receive_data(encode(HELLO)) == [HELLO]
+    return side
+
+
+def only(items: list) -> object:
+    assert len(items) == 1, items
+    return items[0]
+
+
+def test_messages_round_trip_through_bytes_split_anywhere():
+    messages = [
+        HELLO,
+        {"t": "create", "game": "magie-des-bijoux", "seats": 3, "options": {"grid": "5x5"}},
+        {"t": "move", "table": 2, "seat": 1, "move": {"type": "bid", "amount": 7000}, "id": 9},
+    ]
+    stream = b"".join(encode(m) for m in messages)
+    for cut in range(1, len(stream)):
+        side = ServerSide()
+        assert side.receive_data(stream[:cut]) + side.receive_data(stream[cut:]) == messages
+
+
+def test_hello_comes_first_and_only_once():
+    side = ServerSide()
+    refused = only(side.receive_data(encode({"t": "ping"})))
+    assert isinstance(refused, Refusal) and refused.code == "hello_first"
+    assert side.receive_data(encode(HELLO)) == [HELLO]
+    assert side.phase is Phase.READY
+    again = only(side.receive_data(encode(HELLO)))
+    assert isinstance(again, Refusal) and not again.fatal
+
+
+def test_another_protocol_version_is_refused_clearly_and_closes():
+    side = ServerSide()
+    refused = only(side.receive_data(encode({**HELLO, "v": PROTOCOL_VERSION + 1})))
+    assert refused.code == "version" and refused.fatal
+    assert f"version {PROTOCOL_VERSION}" in refused.reason
+    assert side.phase is Phase.CLOSED
+    assert side.receive_data(encode(HELLO)) == []
+
+
+@pytest.mark.parametrize(
+    ("msg", "code"),
+    [
+        ([1, 2], "malformed"),
+        ({"type": "move"}, "malformed"),
+        ({"t": 5}, "malformed"),
+        ({"t": "teleport"}, "unknown_type"),
+        ({"t": "join"}, "malformed"),
+        ({"t": "join", "table": "1"}, "malformed"),
+        ({"t": "join", "table": 0}, "out_of_range"),
+        ({"t": "join", "table": True}, "malformed"),
+        ({"t": "join", "table": 1, "seat": 16}, "out_of_range"),
+        ({"t": "join", "table": 1, "colour": "red"}, "malformed"),
+        ({"t": "join", "table": 2**64 - 1}, "out_of_range"),
+        ({"t": "create", "game": "", "seats": 2}, "out_of_range"),
+        ({"t": "create", "game": "x", "seats": 2, "options": [1]}, "malformed"),
+        ({"t": "create", "game": "x", "seats": 2, "options": {"a": 1.5}}, "malformed"),
+        ({"t": "create", "game": "x", "seats": 2, "options": {"a": b"raw"}}, "malformed"),
+        ({"t": "create", "game": "x", "seats": 2, "password": "a" * 65}, "out_of_range"),
+        ({"t": "create", "game": "x", "seats": 2, "sit": 1}, "malformed"),
+        ({"t": "move", "table": 1, "seat": 0, "move": {1: "x"}}, "malformed"),
+        (
+            {
+                "t": "move",
+                "table": 1,
+                "seat": 0,
+                "move": {"a": [[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]},
+            },
+            "out_of_range",
+        ),
+        ({"t": "move", "table": 1, "seat": 0, "move": {"n": 2**64 - 1}}, "out_of_range"),
+        ({"t": "ping", "id": 1.5}, "malformed"),
+        ({"t": "ping", "id": "x" * 65}, "out_of_range"),
+        ({"t": "join", "table": 1, "password": "a\nb"}, "malformed"),
+    ],
+)
+def test_every_field_is_checked(msg, code):
+    side = greeted()
+    refused = only(side.receive_data(encode(msg)))
+    assert isinstance(refused, Refusal) and refused.code == code and refused.reason
+    assert not refused.fatal
+
+
+def test_a_refusal_echoes_the_message_id():
+    side = greeted()
+    refused = only(side.receive_data(encode({"t": "join", "table": "x", "id": 42})))
+    assert refused.as_error() == {
+        "t": "error",
+        "code": "malformed",
+        "reason": refused.reason,
+        "ref": 42,
+    }
+
+
+def test_too_many_refusals_in_a_row_end_the_connection():
+    side = greeted()
+    refusals = [only(side.receive_data(encode({"t": "nonsense"}))) for _ in range(MAX_STRIKES)]
+    assert [r.fatal for r in refusals] == [False] * (MAX_STRIKES - 1) + [True]
+    assert side.phase is Phase.CLOSED
+
+
+def test_a_good_message_forgives_earlier_refusals():
+    side = greeted()
+    for _ in range(3):
+        for _ in range(MAX_STRIKES - 1):
+            side.receive_data(encode({"t": "nonsense"}))
+        assert side.receive_data(encode({"t": "ping"})) == [{"t": "ping"}]
+    assert side.phase is Phase.READY
+
+
+def test_an_oversized_frame_is_refused_and_ends_the_stream():
+    side = greeted()
+    header = b"\x82\xa1t\xa4ping\xa3pad\xdb" + (MAX_FRAME + 10).to_bytes(4, "big")
+    items = side.receive_data(header + b"x" * (MAX_FRAME + 10))
+    assert only(items).code == "frame_too_large" and items[0].fatal
+    assert side.receive_data(encode({"t": "ping"})) == []
+
+
+def test_strings_and_lists_beyond_the_limits_end_the_stream():
+    for msg in (
+        {"t": "ping", "x": "y" * (protocol.MAX_STR + 1)},
+        {"t": "ping", "x": list(range(protocol.MAX_ARRAY + 1))},
+        {"t": "ping", **{f"k{i}": i for i in range(protocol.MAX_MAP + 1)}},
+    ):
+        refused = only(greeted().receive_data(encode(msg)))
+        assert refused.code == "undecodable" and refused.fatal
+
+
+def test_undecodable_bytes_end_the_stream():
+    for data in (b"\xc1", b"\xa2\xff\xfe", b"\xd4\x01\x00", b"\x91" * 2000):
+        refused = only(greeted().receive_data(data))
+        assert refused.code in ("undecodable", "malformed")
+
+
+def test_the_client_side_decodes_server_messages_and_rejects_garbage():
+    side = ClientSide()
+    welcome = {"t": "welcome", "v": 1, "tables": [], "view": {"x": [1, 2]}}
+    data = encode(welcome) + encode({"t": "pong"})
+    assert side.receive_data(data[:5]) == []
+    assert side.receive_data(data[5:]) == [welcome, {"t": "pong"}]
+    with pytest.raises(ProtocolError):
+        ClientSide().receive_data(encode([1]))
+    with pytest.raises(ProtocolError):
+        ClientSide().receive_data(b"\xc1")
+
+
+# ---------------------------------------------------------------------- fuzzing
+
+plain = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**64), max_value=2**64 - 1)
+    | st.floats()
+    | st.text(max_size=20)
+    | st.binary(max_size=20),
+    lambda children: (
+        st.lists(children, max_size=5)
+        | st.dictionaries(st.text(max_size=8) | st.integers(), children, max_size=5)
+    ),
+    max_leaves=30,
+)
+
+
+def _packable(obj: object) -> bytes | None:
+    try:
+        return msgpack.packb(obj, use_bin_type=True)
+    except (OverflowError, ValueError, TypeError):
+        return None
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(data=st.binary(max_size=300), cut=st.integers(min_value=0, max_value=300))
+def test_random_bytes_never_raise(data, cut):
+    side = greeted()
+    for item in side.receive_data(data[:cut]) + side.receive_data(data[cut:]):
+        assert isinstance(item, (dict, Refusal))
+        if isinstance(item, dict):
+            protocol.check_client_message(item)
+
+
+@settings(max_examples=200, deadline=None, database=None)
+@given(
+    kind=st.sampled_from([*protocol.CLIENT_MESSAGES, "other"]),
+    fields=st.dictionaries(st.sampled_from(["table", "seat", "move", "game", "id", "x"]), plain),
+)
+def test_random_messages_are_accepted_only_when_every_field_checks_out(kind, fields):
+    frame = _packable({"t": kind, **fields})
+    if frame is None:
+        return
+    side = greeted()
+    for item in side.receive_data(frame):
+        if isinstance(item, dict):
+            protocol.check_client_message(item)
+            assert item["t"] == kind
+        else:
+            assert item.code and item.reason
