@@ -61,6 +61,9 @@ class App:
         self.stack = SceneStack()
         self.clock_ref = [0.0]
         self.session: Any = None
+        self.host_server: Any = None
+        # Background helpers (LAN browser, hosted server) to stop when the window closes.
+        self.closers: list[Any] = []
         self.running = True
 
     @property
@@ -151,15 +154,28 @@ class App:
     def run(self) -> int:
         """The frame loop until the window closes."""
         clock = pygame.time.Clock()
-        while self.running:
-            dt = clock.tick(FPS) / 1000
-            self.step(min(dt, 0.1), pygame.event.get())
-            pygame.display.flip()
-        if self.session is not None:
-            self.session.close()
-        self.settings.save()
-        pygame.quit()
+        try:
+            while self.running:
+                dt = clock.tick(FPS) / 1000
+                self.step(min(dt, 0.1), pygame.event.get())
+                pygame.display.flip()
+        finally:
+            self.shutdown()
+            pygame.quit()
         return 0
+
+    def shutdown(self) -> None:
+        """Close the connection, stop the helpers and the hosted server, keep the settings."""
+        if self.session is not None:
+            if self.session.token:
+                assert self.settings.tokens is not None
+                self.settings.tokens[self.session.address] = self.session.token
+            self.session.close()
+        for closer in self.closers:
+            closer()
+        if self.host_server is not None:
+            self.host_server.stop()
+        self.settings.save()
 
 
 def main(args: Any = None) -> int:

@@ -55,6 +55,7 @@ class LobbyModel:
     server_name: str = ""
     games: list[dict[str, Any]] = field(default_factory=list)
     tables: list[TableInfo] = field(default_factory=list)
+    bots: list[str] = field(default_factory=list)
     revision: int = 0
 
 
@@ -66,6 +67,7 @@ class SeatStream:
     legal: list[Move]
     to_act: list[int]
     events: list[Event] = field(default_factory=list)
+    seq: int = 0
 
 
 @dataclass

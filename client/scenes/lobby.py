@@ -1,0 +1,536 @@
+"""The lobby: the server's tables, a new-table dialog, taking a seat or watching, starting.
+
+The lobby is also the waiting room: a table being filled shows its seats here, and the table
+scene opens by itself once the server sends the first position of a table this client is at.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from client import i18n, theme
+from client.input import Intent
+from client.model import LobbyModel, TableInfo
+from client.motifs import GAME_BOXES, motif
+from client.scene import Scene
+from client.scenes.dialogs import Dialog, SettingsDialog
+from client.widgets import Button, TextField, panel
+
+if TYPE_CHECKING:
+    from client.app import App
+    from client.session import Session
+
+TITLES = dict(GAME_BOXES)
+
+
+def game_title(lobby: LobbyModel, game_id: str) -> str:
+    for game in lobby.games:
+        if game["id"] == game_id:
+            return game["title"]
+    return TITLES.get(game_id, game_id)
+
+
+class LobbyScene(Scene):
+    def __init__(
+        self,
+        app: App,
+        lobby: LobbyModel,
+        actions: Session | None,
+        create_game: str | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.lobby = lobby
+        self.actions = actions
+        self.scroll = 0.0
+        self.cards: list[tuple[pygame.Rect, TableInfo, list[Button]]] = []
+        self.seen: Any = None
+        self.open_tables: set[int] = set()
+        if actions is not None and actions.token:
+            assert app.settings.tokens is not None
+            app.settings.tokens[actions.address] = actions.token
+            app.settings.save()
+        self.relabel()
+        if create_game is not None:
+            self.new_table(create_game)
+
+    def relabel(self) -> None:
+        self.top_buttons = [
+            Button(i18n.t("lobby.create"), self.new_table, primary=True),
+            Button(i18n.t("start.settings"), lambda: self.app.stack.push(SettingsDialog(self.app))),
+            Button(i18n.t("lobby.disconnect"), self.disconnect),
+        ]
+        self.resize(self.layout)
+
+    def resize(self, layout: theme.Layout) -> None:
+        super().resize(layout)
+        lay = layout
+        self.bar = pygame.Rect(0, 0, lay.w, round(lay.title * 2.2))
+        x = lay.w - lay.margin
+        for button in reversed(self.top_buttons):
+            w = theme.font(lay.body, True).size(button.label)[0] + lay.body * 2
+            button.rect = pygame.Rect(0, 0, w, lay.button_h)
+            button.rect.midright = (x, self.bar.centery)
+            x -= w + lay.margin // 2
+        self.list_rect = pygame.Rect(
+            lay.margin,
+            self.bar.bottom + lay.margin,
+            lay.w - 2 * lay.margin,
+            lay.h - self.bar.bottom - 2 * lay.margin,
+        )
+        self.seen: Any = None
+
+    # ------------------------------------------------------------------ actions
+    def new_table(self, game: str | None = None) -> None:
+        if self.lobby.games:
+            self.app.stack.push(CreateTableDialog(self.app, self, self.lobby.games, game))
+
+    def disconnect(self) -> None:
+        if self.app.session is not None:
+            self.app.session.close()
+            self.app.session = None
+        self.app.stack.pop(self)
+
+    def _do(self, name: str, *args: Any) -> None:
+        if self.actions is not None:
+            getattr(self.actions, name)(*args)
+
+    def sit(self, info: TableInfo, seat: int) -> None:
+        if info.password:
+            self.app.stack.push(
+                PasswordDialog(self.app, lambda pw: self._do("join", info.id, seat, pw))
+            )
+        else:
+            self._do("join", info.id, seat)
+
+    def watch(self, info: TableInfo) -> None:
+        if info.password:
+            self.app.stack.push(PasswordDialog(self.app, lambda pw: self._do("watch", info.id, pw)))
+        else:
+            self._do("watch", info.id)
+
+    def open_table(self, table_id: int) -> None:
+        from client.scenes.table import TableScene
+
+        session = self.actions
+        if session is None or table_id not in session.tables:
+            return
+        model = session.tables[table_id]
+        self.open_tables.add(table_id)
+
+        def send_move(seat: int, move: dict[str, Any]) -> None:
+            session.move(table_id, seat, move)
+
+        def leave() -> None:
+            session.leave(table_id)
+            self.open_tables.discard(table_id)
+            scene = self.app.stack.find(TableScene)
+            while scene is not None:
+                self.app.stack.pop(scene)
+                scene = self.app.stack.find(TableScene)
+            while self.app.stack.top is not self and self.app.stack.top is not None:
+                self.app.stack.pop()
+
+        self.app.stack.push(TableScene(self.app, model, send_move, leave))
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        session = self.actions
+        if session is None:
+            return
+        if session.state == "closed":
+            self.app.toasts.show(i18n.t("conn.closed", reason=session.reason or "?"))
+            self.disconnect()
+            return
+        # A table this client is at has started (or was resumed): open it.
+        for table_id, model in list(session.tables.items()):
+            if model.streams and table_id not in self.open_tables and self.app.stack.top is self:
+                self.open_table(table_id)
+
+    def handle(self, intent: Intent) -> bool:
+        for button in self.top_buttons:
+            if button.handle(intent):
+                return True
+        for _rect, _info, buttons in self.cards:
+            for button in buttons:
+                if button.handle(intent):
+                    return True
+        if intent.kind == "scroll":
+            self.scroll = max(0.0, self.scroll - intent.amount * self.layout.body * 3)
+            return True
+        if intent.kind == "drag":
+            self.scroll = max(0.0, self.scroll - intent.rel[1])
+            return True
+        if intent.kind == "back":
+            self.disconnect()
+            return True
+        return False
+
+    def _mine(self, info: TableInfo) -> list[int]:
+        if self.actions is None or info.id not in self.actions.tables:
+            return []
+        return self.actions.tables[info.id].mine
+
+    def _cards_key(self) -> Any:
+        """What the table cards depend on: rebuilt only when it changes (keeps hover state)."""
+        held = {t: tuple(m.mine) for t, m in self.actions.tables.items()} if self.actions else {}
+        return (self.lobby.revision, self.scroll, self.layout.size, tuple(sorted(held.items())))
+
+    def _build_cards(self) -> None:
+        lay = self.layout
+        card_h = round(lay.body * 3.2 + lay.button_h * 1.2 + lay.margin)
+        self.cards = []
+        y = self.list_rect.y + lay.title * 1.2 - self.scroll
+        for info in self.lobby.tables:
+            rect = pygame.Rect(self.list_rect.x, round(y), self.list_rect.w, card_h)
+            self.cards.append((rect, info, self._card_buttons(rect, info)))
+            y += card_h + lay.margin // 2
+
+    def _card_buttons(self, rect: pygame.Rect, info: TableInfo) -> list[Button]:
+        lay = self.layout
+        mine = self._mine(info)
+        creator = self.actions is not None and self.actions.is_creator(info)
+        buttons: list[Button] = []
+        seat_w = max(
+            lay.button_h * 3,
+            round((rect.w - rect.h - lay.margin * 3) / max(4, len(info.seats) + 2)),
+        )
+        x = rect.x + rect.h
+        y = rect.bottom - lay.margin // 2 - lay.button_h
+        for seat in info.seats:
+            label = seat.name or f"+ {i18n.t('lobby.sit')}"
+            if seat.kind == "bot":
+                label = f"{seat.name or i18n.t('lobby.bot')}"
+            button = Button(label, lambda s=seat.seat, i=info: self.sit(i, s))
+            button.enabled = seat.kind == "open" and info.status != "over"
+            button.selected = seat.seat in mine
+            button.rect = pygame.Rect(x, y, seat_w - lay.margin // 2, lay.button_h)
+            buttons.append(button)
+            x += seat_w
+        right = rect.right - lay.margin
+        actions: list[Button] = []
+        full = all(s.kind != "open" for s in info.seats)
+        if creator and info.status == "waiting":
+            start = Button(
+                i18n.t("lobby.start"), lambda i=info: self._do("start_table", i.id), primary=True
+            )
+            start.enabled = full
+            actions.append(start)
+            if not full:
+                seat = next(s.seat for s in info.seats if s.kind == "open")
+                actions.append(
+                    Button(
+                        f"+ {i18n.t('lobby.bot')}", lambda i=info, s=seat: self._do("bot", i.id, s)
+                    )
+                )
+        if mine and info.status == "waiting":
+            actions.append(Button(i18n.t("lobby.leave"), lambda i=info: self._do("leave", i.id)))
+        if info.status != "waiting" and info.id in (self.actions.tables if self.actions else {}):
+            actions.append(
+                Button(i18n.t("lobby.open"), lambda i=info: self.open_table(i.id), primary=True)
+            )
+        elif not mine:
+            actions.append(Button(i18n.t("lobby.watch"), lambda i=info: self.watch(i)))
+        for button in actions:
+            w = theme.font(lay.body, True).size(button.label)[0] + lay.body * 2
+            button.rect = pygame.Rect(0, 0, w, lay.button_h)
+            button.rect.topright = (right, rect.y + lay.margin // 2)
+            right -= w + lay.margin // 2
+        return buttons + actions
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        key = self._cards_key()
+        if key != self.seen:
+            self._build_cards()
+            self.seen = key
+        pygame.draw.rect(surface, theme.PANEL, self.bar)
+        pygame.draw.line(surface, theme.GOLD_DARK, self.bar.bottomleft, self.bar.bottomright, 1)
+        theme.blit_text(
+            surface,
+            self.lobby.server_name or i18n.t("lobby.title"),
+            lay.title,
+            (lay.margin, self.bar.centery),
+            theme.GOLD,
+            True,
+            "midleft",
+        )
+        name = self.app.settings.name
+        theme.blit_text(
+            surface,
+            name,
+            lay.body,
+            (self.top_buttons[0].rect.x - lay.margin, self.bar.centery),
+            theme.TEXT_DIM,
+            anchor="midright",
+        )
+        theme.blit_text(
+            surface,
+            i18n.t("lobby.title"),
+            lay.body,
+            (self.list_rect.x, self.list_rect.y),
+            theme.TEXT,
+            True,
+        )
+        if not self.lobby.tables:
+            theme.blit_text(
+                surface,
+                i18n.t("lobby.no_tables"),
+                lay.body,
+                (self.list_rect.centerx, self.list_rect.centery),
+                theme.TEXT_DIM,
+                anchor="center",
+            )
+        clip = surface.get_clip()
+        surface.set_clip(self.list_rect.inflate(0, lay.margin).move(0, lay.title))
+        for rect, info, buttons in self.cards:
+            self._draw_card(surface, rect, info, buttons)
+        surface.set_clip(clip)
+        for button in self.top_buttons:
+            button.draw(surface, lay.body)
+
+    def _draw_card(
+        self, surface: pygame.Surface, rect: pygame.Rect, info: TableInfo, buttons: list[Button]
+    ) -> None:
+        lay = self.layout
+        mine = self._mine(info)
+        panel(surface, rect, lay.radius, alpha=230)
+        if mine:
+            pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=lay.radius)
+        art = motif(info.game, rect.h - lay.margin)
+        surface.blit(art, (rect.x + lay.margin // 2, rect.y + lay.margin // 2))
+        x = rect.x + rect.h
+        title = f"{game_title(self.lobby, info.game)}  #{info.id}"
+        theme.blit_text(surface, title, lay.body, (x, rect.y + lay.margin // 2), theme.TEXT, True)
+        status = {"waiting": "lobby.waiting", "playing": "lobby.playing", "over": "lobby.over"}[
+            info.status
+        ]
+        facts = [i18n.t(status)]
+        if info.host:
+            facts.append(info.host)
+        if info.spectators:
+            facts.append(i18n.t("lobby.spectators", n=info.spectators))
+        if info.password:
+            facts.append(i18n.t("lobby.locked"))
+        theme.blit_text(
+            surface,
+            " · ".join(facts),
+            lay.small,
+            (x, rect.y + lay.margin // 2 + lay.body * 1.4),
+            theme.TEXT_DIM,
+        )
+        for button in buttons:
+            button.draw(surface, lay.small)
+
+
+class PasswordDialog(Dialog):
+    width = 0.4
+    height = 0.32
+
+    def __init__(self, app: App, then: Any) -> None:
+        self.then = then
+        self.field = TextField(placeholder=i18n.t("create.password"), secret=True, max_len=64)
+        super().__init__(app, i18n.t("create.password"))
+        self.field.on_enter = self.ok
+        self.field.focused = True
+        self.buttons = [
+            Button(i18n.t("common.cancel"), self.close),
+            Button("OK", self.ok, primary=True),
+        ]
+        self.resize(app.layout)
+
+    def resize(self, layout: theme.Layout) -> None:
+        super().resize(layout)
+        self.field.rect = pygame.Rect(self.body.x, self.body.y, self.body.w, layout.button_h)
+
+    def ok(self) -> None:
+        self.close()
+        self.then(self.field.value)
+
+    def handle(self, intent: Intent) -> bool:
+        return self.field.handle(intent) or super().handle(intent)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        self.field.draw(surface, self.layout.body, self.app.clock)
+
+
+SEAT_KINDS = ["me", "bot", "open"]
+
+
+class CreateTableDialog(Dialog):
+    """Game, seats (each: me on this device, bot, or open for a person), options, password."""
+
+    width = 0.72
+    height = 0.86
+
+    def __init__(
+        self, app: App, lobby: LobbyScene, games: list[dict[str, Any]], game: str | None
+    ) -> None:
+        self.lobby = lobby
+        self.games = games
+        ids = [g["id"] for g in games]
+        self.game = games[ids.index(game)] if game in ids else games[0]
+        self.kinds: list[str] = []
+        self.options: dict[str, Any] = {}
+        self.password = TextField(placeholder=i18n.t("create.password"), secret=True, max_len=64)
+        self.controls: list[tuple[str, Button]] = []
+        super().__init__(app, i18n.t("create.title"))
+        self.choose(self.game)
+
+    def choose(self, game: dict[str, Any]) -> None:
+        self.game = game
+        n = max(game["min_players"], min(game["max_players"], 2 if game["max_players"] >= 2 else 1))
+        self.kinds = ["me"] + ["bot"] * (n - 1)
+        self.options = {}
+        self.build()
+
+    def build(self) -> None:
+        self.buttons = [
+            Button(i18n.t("common.cancel"), self.close),
+            Button(i18n.t("create.create"), self.create, primary=True),
+        ]
+        controls: list[tuple[str, Button]] = []
+        for g in self.games:
+            button = Button(g["title"], lambda g=g: self.choose(g), selected=g is self.game)
+            controls.append(("game", button))
+        n = len(self.kinds)
+        minus = Button("−", lambda: self.set_seats(n - 1))
+        minus.enabled = n > self.game["min_players"]
+        plus = Button("+", lambda: self.set_seats(n + 1))
+        plus.enabled = n < self.game["max_players"]
+        controls += [("count", minus), ("count", plus)]
+        names = {
+            "me": i18n.t("create.me"),
+            "bot": i18n.t("create.bot"),
+            "open": i18n.t("create.human"),
+        }
+        for seat, kind in enumerate(self.kinds):
+            label = f"{i18n.t('create.seat', n=seat + 1)}: {names[kind]}"
+            controls.append(
+                ("seat", Button(label, lambda s=seat: self.cycle_seat(s), selected=kind == "me"))
+            )
+        for name, option in self.game["options"].items():
+            value = self.options.get(name, option["default"])
+            controls.append(
+                (
+                    f"option:{name}",
+                    Button(self.option_label(name, value), lambda o=name: self.cycle_option(o)),
+                )
+            )
+        self.controls = controls
+        self.resize(self.layout)
+
+    def option_label(self, name: str, value: Any) -> str:
+        if name == "first_seat":
+            shown = i18n.t("create.random") if value is None else i18n.t("create.seat", n=value + 1)
+        elif value is True or value is False:
+            shown = i18n.t("common.on") if value else i18n.t("common.off")
+        elif value == "auto":
+            shown = i18n.t("create.auto")
+        else:
+            shown = str(value)
+        return f"{name.replace('_', ' ')}: {shown}"
+
+    def option_values(self, name: str) -> list[Any]:
+        option = self.game["options"][name]
+        if "choices" in option:
+            return list(option["choices"])
+        if option.get("type") == "bool":
+            return [False, True]
+        if name == "first_seat":
+            return [None, *range(len(self.kinds))]
+        lo, hi = option.get("min", 0), option.get("max", (option["default"] or 0) + 10)
+        return list(range(lo, min(hi, lo + 30) + 1))
+
+    def cycle_option(self, name: str) -> None:
+        values = self.option_values(name)
+        current = self.options.get(name, self.game["options"][name]["default"])
+        index = values.index(current) if current in values else -1
+        self.options[name] = values[(index + 1) % len(values)]
+        self.build()
+
+    def set_seats(self, n: int) -> None:
+        n = max(self.game["min_players"], min(self.game["max_players"], n))
+        self.kinds = (self.kinds + ["bot"] * n)[:n]
+        if self.options.get("first_seat") is not None and self.options["first_seat"] >= n:
+            self.options["first_seat"] = None
+        self.build()
+
+    def cycle_seat(self, seat: int) -> None:
+        kind = self.kinds[seat]
+        self.kinds[seat] = SEAT_KINDS[(SEAT_KINDS.index(kind) + 1) % len(SEAT_KINDS)]
+        self.build()
+
+    def create(self) -> None:
+        options = {k: v for k, v in self.options.items() if v != self.game["options"][k]["default"]}
+        self.close()
+        if self.lobby.actions is not None:
+            self.lobby.actions.create(self.game["id"], self.kinds, options, self.password.value)
+
+    def resize(self, layout: theme.Layout) -> None:
+        super().resize(layout)
+        lay = layout
+        body = self.body
+        bh = lay.button_h
+        y = body.y + lay.small * 1.3
+        x = body.x
+        rows: dict[str, list[Button]] = {}
+        for group, button in getattr(self, "controls", []):
+            rows.setdefault(group.split(":")[0], []).append(button)
+        self.labels: list[tuple[str, tuple[float, float]]] = []
+
+        def flow(buttons: list[Button], y: float, width: int | None = None) -> float:
+            x = body.x
+            for button in buttons:
+                w = width or theme.font(lay.small, True).size(button.label)[0] + lay.small * 2
+                if x + w > body.right and x > body.x:
+                    x, y = body.x, y + bh + lay.margin // 3
+                button.rect = pygame.Rect(x, round(y), w, bh)
+                x += w + lay.margin // 3
+            return y + bh + lay.margin * 0.6
+
+        self.labels.append((i18n.t("create.game"), (x, body.y)))
+        y = flow(rows.get("game", []), y)
+        self.labels.append((i18n.t("create.seats"), (x, y)))
+        y = flow(rows.get("count", []), y + lay.small * 1.3, width=bh)
+        y = flow(rows.get("seat", []), y)
+        self.hint_y = y
+        y += lay.small * 1.5
+        y = flow(rows.get("option", []), y)
+        self.password.rect = pygame.Rect(body.x, round(y), min(body.w, round(lay.w * 0.3)), bh)
+
+    def handle(self, intent: Intent) -> bool:
+        if self.password.handle(intent):
+            return True
+        for _group, button in self.controls:
+            if button.handle(intent):
+                return True
+        return super().handle(intent)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        for text, pos in self.labels:
+            theme.blit_text(surface, text, lay.small, pos, theme.TEXT_DIM)
+        for _group, button in self.controls:
+            button.draw(surface, lay.small)
+        count = [b for g, b in self.controls if g == "count"]
+        if count:
+            theme.blit_text(
+                surface,
+                str(len(self.kinds)),
+                lay.body,
+                (count[-1].rect.right + lay.margin, count[-1].rect.centery),
+                theme.TEXT,
+                True,
+                "midleft",
+            )
+        theme.blit_text(
+            surface,
+            theme.fit_text(i18n.t("create.hint"), lay.small, self.body.w),
+            lay.small,
+            (self.body.x, self.hint_y),
+            theme.TEXT_DIM,
+        )
+        self.password.draw(surface, lay.body, self.app.clock)

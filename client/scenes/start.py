@@ -1,0 +1,370 @@
+"""The start screen: four game boxes, the servers heard on the LAN, an address field, Host.
+
+Servers appear with a fade as zeroconf hears them and fade away when they leave. "Host a game"
+starts a server inside the client (advertised on the LAN) and connects to it; a tap on a game
+box does the same and opens the new-table dialog for that game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client import i18n, theme
+from client.gems import draw_gem
+from client.input import Intent
+from client.model import ServerInfo
+from client.motifs import GAME_BOXES, motif
+from client.scene import Scene
+from client.scenes.dialogs import SettingsDialog
+from client.widgets import Button, TextField, panel
+from shared import engine
+from shared.protocol import DEFAULT_PORT
+
+if TYPE_CHECKING:
+    from client.app import App
+
+
+@dataclass
+class ServerRow:
+    key: str
+    info: ServerInfo
+    alpha: float = 0.0
+    leaving: bool = False
+    rect: pygame.Rect | None = None
+
+
+def parse_address(text: str) -> tuple[str, int] | None:
+    """`host` or `host:port` (IPv4 or a name); None if it is not one."""
+    text = text.strip()
+    if not text or " " in text:
+        return None
+    host, sep, port = text.rpartition(":") if text.count(":") == 1 else (text, "", "")
+    if not sep:
+        return text, DEFAULT_PORT
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        return None
+    return host, int(port)
+
+
+class StartScene(Scene):
+    def __init__(self, app: App, interface: list[str] | None = None, browse: bool = True) -> None:
+        super().__init__(app)
+        self.interfaces = list(interface or [])
+        self.rows: list[ServerRow] = []
+        self.status = ""
+        self.pending_game: str | None = None
+        self.address = TextField(placeholder=i18n.t("start.address"), on_enter=self.connect_typed)
+        self.browser = None
+        if browse:
+            from client.discovery import LanBrowser
+
+            self.browser = LanBrowser(self.interfaces).start()
+            app.closers.append(self.browser.stop)
+        self.relabel()
+
+    # ------------------------------------------------------------------ layout
+    def relabel(self) -> None:
+        self.address.placeholder = i18n.t("start.address")
+        self.connect_button = Button(i18n.t("start.connect"), self.connect_typed)
+        self.host_button = Button(i18n.t("start.host"), self.host, primary=True)
+        self.settings_button = Button(i18n.t("start.settings"), self.open_settings)
+        self.quit_button = Button(i18n.t("start.quit"), self.quit)
+        self.boxes = []
+        for game_id, title in GAME_BOXES:
+            known = game_id in engine.list_games()
+            self.boxes.append((game_id, title, known))
+        self.resize(self.layout)
+
+    def resize(self, layout: theme.Layout) -> None:
+        super().resize(layout)
+        lay = layout
+        self.header = pygame.Rect(
+            lay.margin, lay.margin, lay.w - 2 * lay.margin, round(lay.huge * 1.9)
+        )
+        top = self.header.bottom + lay.margin
+        left_w = round((lay.w - 3 * lay.margin) * 0.58)
+        self.games_rect = pygame.Rect(lay.margin, top, left_w, lay.h - top - lay.margin)
+        self.side = pygame.Rect(
+            self.games_rect.right + lay.margin,
+            top,
+            lay.w - left_w - 3 * lay.margin,
+            lay.h - top - lay.margin,
+        )
+        gap = lay.margin
+        tile_w = (self.games_rect.w - gap) // 2
+        tile_h = min((self.games_rect.h - gap) // 2, round(tile_w * 1.0))
+        self.tiles = []
+        for i in range(4):
+            r, c = divmod(i, 2)
+            self.tiles.append(
+                pygame.Rect(
+                    self.games_rect.x + c * (tile_w + gap),
+                    self.games_rect.y + r * (tile_h + gap),
+                    tile_w,
+                    tile_h,
+                )
+            )
+        side = self.side
+        bh = lay.button_h
+        self.quit_button.rect = pygame.Rect(0, 0, round(side.w * 0.48), bh)
+        self.quit_button.rect.bottomright = side.bottomright
+        self.settings_button.rect = pygame.Rect(0, 0, round(side.w * 0.48), bh)
+        self.settings_button.rect.bottomleft = side.bottomleft
+        self.host_button.rect = pygame.Rect(
+            side.x,
+            self.settings_button.rect.y - lay.margin - round(bh * 1.2),
+            side.w,
+            round(bh * 1.2),
+        )
+        field_y = self.host_button.rect.y - lay.margin - bh
+        connect_w = theme.font(lay.body, True).size(self.connect_button.label)[0] + lay.body * 2
+        self.connect_button.rect = pygame.Rect(side.right - connect_w, field_y, connect_w, bh)
+        self.address.rect = pygame.Rect(side.x, field_y, side.w - connect_w - lay.margin // 2, bh)
+        self.list_rect = pygame.Rect(
+            side.x, side.y, side.w, field_y - side.y - lay.margin - lay.body * 1.5
+        )
+
+    # ------------------------------------------------------------------ discovery
+    def server_found(self, info: ServerInfo, key: str | None = None) -> None:
+        key = key or f"{info.host}:{info.port}"
+        for row in self.rows:
+            if row.key == key:
+                row.info, row.leaving = info, False
+                self.app.animator.animate(row, 0.3, alpha=255.0)
+                return
+        row = ServerRow(key, info)
+        self.rows.append(row)
+        self.app.animator.animate(row, 0.4, alpha=255.0)
+
+    def server_lost(self, key: str) -> None:
+        for row in self.rows:
+            if row.key == key and not row.leaving:
+                row.leaving = True
+                self.app.animator.animate(
+                    row, 0.4, alpha=0.0, on_finished=lambda r=row: self._drop(r)
+                )
+
+    def _drop(self, row: ServerRow) -> None:
+        if row.leaving and row in self.rows:
+            self.rows.remove(row)
+
+    # ------------------------------------------------------------------ actions
+    def connect(self, host: str, port: int) -> None:
+        from client.session import Session
+
+        if self.app.session is not None:
+            self.app.session.close()
+        address = f"{host}:{port}"
+        token = (self.app.settings.tokens or {}).get(address)
+        self.app.session = Session(host, port, self.app.settings.name, token).start()
+        self.status = i18n.t("start.connecting", address=address)
+
+    def connect_typed(self) -> None:
+        parsed = parse_address(self.address.value)
+        if parsed is None:
+            self.app.toasts.show(i18n.t("start.bad_address"))
+            return
+        self.connect(*parsed)
+
+    def host(self, game: str | None = None) -> None:
+        from client.host import LocalServer
+
+        if self.app.host_server is None:
+            name = f"{self.app.settings.name} · Jewel Table"
+            self.app.host_server = LocalServer(name, self.interfaces).start()
+        self.pending_game = game
+        self.status = i18n.t("start.hosting")
+
+    def open_settings(self) -> None:
+        self.app.stack.push(SettingsDialog(self.app))
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    # ------------------------------------------------------------------ frame
+    def handle(self, intent: Intent) -> bool:
+        if self.address.handle(intent):
+            return True
+        for button in (
+            self.connect_button,
+            self.host_button,
+            self.settings_button,
+            self.quit_button,
+        ):
+            if button.handle(intent):
+                return True
+        if intent.kind == "tap":
+            for row in self.rows:
+                if row.rect is not None and row.rect.collidepoint(intent.pos) and not row.leaving:
+                    self.connect(row.info.host, row.info.port)
+                    return True
+            for rect, (game_id, _title, known) in zip(self.tiles, self.boxes, strict=True):
+                if rect.collidepoint(intent.pos) and known:
+                    self.host(game_id)
+                    return True
+        if intent.kind == "back":
+            self.quit()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        if self.browser is not None:
+            for change, key, info in self.browser.poll():
+                if change == "found" and info is not None:
+                    self.server_found(info, key)
+                else:
+                    self.server_lost(key)
+        local = self.app.host_server
+        if local is not None and local.ready and self.status == i18n.t("start.hosting"):
+            if local.error:
+                self.app.toasts.show(i18n.t("start.host_failed", reason=local.error))
+                self.app.host_server = None
+                self.status = ""
+            else:
+                self.connect(local.host, local.port)
+        session = self.app.session
+        if session is None or not self.status:
+            return
+        if session.connected and session.lobby.revision:
+            from client.scenes.lobby import LobbyScene
+
+            lobby = LobbyScene(self.app, session.lobby, session, create_game=self.pending_game)
+            self.status = ""
+            self.app.stack.push(lobby)
+        elif session.state == "closed":
+            self.app.toasts.show(i18n.t("conn.failed", reason=session.reason or "?"))
+            self.app.session = None
+            self.status = ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        self._draw_header(surface)
+        for rect, (game_id, title, known) in zip(self.tiles, self.boxes, strict=True):
+            self._draw_tile(surface, rect, game_id, title, known)
+        panel(surface, self.list_rect.inflate(lay.margin, lay.margin), lay.radius)
+        theme.blit_text(
+            surface,
+            i18n.t("start.servers"),
+            lay.body,
+            (self.list_rect.x, self.list_rect.y),
+            theme.GOLD,
+            True,
+        )
+        self._draw_servers(surface)
+        theme.blit_text(
+            surface,
+            theme.fit_text(self.status, lay.small, self.side.w),
+            lay.small,
+            (self.side.x, self.address.rect.y - lay.small * 1.5),
+            theme.TEXT_DIM,
+        )
+        self.address.draw(surface, lay.body, self.app.clock)
+        for button in (
+            self.connect_button,
+            self.host_button,
+            self.settings_button,
+            self.quit_button,
+        ):
+            button.draw(surface, lay.body)
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        r = lay.huge * 0.55
+        draw_gem(surface, "diamond", (self.header.x + r, self.header.y + lay.huge * 0.7), r * 2.2)
+        x = self.header.x + r * 2.4
+        theme.blit_text(
+            surface, i18n.t("app.title"), lay.huge, (x, self.header.y), theme.GOLD, True
+        )
+        theme.blit_text(
+            surface,
+            i18n.t("app.tagline"),
+            lay.body,
+            (x + 2, self.header.y + lay.huge * 1.2),
+            theme.TEXT_DIM,
+        )
+        theme.blit_text(
+            surface,
+            self.app.settings.name,
+            lay.body,
+            (self.header.right, self.header.y + lay.body * 0.4),
+            theme.TEXT,
+            True,
+            "topright",
+        )
+
+    def _draw_tile(
+        self, surface: pygame.Surface, rect: pygame.Rect, game_id: str, title: str, known: bool
+    ) -> None:
+        lay = self.layout
+        theme.shadowed_rect(surface, rect, theme.PANEL, lay.radius, lift=3, border=theme.GOLD_DARK)
+        inner = rect.inflate(-lay.margin, -lay.margin)
+        pygame.draw.rect(surface, theme.GOLD_DARK, inner, 1, border_radius=lay.radius)
+        label_h = lay.body * 3
+        size = max(16, min(inner.w, inner.h - label_h))
+        art = motif(game_id, size)
+        if not known:
+            art = art.copy()
+            art.set_alpha(90)
+        surface.blit(art, art.get_rect(midtop=(inner.centerx, inner.y)))
+        name = theme.fit_text(title, lay.body, inner.w - lay.margin, bold=True)
+        colour = theme.TEXT if known else theme.TEXT_DIM
+        theme.blit_text(
+            surface,
+            name,
+            lay.body,
+            (inner.centerx, inner.bottom - lay.small * 1.6),
+            colour,
+            True,
+            "midbottom",
+        )
+        if known:
+            game = engine.get_game(game_id)
+            line = i18n.t("start.players", lo=game.min_players, hi=game.max_players)
+            theme.blit_text(
+                surface,
+                line,
+                lay.small,
+                (inner.centerx, inner.bottom - lay.small * 0.3),
+                theme.TEXT_DIM,
+                anchor="midbottom",
+            )
+
+    def _draw_servers(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        y = self.list_rect.y + lay.body * 1.8
+        row_h = round(lay.body * 1.4 + lay.small * 1.5)
+        if not self.rows:
+            dots = "." * (1 + int(self.app.clock * 2) % 3)
+            text = i18n.t("start.searching").rstrip("…") + dots
+            theme.blit_text(surface, text, lay.small, (self.list_rect.x, y), theme.TEXT_DIM)
+        titles = {g: t for g, t in GAME_BOXES}
+        for row in self.rows:
+            rect = pygame.Rect(self.list_rect.x, round(y), self.list_rect.w, row_h)
+            row.rect = rect
+            if rect.bottom > self.list_rect.bottom:
+                break
+            box = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(
+                box, (*theme.TABLE_LIGHT, 255), box.get_rect(), border_radius=lay.radius
+            )
+            pygame.draw.rect(
+                box, (*theme.GOLD_DARK, 255), box.get_rect(), 1, border_radius=lay.radius
+            )
+            name = theme.fit_text(row.info.name, lay.body, rect.w - lay.body, bold=True)
+            box.blit(
+                theme.text(name, lay.body, theme.TEXT, True), (lay.body // 2, lay.small * 0.35)
+            )
+            games = ", ".join(titles.get(g, g) for g in row.info.games)
+            line = i18n.t("start.server_line", games=games, tables=row.info.open_tables)
+            line = theme.fit_text(line, lay.small, rect.w - lay.body)
+            box.blit(
+                theme.text(line, lay.small, theme.TEXT_DIM),
+                (lay.body // 2, lay.small * 0.5 + lay.body * 1.2),
+            )
+            box.set_alpha(round(row.alpha))
+            surface.blit(box, rect)
+            y += row_h + lay.margin // 2

@@ -1,0 +1,283 @@
+"""The client's side of one server: messages from `client.connection` → the lobby and tables.
+
+`Session.poll()` (once a frame, never blocking) applies every received message to the models in
+client/model.py; the actions (`create`, `join`, `watch`, `bot`, `start`, `move`, `leave`) send
+protocol messages. The session never runs the rules: views, legal moves and `to_act` come from
+the server's `sync`/`update` messages as they are (docs/protocol.md).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from client import i18n
+from client.connection import CLOSED, CONNECTED, RECONNECTING, Connection
+from client.model import LobbyModel, SeatInfo, TableInfo, TableModel
+
+Listener = Callable[[dict[str, Any]], None]
+
+
+def table_info(summary: dict[str, Any]) -> TableInfo:
+    """A protocol TABLE summary as the lobby model's `TableInfo`."""
+    seats = [
+        SeatInfo(
+            i,
+            s.get("name"),
+            "open" if s.get("kind") == "empty" else s.get("kind", "open"),
+            bool(s.get("connected")),
+        )
+        for i, s in enumerate(summary.get("seats", []))
+    ]
+    status = {"finished": "over", "abandoned": "over"}.get(summary["status"], summary["status"])
+    return TableInfo(
+        id=summary["id"],
+        game=summary["game"],
+        seats=seats,
+        status=status,
+        host=summary.get("creator") or "",
+        password=bool(summary.get("locked")),
+        spectators=summary.get("spectators", 0),
+        options=summary.get("options", {}),
+    )
+
+
+@dataclass
+class SeatPlan:
+    """What to do with each seat of a table being created: "me", "bot" or "open"."""
+
+    kinds: list[str]
+    level: str = "random"
+
+
+class Session:
+    """One server connection and everything this client knows from it."""
+
+    def __init__(self, host: str, port: int, name: str, token: str | None = None) -> None:
+        self.address = f"{host}:{port}"
+        self.conn = Connection(host, port, name, token)
+        self.lobby = LobbyModel()
+        self.tables: dict[int, TableModel] = {}
+        self.name = name
+        self.listeners: list[Listener] = []
+        self.state = "connecting"
+        self.reason: str | None = None
+        self.was_connected = False
+        self._ids = itertools.count(1)
+        self._moves: dict[int, tuple[int, int]] = {}
+        self._plans: dict[int, SeatPlan] = {}
+
+    def start(self) -> Session:
+        self.conn.start()
+        return self
+
+    @property
+    def token(self) -> str | None:
+        return self.conn.token
+
+    @property
+    def reconnecting(self) -> bool:
+        return self.state == RECONNECTING
+
+    @property
+    def connected(self) -> bool:
+        return self.state == CONNECTED
+
+    def close(self) -> None:
+        self.conn.close()
+
+    # ------------------------------------------------------------------ messages in
+    def poll(self) -> None:
+        """Apply every message received since the last frame, then tell the listeners."""
+        for msg in self.conn.poll():
+            handler = getattr(self, f"_on_{msg['t']}", None)
+            if handler is not None:
+                handler(msg)
+            for listener in list(self.listeners):
+                listener(msg)
+
+    def _on_connection(self, msg: dict[str, Any]) -> None:
+        self.state, self.reason = msg["state"], msg.get("reason")
+        if self.state == CONNECTED:
+            self.was_connected = True
+        if self.state == CLOSED:
+            self._moves.clear()
+
+    def _on_welcome(self, msg: dict[str, Any]) -> None:
+        self.name = msg.get("name", self.name)
+        self.lobby.server_name = msg.get("server", "")
+        self.lobby.games = msg.get("games", [])
+        self.lobby.bots = msg.get("bots", [])
+        self.lobby.tables = [table_info(t) for t in msg.get("tables", [])]
+        self.lobby.revision += 1
+        # Tables not resumed by the server are gone for us (their seats timed out).
+        resumed = set(msg.get("resumed", []))
+        for table_id in [t for t in self.tables if t not in resumed]:
+            del self.tables[table_id]
+
+    def _on_tables(self, msg: dict[str, Any]) -> None:
+        self.lobby.tables = [table_info(t) for t in msg["tables"]]
+        self.lobby.revision += 1
+
+    def _on_table(self, msg: dict[str, Any]) -> None:
+        info = table_info(msg["table"])
+        self._upsert(info)
+        model = self.tables.get(info.id)
+        if model is not None:
+            model.seats = info.seats
+            if info.status != "over" or model.outcome is not None:
+                model.status = info.status
+            model.revision += 1
+
+    def _on_table_removed(self, msg: dict[str, Any]) -> None:
+        self.lobby.tables = [t for t in self.lobby.tables if t.id != msg["table"]]
+        self.lobby.revision += 1
+
+    def _upsert(self, info: TableInfo) -> None:
+        for i, old in enumerate(self.lobby.tables):
+            if old.id == info.id:
+                self.lobby.tables[i] = info
+                break
+        else:
+            self.lobby.tables.append(info)
+        self.lobby.revision += 1
+
+    def _on_joined(self, msg: dict[str, Any]) -> None:
+        info = table_info(msg["summary"])
+        self._upsert(info)
+        model = self.tables.get(info.id)
+        if model is None:
+            model = TableModel(info.id, info.game, info.seats, status=info.status)
+            self.tables[info.id] = model
+        model.seats = info.seats
+        model.mine = sorted(msg.get("seats", []))
+        model.status = info.status
+        model.revision += 1
+        plan = self._plans.pop(msg.get("ref"), None) if msg.get("ref") is not None else None
+        if plan is not None:
+            self._carry_out(info.id, plan)
+
+    def _on_left(self, msg: dict[str, Any]) -> None:
+        model = self.tables.get(msg["table"])
+        if model is None:
+            return
+        model.mine = sorted(msg.get("seats", []))
+        for viewer in [v for v in model.streams if v is not None and v not in model.mine]:
+            del model.streams[viewer]
+        if not model.mine and not msg.get("spectator"):
+            del self.tables[msg["table"]]
+        else:
+            model.revision += 1
+
+    def _on_sync(self, msg: dict[str, Any]) -> None:
+        self._stream(msg, fresh=True)
+
+    def _on_update(self, msg: dict[str, Any]) -> None:
+        self._moves.pop(msg.get("ack"), None)
+        self._stream(msg, fresh=False)
+
+    def _stream(self, msg: dict[str, Any], fresh: bool) -> None:
+        model = self.tables.get(msg["table"])
+        if model is None:
+            return
+        viewer = msg.get("seat")
+        stream = model.streams.get(viewer)
+        if not fresh and stream is not None and msg["seq"] != stream.seq + 1:
+            # A gap: something was missed; ask for the whole position again.
+            self.conn.send({"t": "sync", "table": model.table_id})
+        model.update(
+            viewer,
+            msg["view"],
+            msg.get("legal_moves", []),
+            msg.get("to_act", []),
+            msg.get("events", []),
+            fresh=fresh and stream is not None,
+        )
+        model.streams[viewer].seq = msg["seq"]
+        status = {"finished": "over", "abandoned": "over"}.get(msg["status"], msg["status"])
+        model.status = status
+        if msg.get("outcome") is not None:
+            model.outcome = msg["outcome"]
+
+    def _on_error(self, msg: dict[str, Any]) -> None:
+        move = self._moves.pop(msg.get("ref"), None)
+        if move is not None and move[0] in self.tables:
+            self.tables[move[0]].refusals.append(msg["reason"])
+            self.tables[move[0]].revision += 1
+
+    # ------------------------------------------------------------------ actions
+    def send(self, msg: dict[str, Any]) -> int | None:
+        """Send `msg` with a fresh `id`; the id, or None if there is no connection now."""
+        msg_id = next(self._ids)
+        return msg_id if self.conn.send({**msg, "id": msg_id}) else None
+
+    def create(
+        self,
+        game: str,
+        kinds: list[str],
+        options: dict[str, Any] | None = None,
+        password: str = "",
+        level: str = "random",
+    ) -> None:
+        """Create a table; `kinds` says per seat "me" (this device), "bot" or "open"."""
+        msg: dict[str, Any] = {"t": "create", "game": game, "seats": len(kinds)}
+        if options:
+            msg["options"] = options
+        if password:
+            msg["password"] = password
+        msg["sit"] = kinds[0] == "me"
+        msg_id = self.send(msg)
+        if msg_id is not None:
+            self._plans[msg_id] = SeatPlan(kinds, level)
+
+    def _carry_out(self, table_id: int, plan: SeatPlan) -> None:
+        for seat, kind in enumerate(plan.kinds):
+            if seat == 0 and kind == "me":
+                continue
+            if kind == "me":
+                self.send({"t": "join", "table": table_id, "seat": seat})
+            elif kind == "bot":
+                self.send({"t": "bot", "table": table_id, "seat": seat, "level": plan.level})
+
+    def join(self, table_id: int, seat: int | None = None, password: str = "") -> None:
+        msg: dict[str, Any] = {"t": "join", "table": table_id}
+        if seat is not None:
+            msg["seat"] = seat
+        if password:
+            msg["password"] = password
+        self.send(msg)
+
+    def watch(self, table_id: int, password: str = "") -> None:
+        msg: dict[str, Any] = {"t": "watch", "table": table_id}
+        if password:
+            msg["password"] = password
+        self.send(msg)
+
+    def bot(self, table_id: int, seat: int, level: str = "random") -> None:
+        self.send({"t": "bot", "table": table_id, "seat": seat, "level": level})
+
+    def start_table(self, table_id: int) -> None:
+        self.send({"t": "start", "table": table_id})
+
+    def leave(self, table_id: int) -> None:
+        self.send({"t": "leave", "table": table_id})
+        self.tables.pop(table_id, None)
+
+    def move(self, table_id: int, seat: int, move: dict[str, Any]) -> None:
+        """Send a move chosen from the update numbered `seq` for that seat."""
+        model = self.tables.get(table_id)
+        stream = model.streams.get(seat) if model is not None else None
+        msg: dict[str, Any] = {"t": "move", "table": table_id, "seat": seat, "move": move}
+        if stream is not None:
+            msg["seq"] = stream.seq
+        msg_id = self.send(msg)
+        if msg_id is not None:
+            self._moves[msg_id] = (table_id, seat)
+        elif model is not None:
+            model.refusals.append(i18n.t("conn.reconnecting"))
+            model.revision += 1
+
+    def is_creator(self, info: TableInfo) -> bool:
+        return bool(info.host) and info.host == self.name
