@@ -11,10 +11,10 @@ import pytest
 from client.connection import AsyncClient, ConnectionClosed
 from server.tables import Seat
 from shared import engine
-from shared.engine import Game, IllegalMove, Option
 from shared.protocol import PROTOCOL_VERSION, encode
 from tests.test_server_kit import (
     HOST,
+    Countdown,
     arun,
     check_wire,
     connect,
@@ -22,6 +22,7 @@ from tests.test_server_kit import (
     make_table,
     play_random,
     players_for,
+    register_countdown,
     running_server,
 )
 
@@ -329,53 +330,9 @@ async def test_a_seat_is_freed_when_its_player_stays_away_longer_than_keep(tmp_p
 # ---------------------------------------------------------------------- timers
 
 
-class Countdown(Game):
-    """A test game with a quiet-time timer: seats raise a counter; after 0.2 s without a raise
-    seat 0 must 'knock', which ends the game."""
-
-    id = "test-countdown"
-    title = "Countdown"
-    min_players = 2
-    max_players = 2
-    options = {"quiet": Option(1, "quiet time in tenths of seconds", kind=int, minimum=1)}
-
-    def _setup(self, state, rng):
-        state.update(count=0, knocked=False)
-
-    def _to_act(self, state):
-        return [0, 1]
-
-    def _legal_moves(self, state, seat):
-        return [{"type": "raise"}] + ([{"type": "knock"}] if seat == 0 else [])
-
-    def _apply(self, state, seat, move):
-        if move["type"] == "raise":
-            state["count"] += 1
-        elif move["type"] == "knock" and seat == 0:
-            state["knocked"] = True
-        else:
-            raise IllegalMove("only raise, or knock by seat 0")
-        return [{"type": move["type"], "seat": seat}]
-
-    def _view(self, state, seat):
-        return {"count": state["count"], "knocked": state["knocked"]}
-
-    def _is_over(self, state):
-        return state["knocked"]
-
-    def _outcome(self, state):
-        return {"scores": [state["count"], 0], "winners": [0]}
-
-    def timer(self, state):
-        if state["knocked"]:
-            return None
-        return {"seconds": state["options"]["quiet"] / 10, "seat": 0, "move": {"type": "knock"}}
-
-
 @pytest.fixture
 def countdown(monkeypatch):
-    engine.list_games()
-    monkeypatch.setitem(engine._REGISTRY, Countdown.id, Countdown())
+    register_countdown(monkeypatch)
 
 
 @arun(30)

@@ -22,6 +22,7 @@ from client.connection import AsyncClient
 from server.app import Server, ServerConfig
 from server.store import Store
 from shared import engine
+from shared.engine import Game, IllegalMove, Option
 
 HOST = "127.0.0.1"
 FORBIDDEN_KEYS = {"seed", "rng", "hidden", "seen_by"}
@@ -248,3 +249,52 @@ def check_wire(
             last_seq[seat] = seq
             checked += 1
     return checked
+
+
+class Countdown(Game):
+    """A test game with a quiet-time timer: seats raise a counter; after 0.2 s without a raise
+    seat 0 must 'knock', which ends the game."""
+
+    id = "test-countdown"
+    title = "Countdown"
+    min_players = 2
+    max_players = 2
+    options = {"quiet": Option(1, "quiet time in tenths of seconds", kind=int, minimum=1)}
+
+    def _setup(self, state, rng):
+        state.update(count=0, knocked=False)
+
+    def _to_act(self, state):
+        return [0, 1]
+
+    def _legal_moves(self, state, seat):
+        return [{"type": "raise"}] + ([{"type": "knock"}] if seat == 0 else [])
+
+    def _apply(self, state, seat, move):
+        if move["type"] == "raise":
+            state["count"] += 1
+        elif move["type"] == "knock" and seat == 0:
+            state["knocked"] = True
+        else:
+            raise IllegalMove("only raise, or knock by seat 0")
+        return [{"type": move["type"], "seat": seat}]
+
+    def _view(self, state, seat):
+        return {"count": state["count"], "knocked": state["knocked"]}
+
+    def _is_over(self, state):
+        return state["knocked"]
+
+    def _outcome(self, state):
+        return {"scores": [state["count"], 0], "winners": [0]}
+
+    def timer(self, state):
+        if state["knocked"]:
+            return None
+        return {"seconds": state["options"]["quiet"] / 10, "seat": 0, "move": {"type": "knock"}}
+
+
+def register_countdown(monkeypatch: Any) -> None:
+    """Register `Countdown` for one test (pytest's monkeypatch undoes it)."""
+    engine.list_games()
+    monkeypatch.setitem(engine._REGISTRY, Countdown.id, Countdown())

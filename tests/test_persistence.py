@@ -1,0 +1,254 @@
+"""Persistence: the journal, restoring tables after a restart or a `kill -9`, and replay."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import sys
+
+import pytest
+
+from client.cli import main
+from client.connection import AsyncClient
+from server.store import Journal, Store
+from shared import engine
+from tests.test_server_kit import (
+    HOST,
+    Countdown,
+    arun,
+    connect,
+    latest,
+    make_table,
+    players_for,
+    register_countdown,
+    running_server,
+)
+
+pytestmark = pytest.mark.timeout(150)
+
+
+@pytest.fixture
+def countdown(monkeypatch):
+    register_countdown(monkeypatch)
+
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+async def start_subprocess(data_dir) -> tuple[asyncio.subprocess.Process, int]:
+    """`jeweltable serve` in a child process on 127.0.0.1, any port; (process, port)."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "client.cli",
+        "serve",
+        "--host",
+        HOST,
+        "--port",
+        "0",
+        "--no-discovery",
+        "--name",
+        "crashy",
+        "--data",
+        str(data_dir),
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
+    assert proc.stdout is not None
+    line = (await asyncio.wait_for(proc.stdout.readline(), 20)).decode()
+    found = re.search(r"listening on [\d.]+:(\d+)", line)
+    assert found, f"unexpected first line from the server: {line!r}"
+    return proc, int(found.group(1))
+
+
+class Driver:
+    """One table played by its own clients; remembers every move it saw acknowledged."""
+
+    def __init__(self, game_id: str, rng: random.Random) -> None:
+        self.game = engine.get_game(game_id)
+        self.rng = rng
+        self.tokens: list[str] = []
+        self.clients: list[AsyncClient] = []
+        self.table = 0
+        self.seq = 0
+        self.acked: list[tuple[int, dict]] = []
+        self.finished = False
+        self.resumed: list[dict] | None = None
+
+    async def seat_everyone(self, port: int) -> None:
+        players = players_for(self.game)
+        self.clients = [
+            await AsyncClient.connect(HOST, port, f"p{i}", keep_log=False) for i in range(players)
+        ]
+        self.tokens = [c.token for c in self.clients]
+        self.clients[0].send({"t": "create", "game": self.game.id, "seats": players, "keep": 3600})
+        self.table = (await self.clients[0].expect("joined"))["table"]
+        for seat, client in enumerate(self.clients[1:], start=1):
+            client.send({"t": "join", "table": self.table, "seat": seat})
+            await client.expect("joined")
+        self.clients[0].send({"t": "start", "table": self.table})
+
+    async def come_back(self, port: int) -> None:
+        """Reconnect every seat with its token after a restart: seats and a full sync."""
+        self.clients = []
+        for seat, token in enumerate(self.tokens):
+            client = await AsyncClient.connect(HOST, port, f"p{seat}", token, keep_log=False)
+            assert client.welcome["resumed"] == [self.table], "the seat did not come back"
+            self.clients.append(client)
+        syncs = [await latest(c, self.table, s, 0) for s, c in enumerate(self.clients)]
+        assert {m["seq"] for m in syncs} == {syncs[0]["seq"]}
+        assert syncs[0]["seq"] == len(self.acked)
+        self.seq = syncs[0]["seq"]
+        self.resumed = syncs
+
+    async def play(self, pause: float = 0.0) -> None:
+        """Random moves until the game ends (or the server dies under us)."""
+        seen = self.resumed or [
+            await latest(c, self.table, s, self.seq) for s, c in enumerate(self.clients)
+        ]
+        self.resumed = None
+        while seen[0]["status"] != "finished":
+            seat = self.rng.choice(seen[0]["to_act"])
+            move = self.rng.choice(seen[seat]["legal_moves"])
+            self.clients[seat].send(
+                {"t": "move", "table": self.table, "seat": seat, "move": move, "seq": self.seq}
+            )
+            seen = [
+                await latest(c, self.table, s, self.seq + 1) for s, c in enumerate(self.clients)
+            ]
+            # An update is sent only after the move is committed: it is the acknowledgement.
+            self.seq += 1
+            self.acked.append((seat, move))
+            await asyncio.sleep(pause)
+        self.finished = True
+
+    async def close(self) -> None:
+        for client in self.clients:
+            await client.close()
+
+
+@arun(140)
+async def test_kill_9_in_the_middle_of_games_loses_no_acknowledged_move(tmp_path):
+    rng = random.Random(2024)
+    drivers = [Driver(game_id, random.Random(rng.random())) for game_id in engine.list_games()]
+    proc, port = await start_subprocess(tmp_path)
+    for driver in drivers:
+        await driver.seat_everyone(port)
+    for _ in range(2):
+        playing = [asyncio.create_task(d.play(pause=0.003)) for d in drivers]
+        await asyncio.sleep(rng.uniform(0.1, 0.3))
+        os.kill(proc.pid, signal.SIGKILL)
+        await proc.wait()
+        await asyncio.wait(playing, timeout=15)
+        for task in playing:
+            task.exception()  # the connections broke: expected
+        store = Store(tmp_path)
+        for driver in drivers:
+            await driver.close()
+            journaled = [(seat, move) for seat, move, _ in store.moves(driver.table)]
+            assert journaled[: len(driver.acked)] == driver.acked, "an acknowledged move is lost"
+            # At most the one move in flight was committed without its acknowledgement arriving.
+            assert len(journaled) - len(driver.acked) in (0, 1)
+            driver.acked = journaled
+        store.close()
+        proc, port = await start_subprocess(tmp_path)
+        for driver in drivers:
+            if not driver.finished:
+                await driver.come_back(port)
+    assert not all(d.finished for d in drivers), "no game was still going at the last crash"
+    await asyncio.gather(*(d.play() for d in drivers if not d.finished))
+    for driver in drivers:
+        await driver.close()
+    proc.send_signal(signal.SIGTERM)
+    await asyncio.wait_for(proc.wait(), 10)
+    store = Store(tmp_path)
+    assert {r.id: r.status for r in store.tables()} == {d.table: "finished" for d in drivers}
+    store.close()
+
+
+@arun(30)
+async def test_a_restart_restores_waiting_tables_with_their_seats_and_creator(tmp_path):
+    async with running_server(tmp_path) as server:
+        ada = await connect(server, "Ada")
+        ada.send({"t": "create", "game": "magie-des-bijoux", "seats": 3, "password": "opal"})
+        table = (await ada.expect("joined"))["table"]
+        ada.send({"t": "bot", "table": table, "seat": 2})
+        await ada.wait_for(lambda m: m["t"] == "table" and m["table"]["seats"][2]["kind"] == "bot")
+        token = ada.token
+    async with running_server(tmp_path) as server:
+        assert server.restored == [table]
+        bob = await connect(server, "Bob")
+        (listed,) = bob.welcome["tables"]
+        assert [s["kind"] for s in listed["seats"]] == ["human", "empty", "bot"]
+        assert listed["locked"] and not listed["seats"][0]["connected"]
+        bob.send({"t": "join", "table": table, "password": "opal"})
+        await bob.expect("joined")
+        ada = await connect(server, "Ada", token=token)
+        ada.send({"t": "start", "table": table})
+        assert (await bob.expect("sync", table=table))["seq"] == 0
+
+
+@arun(30)
+async def test_a_restored_game_restarts_its_timer(tmp_path, countdown):
+    async with running_server(tmp_path) as server:
+        ada, bob = await connect(server, "Ada"), await connect(server, "Bob")
+        table = await make_table(server, Countdown.id, [ada, bob], options={"quiet": 5})
+        bob.send({"t": "move", "table": table, "seat": 1, "move": {"type": "raise"}})
+        await latest(bob, table, 1, 1)
+    # The server stopped before the quiet time ran out; the restored table starts it again.
+    assert Store(tmp_path).moves(table) == [(1, {"type": "raise"}, "player")]
+    async with running_server(tmp_path) as server:
+        assert server.lobby.tables[table].state["count"] == 1
+        watcher = await connect(server, "W")
+        watcher.send({"t": "watch", "table": table})
+        final = await latest(watcher, table, None, 2)
+        assert final["status"] == "finished"
+        assert server.journal.store.moves(table)[-1][1:] == ({"type": "knock"}, "timer")
+
+
+def test_a_failing_write_does_not_undo_the_others_in_its_group(tmp_path):
+    store = Store(tmp_path)
+
+    def broken() -> None:
+        raise RuntimeError("disk on fire")
+
+    async def scenario() -> tuple:
+        journal = Journal(store)
+        first = journal.run(store.create_table, "magie-des-bijoux", 2, {}, 1, 600, None, "k", [])
+        results = await asyncio.gather(
+            first,
+            journal.run(broken),
+            journal.run(store.set_status, 1, "playing"),
+            return_exceptions=True,
+        )
+        await journal.close()
+        return results
+
+    table, failure, _ = asyncio.run(scenario())
+    assert isinstance(failure, RuntimeError)
+    reopened = Store(tmp_path)
+    assert [(r.id, r.status) for r in reopened.tables()] == [(table, "playing")]
+    reopened.close()
+
+
+def test_finished_games_stay_available_for_replay(tmp_path, capsys):
+    data = tmp_path / "data"
+    args = ["--game", "magie-des-bijoux", "--players", "2", "--seed", "8", "--json"]
+    assert main(["play", "--headless", *args, "--data", str(data)]) == 0
+    played = json.loads(capsys.readouterr().out)
+    assert main(["replay", "--data", str(data), "--json"]) == 0
+    (listed,) = json.loads(capsys.readouterr().out)
+    assert listed["status"] == "finished" and listed["moves"] == played["moves"]
+    assert main(["replay", str(listed["id"]), "--data", str(data), "--json"]) == 0
+    log = json.loads(capsys.readouterr().out)
+    assert log["seed"] == 8 and len(log["moves"]) == played["moves"]
+    assert log["outcome"]["scores"] == played["scores"]
+    assert main(["replay", str(listed["id"]), "--data", str(data)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith(f"table {listed['id']}: La Magie des Bijoux") and "outcome:" in text
+    assert main(["replay", "99", "--data", str(data)]) == 2
