@@ -116,10 +116,11 @@ class Tween:
             return False
         if self.starts is None:
             self.starts = {k: self._get(k) for k in self.targets}
-        t = min(1.0, (self.elapsed - self.delay) / self.duration)
-        self._apply(t)
+        t = (self.elapsed - self.delay) / self.duration
         if t >= 1.0:
             self.finish()
+        else:
+            self._apply(t)
         return self.done
 
     def _apply(self, t: float) -> None:
@@ -136,10 +137,9 @@ class Tween:
             return
         if self.starts is None:
             self.starts = {k: self._get(k) for k in self.targets}
-        self._apply(1.0)
-        if self.relative:
-            for name, start in self.starts.items():
-                self._set(name, start)
+        # Land exactly: on the targets, or (a shake) back where it started.
+        for name, end in self.targets.items():
+            self._set(name, self.starts[name] if self.relative else end)
         self.done = True
         if self.on_finished is not None:
             self.on_finished()

@@ -8,6 +8,7 @@ updates by the frame time; the stack draws; toasts and the connection banner go 
 from __future__ import annotations
 
 import math
+import os
 import sys
 from collections.abc import Iterable
 from typing import Any
@@ -22,8 +23,8 @@ from client.scene import SceneStack
 from client.settings import Settings
 from client.widgets import Toasts
 
-MIN_SIZE = (800, 600)
 FPS = 60
+HEADLESS_DRIVERS = ("offscreen", "dummy")
 
 
 class NoDisplay(RuntimeError):
@@ -34,6 +35,14 @@ def open_window(size: tuple[int, int], fullscreen: bool = False) -> pygame.Surfa
     """The resizable window (or fullscreen); `NoDisplay` when there is no video device."""
     try:
         pygame.display.init()
+    except pygame.error as exc:
+        raise NoDisplay(str(exc)) from exc
+    driver = pygame.display.get_driver()
+    # Without a screen SDL falls back to a driver that draws nowhere; accept it only on request.
+    if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
+        pygame.display.quit()
+        raise NoDisplay(f"SDL found no screen and fell back to its {driver!r} driver")
+    try:
         if fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode(size, pygame.RESIZABLE)

@@ -3,12 +3,17 @@
 zeroconf runs on its own thread with an asyncio loop; `poll()` hands the UI the changes since the
 last frame without blocking. The TXT record is read by the server's own parser
 (`server.discovery`), so both sides agree on what a server announces.
+
+A server that stops without its goodbye reaching us (a crash, a pulled cable) would linger until
+its records expire, minutes later; so every few seconds each known server's port is probed, and
+one that refuses twice in a row is reported lost.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import threading
 from typing import Any
 
@@ -18,6 +23,9 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo
 from client.model import ServerInfo
 from server.discovery import _found, _zeroconf
 from shared.protocol import SERVICE_TYPE
+
+PROBE_EVERY = 3.0
+PROBE_TIMEOUT = 1.5
 
 
 def server_info(found: dict[str, Any]) -> ServerInfo:
@@ -65,19 +73,25 @@ class LanBrowser:
         self._stop = asyncio.Event()
         azc = _zeroconf(self.interfaces)
         tasks: set[asyncio.Task] = set()
+        known: dict[str, ServerInfo] = {}
 
         async def resolve(name: str) -> None:
             info = AsyncServiceInfo(SERVICE_TYPE, name)
             if await info.async_request(azc.zeroconf, 1500) and info.port:
                 found = _found(info)
                 if found["compatible"] and info.parsed_addresses(IPVersion.V4Only):
-                    self._changes.append(("found", name, server_info(found)))
+                    known[name] = server_info(found)
+                    self._changes.append(("found", name, known[name]))
+
+        def lost(name: str) -> None:
+            if known.pop(name, None) is not None:
+                self._changes.append(("lost", name, None))
 
         def on_change(
             zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
         ) -> None:
             if state_change is ServiceStateChange.Removed:
-                self._changes.append(("lost", name, None))
+                lost(name)
                 return
             task = self._loop.create_task(resolve(name)) if self._loop else None
             if task is not None:
@@ -85,10 +99,35 @@ class LanBrowser:
                 task.add_done_callback(tasks.discard)
 
         browser = AsyncServiceBrowser(azc.zeroconf, SERVICE_TYPE, handlers=[on_change])
+        failures: dict[str, int] = {}
         try:
-            await self._stop.wait()
+            while not self._stop.is_set():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._stop.wait(), PROBE_EVERY)
+                for name, info in list(known.items()):
+                    if await _answers(info):
+                        failures.pop(name, None)
+                    else:
+                        failures[name] = failures.get(name, 0) + 1
+                        if failures[name] >= 2:
+                            failures.pop(name)
+                            lost(name)
         finally:
             for task in tasks:
                 task.cancel()
             await browser.async_cancel()
             await azc.async_close()
+
+
+async def _answers(info: ServerInfo) -> bool:
+    """Whether the server still accepts connections on its port."""
+    try:
+        _reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(info.host, info.port), PROBE_TIMEOUT
+        )
+    except (OSError, TimeoutError):
+        return False
+    writer.close()
+    with contextlib.suppress(OSError):
+        await writer.wait_closed()
+    return True

@@ -95,7 +95,7 @@ class InputLayer:
         if kind == pygame.MOUSEWHEEL:
             if getattr(event, "touch", False):
                 return []
-            pos = pygame.mouse.get_pos()
+            pos = self.last
             return [
                 Intent("zoom", pos=pos, factor=1.15**event.y),
                 Intent("scroll", pos=pos, amount=float(event.y)),

@@ -180,8 +180,11 @@ class TableScene(Scene):
         refused = len(self.model.refusals) > self.refusals_seen
         if self.pending is not None and not refused:
             self.pending = None
-        fresh = viewer != self.viewer or self.model.resyncs != self.resyncs_seen
+        resynced = self.model.resyncs != self.resyncs_seen
+        fresh = viewer != self.viewer or resynced
         self.resyncs_seen = self.model.resyncs
+        if resynced:
+            self.app.toasts.show(i18n.t("conn.resynced"))
         if viewer != self.viewer:
             if (
                 isinstance(viewer, int)

@@ -1,0 +1,112 @@
+"""Tweens and the event timeline: time is passed in, so no display and no clock are needed."""
+
+from client.anim import EASINGS, Animator, Timeline, Tween, out_cubic, pulse
+
+
+class Thing:
+    def __init__(self) -> None:
+        self.x = 0.0
+        self.y = 10.0
+
+
+def test_every_easing_starts_at_0_and_ends_at_1_except_shake_which_comes_back_to_rest():
+    for name, ease in EASINGS.items():
+        assert abs(ease(0.0)) < 1e-9, name
+        assert abs(ease(1.0) - (0.0 if name == "shake" else 1.0)) < 1e-9, name
+
+
+def test_a_tween_moves_attributes_with_ease_out_and_lands_exactly():
+    thing = Thing()
+    tween = Tween(thing, 0.4, "out_cubic", x=100.0)
+    tween.update(0.2)
+    assert abs(thing.x - 100 * out_cubic(0.5)) < 1e-6
+    assert thing.x > 50  # ease-out: more than half way at half time
+    tween.update(0.3)
+    assert thing.x == 100.0 and tween.done
+
+
+def test_a_tween_waits_for_its_delay_and_reads_start_values_when_it_begins():
+    thing = Thing()
+    tween = Tween(thing, 0.1, delay=0.2, y=20.0)
+    tween.update(0.1)
+    thing.y = 15.0  # changed before the tween starts: it starts from here
+    tween.update(0.15)
+    assert 15.0 < thing.y < 20.0
+    tween.update(1)
+    assert thing.y == 20.0
+
+
+def test_tweens_work_on_dict_keys_and_call_on_finished_once():
+    box = {"alpha": 0.0}
+    calls = []
+    animator = Animator()
+    animator.animate(box, 0.2, alpha=255.0, on_finished=lambda: calls.append(1))
+    for _ in range(20):
+        animator.update(0.05)
+    assert box["alpha"] == 255.0 and calls == [1] and not animator.busy
+
+
+def test_a_new_tween_of_the_same_attribute_takes_over():
+    thing = Thing()
+    animator = Animator()
+    animator.animate(thing, 1.0, x=100.0)
+    animator.update(0.1)
+    animator.animate(thing, 0.1, x=-5.0)
+    animator.update(2.0)
+    assert thing.x == -5.0
+
+
+def test_a_shake_swings_and_returns_to_where_it_started():
+    thing = Thing()
+    animator = Animator()
+    animator.animate(thing, 0.12, "shake", x=10.0)
+    seen = []
+    for _ in range(13):
+        animator.update(0.01)
+        seen.append(thing.x)
+    assert max(seen) > 2 and min(seen) < -2
+    assert thing.x == 0.0
+
+
+def test_the_timeline_plays_steps_in_order_each_for_its_length():
+    animator = Animator()
+    timeline = Timeline(animator)
+    played = []
+    for name in "abc":
+        timeline.add(lambda n=name: played.append(n) or 0.3)
+    timeline.update(0.01)
+    assert played == ["a"]
+    timeline.update(0.3)
+    assert played == ["a", "b"]
+    timeline.update(0.3)
+    assert played == ["a", "b", "c"]
+
+
+def test_no_step_holds_the_queue_longer_than_400_ms():
+    timeline = Timeline(Animator())
+    played = []
+    timeline.add(lambda: played.append(1) or 5.0)
+    timeline.add(lambda: played.append(2) or 0.1)
+    timeline.update(0.01)
+    timeline.update(0.41)
+    assert played == [1, 2]
+
+
+def test_the_timeline_skips_ahead_when_events_arrive_faster_than_they_play():
+    animator = Animator()
+    timeline = Timeline(animator, backlog=4)
+    thing = Thing()
+    played = []
+    for i in range(10):
+        timeline.add(
+            lambda i=i: played.append(i) or animator.animate(thing, 0.3, x=float(i)) and 0.3
+        )
+    timeline.update(0.01)
+    assert played == list(range(10))
+    assert thing.x == 9.0 and not animator.busy and timeline.idle
+
+
+def test_highlights_pulse_between_0_and_1_over_1_2_seconds():
+    assert pulse(0.0) == 0.0
+    assert abs(pulse(0.6) - 1.0) < 1e-9
+    assert abs(pulse(1.2)) < 1e-9
