@@ -137,35 +137,42 @@ async def test_kill_9_in_the_middle_of_games_loses_no_acknowledged_move(tmp_path
     rng = random.Random(2024)
     drivers = [Driver(game_id, random.Random(rng.random())) for game_id in engine.list_games()]
     proc, port = await start_subprocess(tmp_path)
-    for driver in drivers:
-        await driver.seat_everyone(port)
-    for _ in range(2):
-        playing = [asyncio.create_task(d.play(pause=0.003)) for d in drivers]
-        await asyncio.sleep(rng.uniform(0.1, 0.3))
-        os.kill(proc.pid, signal.SIGKILL)
-        await proc.wait()
-        await asyncio.wait(playing, timeout=15)
-        for task in playing:
-            task.exception()  # the connections broke: expected
-        store = Store(tmp_path)
+    try:
+        for driver in drivers:
+            await driver.seat_everyone(port)
+        for _ in range(2):
+            playing = [asyncio.create_task(d.play(pause=0.003)) for d in drivers]
+            await asyncio.sleep(rng.uniform(0.1, 0.3))
+            os.kill(proc.pid, signal.SIGKILL)
+            await proc.wait()
+            await asyncio.wait(playing, timeout=15)
+            for task in playing:
+                task.exception()  # the connections broke: expected
+            store = Store(tmp_path)
+            for driver in drivers:
+                await driver.close()
+                journaled = [(seat, move) for seat, move, _ in store.moves(driver.table)]
+                assert journaled[: len(driver.acked)] == driver.acked, (
+                    "an acknowledged move is lost"
+                )
+                # At most the one move in flight was committed without its acknowledgement arriving.
+                assert len(journaled) - len(driver.acked) in (0, 1)
+                driver.acked = journaled
+            store.close()
+            proc, port = await start_subprocess(tmp_path)
+            for driver in drivers:
+                if not driver.finished:
+                    await driver.come_back(port)
+        assert not all(d.finished for d in drivers), "no game was still going at the last crash"
+        await asyncio.gather(*(d.play() for d in drivers if not d.finished))
         for driver in drivers:
             await driver.close()
-            journaled = [(seat, move) for seat, move, _ in store.moves(driver.table)]
-            assert journaled[: len(driver.acked)] == driver.acked, "an acknowledged move is lost"
-            # At most the one move in flight was committed without its acknowledgement arriving.
-            assert len(journaled) - len(driver.acked) in (0, 1)
-            driver.acked = journaled
-        store.close()
-        proc, port = await start_subprocess(tmp_path)
-        for driver in drivers:
-            if not driver.finished:
-                await driver.come_back(port)
-    assert not all(d.finished for d in drivers), "no game was still going at the last crash"
-    await asyncio.gather(*(d.play() for d in drivers if not d.finished))
-    for driver in drivers:
-        await driver.close()
-    proc.send_signal(signal.SIGTERM)
-    await asyncio.wait_for(proc.wait(), 10)
+        proc.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(proc.wait(), 10)
+    finally:
+        if proc.returncode is None:  # a failure left our server running: end it
+            proc.kill()
+            await proc.wait()
     store = Store(tmp_path)
     assert {r.id: r.status for r in store.tables()} == {d.table: "finished" for d in drivers}
     store.close()
