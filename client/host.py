@@ -15,8 +15,15 @@ from shared.protocol import DEFAULT_PORT
 class LocalServer:
     """Start with `start()` (waits until it listens, returns the port); stop with `stop()`."""
 
-    def __init__(self, name: str, interfaces: list[str] | None = None, discovery: bool = True):
+    def __init__(
+        self,
+        name: str,
+        interfaces: list[str] | None = None,
+        discovery: bool = True,
+        port: int | None = None,
+    ) -> None:
         self.name = name
+        self.wanted_port = port
         self.interfaces = list(interfaces or [])
         self.discovery = discovery
         self.port = 0
@@ -61,7 +68,9 @@ class LocalServer:
         # With one chosen interface the server listens there only; else on every address.
         listen = self.interfaces[0] if len(self.interfaces) == 1 else "0.0.0.0"
         server = None
-        for port in (DEFAULT_PORT, 0):
+        # The usual port if it is free (others find it by habit), else any.
+        ports = (DEFAULT_PORT, 0) if self.wanted_port is None else (self.wanted_port,)
+        for port in ports:
             config = ServerConfig(
                 host=listen,
                 port=port,

@@ -65,6 +65,7 @@ class Session:
         self.state = "connecting"
         self.reason: str | None = None
         self.was_connected = False
+        self.reconnects = 0
         self._ids = itertools.count(1)
         self._moves: dict[int, tuple[int, int]] = {}
         self._plans: dict[int, SeatPlan] = {}
@@ -101,6 +102,7 @@ class Session:
     def _on_connection(self, msg: dict[str, Any]) -> None:
         self.state, self.reason = msg["state"], msg.get("reason")
         if self.state == CONNECTED:
+            self.reconnects += self.was_connected
             self.was_connected = True
         if self.state == CLOSED:
             self._moves.clear()

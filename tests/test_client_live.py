@@ -1,0 +1,173 @@
+"""The client against a real server on 127.0.0.1: taps become moves, views come back.
+
+Each test runs a server inside the test process (`client.host.LocalServer`, the same server as
+`jeweltable serve`) bound to 127.0.0.1; discovery, where tested, is bound to 127.0.0.1 too.
+"""
+
+import os
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from client.app import App  # noqa: E402
+from client.host import LocalServer  # noqa: E402
+from client.scenes.lobby import LobbyScene  # noqa: E402
+from client.scenes.start import StartScene  # noqa: E402
+from client.scenes.table import TableScene  # noqa: E402
+from client.session import Session  # noqa: E402
+from client.settings import Settings  # noqa: E402
+
+LOOPBACK = ["127.0.0.1"]
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("JEWELTABLE_CONFIG", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def server():
+    local = LocalServer("Test table", LOOPBACK, discovery=False, port=0).start()
+    local.wait()
+    yield local
+    local.stop()
+
+
+@pytest.fixture
+def app():
+    application = App((1280, 800), Settings(name="Ada", language="en"))
+    yield application
+    application.shutdown()
+
+
+def run_until(app, condition, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        app.step(1 / 60)
+        if condition():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def tap(app, pos):
+    app.step(
+        1 / 60,
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ],
+    )
+
+
+def open_table(app, server, kinds):
+    """Connect, create a Magie des Bijoux table with seats `kinds`, start it; the table scene."""
+    start = StartScene(app, browse=False)
+    app.stack.push(start)
+    start.connect(server.host, server.port)
+    assert run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+    session = app.session
+    session.create("magie-des-bijoux", kinds, {"first_seat": 0})
+
+    def ready():
+        return any(all(s.kind != "open" for s in t.seats) for t in session.lobby.tables)
+
+    assert run_until(app, ready)
+    session.start_table(session.lobby.tables[0].id)
+    assert run_until(app, lambda: isinstance(app.stack.top, TableScene))
+    return app.stack.top
+
+
+def my_turn(scene):
+    return scene.interactive and bool(scene.renderer.loose_targets())
+
+
+def test_taps_on_legal_targets_send_those_moves_and_the_servers_view_comes_back(app, server):
+    scene = open_table(app, server, ["me", "bot"])
+    assert scene.model.mine == [0] and run_until(app, lambda: my_turn(scene))
+    target = scene.renderer.loose_targets()[5]
+    tap(app, scene.camera.to_screen(*target.rect.center))
+    assert run_until(app, lambda: scene.renderer.view["pawn"] == target.move["plaque"])
+    # The bot moves; then it is our turn again and a tap sets a stone where we tapped.
+    assert run_until(app, lambda: my_turn(scene) and scene.renderer.view["previous"] is not None)
+    target = scene.renderer.loose_targets()[0]
+    assert target.move["type"] == "move"
+    stones_before = sum(scene.renderer.view["stones"][target.key])
+    tap(app, scene.camera.to_screen(*target.rect.center))
+    assert run_until(app, lambda: sum(scene.renderer.view["stones"][target.key]) > stones_before)
+    assert scene.renderer.view["pawn"] == target.move["plaque"]
+    assert any("Ada" in line for line in scene.log)
+
+
+def test_one_device_holds_two_seats_in_hot_seat_and_plays_both(app, server):
+    scene = open_table(app, server, ["me", "me"])
+    assert run_until(app, lambda: scene.model.mine == [0, 1] and my_turn(scene))
+    movers = []
+    for _ in range(4):
+        assert run_until(app, lambda: my_turn(scene))
+        seat = scene.viewer
+        seq = scene.model.streams[seat].seq
+        assert seat in scene.model.to_act()
+        movers.append(seat)
+        target = scene.renderer.loose_targets()[0]
+        tap(app, scene.camera.to_screen(*target.rect.center))
+        assert run_until(app, lambda s=seat, q=seq: scene.model.streams[s].seq > q)
+    # The device showed each seat in turn (an extra move keeps the same seat).
+    assert movers[:2] == [0, 1] and set(movers) == {0, 1}
+
+
+def test_a_spectator_gets_the_public_view_and_no_controls(app, server):
+    scene = open_table(app, server, ["me", "bot"])
+    table_id = scene.model.table_id
+    watcher = Session(server.host, server.port, "Zoé").start()
+    try:
+        watcher_ready = False
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not watcher_ready:
+            watcher.poll()
+            if watcher.connected and watcher.lobby.revision and table_id not in watcher.tables:
+                watcher.watch(table_id)
+            model = watcher.tables.get(table_id)
+            watcher_ready = model is not None and None in model.streams
+            time.sleep(0.02)
+        assert watcher_ready
+        model = watcher.tables[table_id]
+        assert model.spectator and model.streams[None].legal == []
+        view = TableScene(app, model, lambda seat, move: None, lambda: None)
+        assert view.viewer is None and not view.interactive and view.move_buttons == []
+    finally:
+        watcher.close()
+
+
+def test_after_a_drop_the_client_reconnects_with_its_token_and_resyncs(app, server):
+    scene = open_table(app, server, ["me", "bot"])
+    assert run_until(app, lambda: my_turn(scene))
+    session = app.session
+    resyncs = scene.model.resyncs
+    client = session.conn._client
+    session.conn._loop.call_soon_threadsafe(client.writer.transport.abort)
+    assert run_until(app, lambda: session.reconnects == 1 and scene.model.resyncs > resyncs)
+    assert any("Reconnected" in t.message for t in app.toasts.items)
+    assert scene.model.mine == [0]
+    assert run_until(app, lambda: my_turn(scene))
+
+
+def test_host_a_game_and_the_lan_browser_sees_it_come_and_go(app):
+    start = StartScene(app, interface=LOOPBACK, browse=True)
+    app.stack.push(start)
+    start.host()
+    assert run_until(app, lambda: isinstance(app.stack.top, LobbyScene), timeout=15)
+    assert app.host_server is not None and app.session.connected
+    assert run_until(app, lambda: any(r.info.port == app.host_server.port for r in start.rows))
+    row = next(r for r in start.rows if r.info.port == app.host_server.port)
+    assert row.info.name.startswith("Ada")
+    app.session.close()
+    app.session = None
+    app.host_server.stop()
+    app.host_server = None
+    assert run_until(app, lambda: row not in start.rows, timeout=15)

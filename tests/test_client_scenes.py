@@ -1,0 +1,323 @@
+"""Every scene renders headless at three sizes; the table's rules of interaction hold offline.
+
+Tables here are filled with sample data (client/screenshot.py): the view, legal moves and events
+the server would send. Nothing here talks to a server; tests/test_client_live.py does.
+"""
+
+import os
+import subprocess
+import sys
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from client.app import App  # noqa: E402
+from client.scenes.dialogs import SettingsDialog, TextDialog  # noqa: E402
+from client.scenes.lobby import CreateTableDialog  # noqa: E402
+from client.scenes.results import ResultsScene  # noqa: E402
+from client.scenes.table import TableScene  # noqa: E402
+from client.screenshot import build_scene, sample_table  # noqa: E402
+from client.settings import Settings  # noqa: E402
+from client.tables.magie_des_bijoux import MagieDesBijouxRenderer  # noqa: E402
+
+SIZES = [(800, 600), (1280, 800), (1920, 1080)]
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("JEWELTABLE_CONFIG", str(tmp_path))
+
+
+def make_app(size=(1280, 800), language="en", **settings):
+    return App(size, Settings(name="Alex", language=language, **settings))
+
+
+def frames(app, n=20, events=()):
+    app.step(1 / 30, events)
+    for _ in range(n - 1):
+        app.step(1 / 30)
+
+
+def tap(app, pos):
+    frames(
+        app,
+        1,
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ],
+    )
+
+
+def table_scene(app, sent, **kw):
+    model = sample_table("magie-des-bijoux", **kw)
+    scene = TableScene(app, model, lambda seat, move: sent.append((seat, move)), lambda: None)
+    app.stack.push(scene)
+    frames(app, 2)
+    return scene
+
+
+def not_blank(surface):
+    """The frame shows something: many distinct colours, not one fill."""
+    small = pygame.transform.scale(surface, (64, 48))
+    colours = {small.get_at((x, y))[:3] for x in range(64) for y in range(48)}
+    return len(colours) > 40
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("scene", ["start", "lobby", "table", "results"])
+def test_every_scene_renders_at_every_size(scene, size):
+    app = make_app(size)
+    app.stack.push(build_scene(app, scene, "magie-des-bijoux", 3, 25, 4, "to_act"))
+    frames(app, 30)
+    assert app.window.get_size() == size
+    assert not_blank(app.window)
+    if scene == "results":
+        assert isinstance(app.stack.top, ResultsScene)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_dialogs_render_at_every_size_in_every_language(size):
+    for language in ("en", "de", "fr"):
+        app = make_app(size, language)
+        lobby = build_scene(app, "lobby", "magie-des-bijoux", 1, 0, None, "to_act")
+        app.stack.push(lobby)
+        app.stack.push(CreateTableDialog(app, lobby, lobby.lobby.games, "magie-des-bijoux"))
+        frames(app, 3)
+        app.stack.push(SettingsDialog(app))
+        frames(app, 3)
+        app.stack.push(TextDialog(app, "Rules", MagieDesBijouxRenderer.help_text(None)))
+        frames(app, 3)
+        assert not_blank(app.window)
+
+
+def test_the_screenshot_command_writes_a_png(tmp_path):
+    out = tmp_path / "table.png"
+    from client.cli import main
+
+    code = main(
+        [
+            "screenshot",
+            "--scene",
+            "table",
+            "--seed",
+            "5",
+            "--moves",
+            "12",
+            "--size",
+            "800x600",
+            "--out",
+            str(out),
+        ]
+    )
+    assert code == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (800, 600)
+
+
+def test_without_a_display_the_client_says_so_and_exits_non_zero(tmp_path):
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+    }
+    env["JEWELTABLE_CONFIG"] = str(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "client.cli"], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode != 0
+    assert "no display" in done.stderr
+
+
+def test_tapping_a_glowing_plaque_sends_exactly_that_legal_move():
+    app = make_app()
+    sent = []
+    scene = table_scene(app, sent, seed=4, moves=6, players=2)
+    stream = scene.model.streams[scene.viewer]
+    target = scene.renderer.loose_targets()[-1]
+    tap(app, scene.camera.to_screen(*target.rect.center))
+    assert sent == [(scene.viewer, target.move)]
+    assert target.move in stream.legal
+    assert scene.pending is not None and not scene.interactive
+
+
+def test_dragging_the_pawn_onto_a_legal_plaque_sends_the_move_and_it_snaps_there():
+    app = make_app()
+    sent = []
+    scene = table_scene(app, sent, seed=4, moves=6, players=2)
+    pawn = scene.renderer.pieces()[0]
+    target = pawn.targets[0]
+    start = scene.camera.to_screen(pawn.sprite.x, pawn.sprite.y - 5)
+    end = scene.camera.to_screen(*target.rect.center)
+    mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+    events = [
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1, 0, 0)),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)),
+    ]
+    frames(app, 1, events)
+    assert scene.held.key == "pawn" and pawn.sprite.lift > 0
+    frames(app, 10, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+    assert sent == [(scene.viewer, target.move)]
+    assert (round(pawn.sprite.x), round(pawn.sprite.y)) == tuple(map(round, target.rect.center))
+
+
+def test_an_illegal_drop_sends_nothing_and_the_pawn_glides_back():
+    app = make_app()
+    sent = []
+    scene = table_scene(app, sent, seed=4, moves=6, players=2)
+    pawn = scene.renderer.pieces()[0]
+    legal = {t.key for t in pawn.targets}
+    cols = scene.renderer.cols
+    illegal = next(c for c in range(len(scene.renderer.view["settings"])) if c not in legal)
+    row, col = divmod(illegal, cols)
+    start = scene.camera.to_screen(pawn.sprite.x, pawn.sprite.y - 5)
+    end = scene.camera.to_screen(col * 100 + 50, row * 100 + 50)
+    events = [
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1),
+    ]
+    frames(app, 30, events)
+    assert sent == []
+    assert (pawn.sprite.x, pawn.sprite.y) == pawn.sprite.home
+
+
+def test_a_refused_move_is_shown_as_a_toast_and_the_table_is_playable_again():
+    app = make_app()
+    sent = []
+    scene = table_scene(app, sent, seed=4, moves=6, players=2)
+    target = scene.renderer.loose_targets()[0]
+    tap(app, scene.camera.to_screen(*target.rect.center))
+    scene.model.refusals.append("the pawn may not return to the plaque it has just left")
+    scene.model.revision += 1
+    frames(app, 2)
+    assert any("may not return" in t.message for t in app.toasts.items)
+    assert scene.interactive
+
+
+def test_wheel_zooms_the_table_around_the_pointer_and_a_drag_on_empty_table_pans():
+    app = make_app()
+    scene = table_scene(app, [], seed=4, moves=6, players=2)
+    centre = scene.board_rect.center
+    frames(
+        app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0))]
+    )
+    before = scene.camera.to_world(*centre)
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False)])
+    assert scene.camera.zoom > 1.5
+    after = scene.camera.to_world(*centre)
+    assert abs(before[0] - after[0]) < 1 and abs(before[1] - after[1]) < 1
+    corner = (scene.board_rect.x + 3, scene.board_rect.y + 3)
+    cx = scene.camera.cx
+    frames(
+        app,
+        1,
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=corner, button=1),
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=(corner[0] + 60, corner[1]), rel=(0, 0), buttons=(1, 0, 0)
+            ),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(corner[0] + 60, corner[1]), button=1),
+        ],
+    )
+    assert scene.camera.cx < cx
+
+
+def test_a_spectator_sees_the_public_view_and_no_controls():
+    app = make_app()
+    sent = []
+    scene = table_scene(app, sent, seed=4, moves=6, players=3, viewer="spectator")
+    assert scene.viewer is None and not scene.interactive
+    assert scene.move_buttons == []
+    for target in scene.renderer.loose_targets():
+        tap(app, scene.camera.to_screen(*target.rect.center))
+    assert sent == []
+    assert (
+        scene._piece_at(scene.camera.to_screen(scene.renderer.pawn.x, scene.renderer.pawn.y))
+        is None
+    )
+
+
+def test_table_display_mode_hides_every_control_even_for_a_player():
+    app = make_app(table_display=True)
+    scene = table_scene(app, [], seed=4, moves=6, players=2)
+    assert scene.bar_buttons == [] and not scene.interactive
+
+
+def test_the_privacy_curtain_hides_a_hand_until_the_next_player_taps():
+    app = make_app()
+    model = sample_table("saba-palast", seed=2, moves=3, players=2, viewer="all")
+    scene = TableScene(app, model, lambda seat, move: None, lambda: None)
+    app.stack.push(scene)
+    drawn = []
+    scene.renderer.draw = lambda *args: drawn.append(scene.viewer)
+    frames(app, 3)
+    assert scene.curtain_for == scene.viewer and drawn == []
+    tap(app, (400, 300))
+    frames(app, 2)
+    assert scene.curtain_for is None and drawn
+
+
+def test_a_game_without_secrets_needs_no_curtain_in_hot_seat():
+    app = make_app()
+    model = sample_table("magie-des-bijoux", seed=2, moves=3, players=2, viewer="all")
+    scene = TableScene(app, model, lambda seat, move: None, lambda: None)
+    app.stack.push(scene)
+    frames(app, 2)
+    assert scene.curtain_for is None and scene.interactive
+
+
+def test_a_game_without_its_own_table_lists_its_legal_moves_as_buttons():
+    app = make_app()
+    sent = []
+    model = sample_table("saba-palast", seed=2, moves=3, players=2)
+    scene = TableScene(app, model, lambda seat, move: sent.append(move), lambda: None)
+    app.stack.push(scene)
+    frames(app, 2)
+    assert scene.move_buttons
+    tap(app, scene.move_buttons[0].rect.center)
+    assert sent == [model.streams[scene.viewer].legal[0]]
+
+
+def test_the_log_tells_the_game_in_sentences_in_the_chosen_language():
+    for language, word in (("en", "stone"), ("de", "Stein"), ("fr", "pierre")):
+        app = make_app(language=language)
+        scene = table_scene(app, [], seed=4, moves=6, players=2)
+        assert any(word in line for line in scene.log), scene.log
+
+
+def test_events_animate_the_pawn_and_drop_the_stone_into_its_socket():
+    app = make_app()
+    scene = table_scene(app, [], seed=4, moves=6, players=2)
+    model = scene.model
+    stream = model.streams[scene.viewer]
+    renderer = scene.renderer
+    target = stream.legal[0]["plaque"]
+    cell = target[0] * renderer.cols + target[1]
+    view = dict(stream.view)
+    view["previous"], view["pawn"] = view["pawn"], target
+    stones = [row[:] for row in view["stones"]]
+    stones[cell][scene.viewer] += 1
+    view["stones"] = stones
+    events = [
+        {"type": "pawn_moved", "seat": scene.viewer, "from": stream.view["pawn"], "to": target},
+        {
+            "type": "stone_placed",
+            "seat": scene.viewer,
+            "plaque": target,
+            "filled": sum(stones[cell]),
+            "settings": view["settings"][cell],
+        },
+    ]
+    model.update(scene.viewer, view, [], [1 - scene.viewer], events)
+    frames(app, 2)
+    home = renderer.pawn.home
+    assert (renderer.pawn.x, renderer.pawn.y) != home  # sliding
+    frames(app, 30)
+    assert (renderer.pawn.x, renderer.pawn.y) == home
+    assert not renderer.flying and not renderer.hidden
+    assert scene.viewer not in model.to_act() and not scene.interactive
