@@ -88,7 +88,8 @@ def test_bots_decide_the_same_whatever_is_hidden_from_them(game_id, level):
                 continue
             choices = []
             for s in (state, poisoned):
-                bot = make_bot(game, seat, level, seed=7, budget_ms=1)
+                # A budget that never binds: exactly 20 iterations, whatever the clock says.
+                bot = make_bot(game, seat, level, seed=7, budget_ms=60_000)
                 if level == "strong":
                     bot.max_iterations = 20
                 choices.append(bot.choose(game.view(s, seat), game.legal_moves(s, seat)))
