@@ -52,6 +52,11 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
         help="announce discovery only on this IPv4 address (repeatable)",
     )
     p.add_argument("--no-discovery", action="store_true", help="do not announce on the LAN")
+    p.add_argument(
+        "--fsync",
+        action="store_true",
+        help="wait for the disk on every move, so that even a power cut loses none (slower)",
+    )
     p.set_defaults(func=_serve)
 
 
@@ -63,6 +68,7 @@ def _serve(args: argparse.Namespace) -> int:
         port=args.port,
         interfaces=args.interface,
         discovery=not args.no_discovery,
+        fsync=args.fsync,
     )
     if args.name:
         config.name = args.name
