@@ -122,6 +122,11 @@ def text(s: str, size: int, colour: Colour = TEXT, bold: bool = False) -> pygame
 
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     """`s` broken into lines no wider than `width` px (words longer than a line stay whole)."""
+    return list(_wrap(s, size, width, bold))
+
+
+@lru_cache(maxsize=2048)
+def _wrap(s: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     f = font(size, bold)
     lines: list[str] = []
     for paragraph in s.split("\n"):
@@ -134,7 +139,7 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def fit_text(s: str, size: int, width: int, bold: bool = False) -> str:
@@ -210,4 +215,6 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
             dx, dy = (x - 31.5) / 32, (y - 19.5) / 20
             d = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.25)
             small.set_at((x, y), mix(TABLE_LIGHT, TABLE_DARK, d**1.6))
-    return pygame.transform.smoothscale(small, size)
+    surface = pygame.transform.smoothscale(small, size)
+    # In the display's pixel format a full-window blit is a plain copy.
+    return surface.convert() if pygame.display.get_surface() is not None else surface

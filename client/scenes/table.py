@@ -66,6 +66,13 @@ class TableScene(Scene):
         self.move_rows = 0
         self.resyncs_seen = model.resyncs
         self.bar_buttons: list[Button] = []
+        self.static: pygame.Surface | None = None
+        self.static_key: tuple = ()
+        self.backdrop = pygame.Surface((1, 1))
+        self.backdrop_key: tuple = ()
+        self.drawn_backdrop: pygame.Surface | None = None
+        self.active_panels: list[pygame.Rect] = []
+        self.turn_left = 0
         self.resize(app.layout)
         self.sync()
 
@@ -400,23 +407,102 @@ class TableScene(Scene):
         except KeyError:
             return self.model.game
 
+    def _backdrop(
+        self, like: pygame.Surface, panels: tuple[pygame.Rect, ...], log: pygame.Rect | None
+    ) -> pygame.Surface:
+        """The felt with the bar and the empty panel and log boxes, made once per layout."""
+        key = (like.get_size(), tuple(map(tuple, panels)), tuple(log) if log else None)
+        if key != self.backdrop_key:
+            lay = self.layout
+            backdrop = pygame.Surface(like.get_size()).convert(like)
+            backdrop.blit(theme.felt(like.get_size()), (0, 0))
+            pygame.draw.rect(backdrop, theme.PANEL, self.bar)
+            for rect in panels:
+                panel(backdrop, rect, lay.radius)
+            if log is not None:
+                panel(backdrop, log, lay.radius, alpha=190 if self.wide else 240)
+            self.backdrop, self.backdrop_key = backdrop, key
+        return self.backdrop
+
+    def _chrome_key(self) -> tuple:
+        return (
+            self.model.revision,
+            self.layout.size,
+            i18n.language(),
+            self.log_scroll,
+            self.log_open,
+            self.viewer,
+            self.pending is None,
+        )
+
+    def _board_key(self) -> tuple:
+        cam = self.camera
+        return (self.renderer.version, cam.zoom, cam.cx, cam.cy, tuple(cam.area))
+
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
         if self.curtain_for is not None:
             self._draw_curtain(surface)
             return
+        self._refresh_static(surface)
+        surface.blit(self.static, (0, 0))
         hot: set[Any] = set()
         if self.interactive:
             source = self.held or self.selected
             targets = source.targets if source is not None else self.renderer.loose_targets()
             hot = {t.key for t in targets}
         self.renderer.draw(surface, self.camera, hot, self.held)
-        self._draw_bar(surface)
-        self._draw_panels(surface)
-        if self.log_visible():
-            self._draw_log(surface)
-        for button in self.move_buttons:
+        self._draw_turn(surface)
+        self._draw_active_ring(surface)
+        for button in self.bar_buttons + self.move_buttons:
             button.draw(surface, self.layout.small)
+
+    def _refresh_static(self, like: pygame.Surface) -> None:
+        """What changes only with the game is drawn into a cached layer, by region, when it
+        changes: the board (a stone landed, the camera moved) or the chrome around it (panels,
+        log, bar). When both change at once the chrome follows a frame later, so no single frame
+        redraws everything."""
+        size = like.get_size()
+        chrome, board = self._chrome_key(), self._board_key()
+        if self.static is None or self.static.get_size() != size:
+            self.static = pygame.Surface(size).convert(like)
+            self.static_key = ()
+        layer = self.static
+        if not self.static_key:
+            self._redraw_chrome(like)
+            self._redraw_board()
+        elif board != self.static_key[1]:
+            self._redraw_board()
+            chrome = self.static_key[0]
+        elif chrome != self.static_key[0]:
+            self._redraw_chrome(like)
+        self.static_key = (chrome, board)
+        assert layer is self.static
+
+    def _redraw_board(self) -> None:
+        area = self.camera.area
+        self.static.blit(self.backdrop, area, area)
+        self.renderer.draw_board(self.static, self.camera)
+
+    def _redraw_chrome(self, like: pygame.Surface) -> None:
+        rects = self._panel_rects()
+        log = self.log_rect if self.log_visible() else None
+        backdrop = self._backdrop(like, tuple(r for _s, r in rects), log)
+        layer = self.static
+        regions = [self.bar, self.panels_rect.inflate(self.layout.margin, self.layout.margin)]
+        if log is not None:
+            regions.append(log.inflate(self.layout.margin, self.layout.margin))
+        if backdrop is not self.drawn_backdrop:
+            # A new layout: the whole layer, board included, starts from the new backdrop.
+            regions = [layer.get_rect()]
+            self.drawn_backdrop = backdrop
+        for region in regions:
+            layer.blit(backdrop, region, region)
+        if regions == [layer.get_rect()]:
+            self.renderer.draw_board(layer, self.camera)
+        self._draw_bar(layer)
+        self._draw_panels(layer, rects)
+        if log is not None:
+            self._draw_log(layer)
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -426,25 +512,8 @@ class TableScene(Scene):
         theme.blit_text(
             surface, title, lay.body, (lay.margin, self.bar.centery), theme.GOLD, True, "midleft"
         )
-        turn, mine = self.turn_text()
-        status = self.renderer.status() if self.model.status == "playing" else None
-        label = f"{turn} · {status}" if status else turn
-        left = lay.margin + theme.font(lay.body, True).size(title)[0] + lay.margin * 2
-        right = (self.bar_buttons[0].rect.x if self.bar_buttons else lay.w) - lay.margin
-        centre = (
-            max(left + (right - left) / 2, lay.w / 2 if right - left > lay.w * 0.5 else 0),
-            self.bar.centery,
-        )
-        size = lay.title if mine else lay.body
-        label = theme.fit_text(label, size, max(40, right - left), bold=True)
-        colour = theme.GOLD_LIGHT if mine else theme.TEXT
-        rect = theme.blit_text(surface, label, size, centre, colour, True, "center")
-        if mine:
-            glow = round(120 + 100 * pulse(self.app.clock))
-            line = pygame.Surface((rect.w, max(2, lay.line)), pygame.SRCALPHA)
-            line.fill((*theme.GOLD, glow))
-            surface.blit(line, (rect.x, rect.bottom))
-        if self.model.spectator:
+        self.turn_left = lay.margin + theme.font(lay.body, True).size(title)[0] + lay.margin * 2
+        if self.model.spectator and not self.bar_buttons:
             theme.blit_text(
                 surface,
                 i18n.t("table.spectating"),
@@ -452,9 +521,34 @@ class TableScene(Scene):
                 (lay.w - lay.margin, self.bar.centery),
                 theme.TEXT_DIM,
                 anchor="midright",
-            ) if not self.bar_buttons else None
-        for button in self.bar_buttons:
-            button.draw(surface, lay.small)
+            )
+
+    def _draw_turn(self, surface: pygame.Surface) -> None:
+        """Whose turn it is, in the middle of the bar; a pulsing gold line when it is ours."""
+        lay = self.layout
+        turn, mine = self.turn_text()
+        status = self.renderer.status() if self.model.status == "playing" else None
+        label = f"{turn} · {status}" if status else turn
+        left = self.turn_left
+        right = (self.bar_buttons[0].rect.x if self.bar_buttons else lay.w) - lay.margin
+        size = lay.title if mine else lay.body
+        label = theme.fit_text(label, size, max(40, right - left), bold=True)
+        width = theme.font(size, True).size(label)[0]
+        x = min(max(lay.w / 2, left + width / 2), right - width / 2)
+        colour = theme.GOLD_LIGHT if mine else theme.TEXT
+        rect = theme.blit_text(surface, label, size, (x, self.bar.centery), colour, True, "center")
+        if mine:
+            glow = round(120 + 100 * pulse(self.app.clock))
+            line = pygame.Surface((rect.w, max(2, lay.line)), pygame.SRCALPHA)
+            line.fill((*theme.GOLD, glow))
+            surface.blit(line, (rect.x, rect.bottom))
+
+    def _draw_active_ring(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        glow = 0.5 + 0.5 * pulse(self.app.clock)
+        ring = theme.mix(theme.GOLD_DARK, theme.GOLD_LIGHT, glow)
+        for rect in self.active_panels:
+            pygame.draw.rect(surface, ring, rect, max(2, lay.line * 2), border_radius=lay.radius)
 
     def turn_text(self) -> tuple[str, bool]:
         """The turn indicator and whether it is this device's turn."""
@@ -478,7 +572,8 @@ class TableScene(Scene):
         me = self.viewer if isinstance(self.viewer, int) else n - 1
         return [(me + 1 + i) % n for i in range(n)]
 
-    def _draw_panels(self, surface: pygame.Surface) -> None:
+    def _panel_rects(self) -> list[tuple[int, pygame.Rect]]:
+        """(seat, rect) of each player panel, the viewer's own at the bottom."""
         lay = self.layout
         order = self._panel_order()
         lines = max(len(self.renderer.panel_lines(s)) for s in order) if order else 0
@@ -486,14 +581,20 @@ class TableScene(Scene):
         gap = lay.margin // 2
         avail = self.panels_rect.h
         h = min(h, (avail - gap * (len(order) - 1)) // max(1, len(order)))
-        acting = self.model.to_act() if self.model.status == "playing" else []
         mine = not self.model.spectator and isinstance(self.viewer, int)
+        out = []
         for i, seat in enumerate(order):
             if mine and i == len(order) - 1:
                 y = self.panels_rect.bottom - h
             else:
                 y = self.panels_rect.y + i * (h + gap)
-            rect = pygame.Rect(self.panels_rect.x, y, self.panels_rect.w, h)
+            out.append((seat, pygame.Rect(self.panels_rect.x, y, self.panels_rect.w, h)))
+        return out
+
+    def _draw_panels(self, surface: pygame.Surface, rects: list[tuple[int, pygame.Rect]]) -> None:
+        acting = self.model.to_act() if self.model.status == "playing" else []
+        self.active_panels = []
+        for seat, rect in rects:
             self._draw_panel(surface, rect, seat, seat in acting)
 
     def _draw_panel(
@@ -501,11 +602,8 @@ class TableScene(Scene):
     ) -> None:
         lay = self.layout
         info = self.model.seats[seat]
-        panel(surface, rect, lay.radius)
         if active:
-            glow = 0.5 + 0.5 * pulse(self.app.clock)
-            ring = theme.mix(theme.GOLD_DARK, theme.GOLD_LIGHT, glow)
-            pygame.draw.rect(surface, ring, rect, max(2, lay.line * 2), border_radius=lay.radius)
+            self.active_panels.append(rect)
         r = lay.body * 0.7
         token_c = (rect.x + lay.margin * 0.6 + r, rect.y + lay.margin * 0.5 + lay.body * 0.75)
         self.renderer.seat_token(surface, seat, token_c, r)
@@ -541,7 +639,6 @@ class TableScene(Scene):
     def _draw_log(self, surface: pygame.Surface) -> None:
         lay = self.layout
         rect = self.log_rect
-        panel(surface, rect, lay.radius, alpha=190 if self.wide else 240)
         theme.blit_text(
             surface,
             i18n.t("table.log"),

@@ -165,6 +165,8 @@ class Renderer:
 
     def __init__(self, ctx: TableContext) -> None:
         self.ctx = ctx
+        # Grows whenever what `draw_board` draws changes; the scene caches the board until then.
+        self.version = 0
         self.view: View = {}
         self.legal: list[Move] = []
         self.seat: int | None = None
@@ -172,6 +174,7 @@ class Renderer:
     # ------------------------------------------------------------------ data in
     def show(self, view: View, legal: list[Move], events: list[Event], fresh: bool) -> None:
         """Take a new view; animate `events` unless `fresh` (a first view, a resync)."""
+        self.version += 1
         self.view, self.legal = view, legal
         self.seat = view.get("seat")
 
@@ -180,8 +183,12 @@ class Renderer:
         """The board's size in world units (the camera fits it to the board area)."""
         return (100.0, 100.0)
 
+    def draw_board(self, surface: pygame.Surface, cam: Camera) -> None:
+        """Draw what stays still between updates (cached by the scene until `version` changes)."""
+
     def draw(self, surface: pygame.Surface, cam: Camera, hot: set[Any], held: Piece | None) -> None:
-        """Draw the board; `hot` are target keys to highlight, `held` the piece in the hand."""
+        """Draw what moves, every frame, over the board: `hot` are target keys to highlight,
+        `held` the piece in the hand."""
 
     def pieces(self) -> list[Piece]:
         """The pieces the seat shown may move now, each with its legal targets."""

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from client import theme
-from client.tables.base import Camera, Move, Piece, Renderer
+from client.tables.base import Camera, Move, Renderer
 
 MAX_BUTTONS = 60
 
@@ -42,7 +42,7 @@ class GenericRenderer(Renderer):
     def move_buttons(self) -> list[tuple[str, Move]]:
         return [(move_label(m), m) for m in self.legal[:MAX_BUTTONS]]
 
-    def draw(self, surface: pygame.Surface, cam: Camera, hot: set[Any], held: Piece | None) -> None:
+    def draw_board(self, surface: pygame.Surface, cam: Camera) -> None:
         area = cam.area
         size = max(14, round(area.h * 0.03))
         y = area.y + size

@@ -273,15 +273,16 @@ class MagieDesBijouxRenderer(Renderer):
     def _drop_stone(self, key: tuple[int, int]) -> None:
         cell, index = key
         x, y = self._socket_pos(cell, index)
-        sprite = Sprite(x, y - CELL * 0.45, home=(x, y), alpha=0.0, scale=1.5)
+        sprite = Sprite(x, y - CELL * 0.45, home=(x, y), scale=1.5)
         self.flying[key] = FlyingStone(self.sockets[cell][index], sprite)
         self.hidden.discard(key)
 
         def landed() -> None:
             self.flying.pop(key, None)
+            self.version += 1
 
         self.ctx.animator.animate(sprite, 0.3, "out_bounce", y=y, on_finished=landed)
-        self.ctx.animator.animate(sprite, 0.18, alpha=255.0, scale=1.0)
+        self.ctx.animator.animate(sprite, 0.18, scale=1.0)
 
     # ------------------------------------------------------------------ geometry
     def world_size(self) -> tuple[float, float]:
@@ -394,22 +395,27 @@ class MagieDesBijouxRenderer(Renderer):
         draw_gem(surface, STONE_GEMS[seat % 4], centre, r * 2.2)
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface, cam: Camera, hot: set[Any], held: Piece | None) -> None:
+    def _visible_cells(self, cam: Camera):
+        """(cell, settings, x, y) of every plaque at least partly inside the board area."""
+        s = CELL * cam.scale
+        area = cam.area
+        for cell, n in enumerate(self.view["settings"]):
+            row, col = divmod(cell, self.cols)
+            x, y = cam.to_screen(col * CELL, row * CELL)
+            if x > area.right or y > area.bottom or x + s < area.x or y + s < area.y:
+                continue
+            yield cell, n, x, y
+
+    def draw_board(self, surface: pygame.Surface, cam: Camera) -> None:
         if not self.view:
             return
         s = CELL * cam.scale
         size = max(8, round(s))
         clip = surface.get_clip()
         surface.set_clip(cam.area)
-        settings, owners = self.view["settings"], self.view["owners"]
+        owners = self.view["owners"]
         over = self.view.get("end") is not None
-        glow = pulse(self.ctx.now)
-        area = cam.area
-        for cell, n in enumerate(settings):
-            row, col = divmod(cell, self.cols)
-            x, y = cam.to_screen(col * CELL, row * CELL)
-            if x > area.right or y > area.bottom or x + s < area.x or y + s < area.y:
-                continue
+        for cell, n, x, y in self._visible_cells(cam):
             pos = (round(x), round(y))
             surface.blit(plaque_surface(n, size), pos)
             owner = owners[cell]
@@ -420,11 +426,6 @@ class MagieDesBijouxRenderer(Renderer):
                     self._ribbon(surface, owner, x, y, s, large=True)
             elif owner is not None:
                 self._ribbon(surface, owner, x, y, s, large=False)
-            if cell in hot:
-                strength = 0.55 + 0.45 * glow
-                if held is not None:
-                    strength = 0.8 + 0.2 * glow
-                surface.blit(_glow(size, round(strength * 12)), (pos[0], pos[1]))
             seated = self.sockets[cell] if cell < len(self.sockets) else []
             for index, seat in enumerate(seated):
                 if (cell, index) in self.hidden or (cell, index) in self.flying:
@@ -436,27 +437,30 @@ class MagieDesBijouxRenderer(Renderer):
             cx, cy = cam.to_screen(*self._centre(previous))
             ghost = pawn_surface(max(8, round(s * 0.5)), ghost=True)
             surface.blit(ghost, ghost.get_rect(center=(round(cx), round(cy - s * 0.04))))
+        surface.set_clip(clip)
+
+    def draw(self, surface: pygame.Surface, cam: Camera, hot: set[Any], held: Piece | None) -> None:
+        if not self.view:
+            return
+        s = CELL * cam.scale
+        size = max(8, round(s))
+        clip = surface.get_clip()
+        surface.set_clip(cam.area)
+        over = self.view.get("end") is not None
+        if hot:
+            glow = pulse(self.ctx.now)
+            strength = 0.8 + 0.2 * glow if held is not None else 0.55 + 0.45 * glow
+            shine = _glow(size, round(strength * 12))
+            for cell, _n, x, y in self._visible_cells(cam):
+                if cell in hot:
+                    surface.blit(shine, (round(x), round(y)))
         for stone in list(self.flying.values()):
             sx, sy = cam.to_screen(stone.sprite.x, stone.sprite.y)
-            gem_size = s * STONE * stone.sprite.scale
-            if stone.sprite.alpha >= 250:
-                draw_gem(surface, STONE_GEMS[stone.seat % 4], (sx, sy), gem_size)
-            else:
-                layer = pygame.Surface((round(gem_size) + 2, round(gem_size) + 2), pygame.SRCALPHA)
-                draw_gem(layer, STONE_GEMS[stone.seat % 4], (layer.get_width() / 2,) * 2, gem_size)
-                layer.set_alpha(round(stone.sprite.alpha))
-                surface.blit(layer, layer.get_rect(center=(round(sx), round(sy))))
+            draw_gem(surface, STONE_GEMS[stone.seat % 4], (sx, sy), s * STONE * stone.sprite.scale)
         for spark in self.sparkles:
             cx, cy = cam.to_screen(spark["x"], spark["y"])
-            ring = pygame.Surface((round(s * 1.6),) * 2, pygame.SRCALPHA)
-            rad = max(2, round(spark["r"] * cam.scale))
-            pygame.draw.circle(
-                ring,
-                (*theme.GOLD_LIGHT, round(spark["alpha"])),
-                (ring.get_width() // 2,) * 2,
-                min(rad, ring.get_width() // 2),
-                max(2, round(s * 0.04)),
-            )
+            ring = _ring(max(2, round(spark["r"] * cam.scale)), max(2, round(s * 0.04)))
+            ring.set_alpha(round(spark["alpha"]))
             surface.blit(ring, ring.get_rect(center=(round(cx), round(cy))))
         if not over or self.view.get("pawn") is not None:
             self._draw_pawn(surface, cam, s)
@@ -500,13 +504,7 @@ class MagieDesBijouxRenderer(Renderer):
 
     def _draw_banner(self, surface: pygame.Surface, cam: Camera) -> None:
         size = max(18, round(cam.area.h * 0.075 * self.banner["scale"]))
-        label = theme.text(i18n.pick(UI_TEXT["extra"]), size, theme.INK, bold=True)
-        box = pygame.Surface(
-            (label.get_width() + size * 2, label.get_height() + size), pygame.SRCALPHA
-        )
-        pygame.draw.rect(box, (*theme.GOLD, 240), box.get_rect(), border_radius=size // 2)
-        pygame.draw.rect(box, (*theme.IVORY, 255), box.get_rect(), 3, border_radius=size // 2)
-        box.blit(label, label.get_rect(center=box.get_rect().center))
+        box = _banner(i18n.pick(UI_TEXT["extra"]), size)
         box.set_alpha(round(self.banner["alpha"]))
         surface.blit(box, box.get_rect(center=cam.area.center))
 
@@ -668,4 +666,23 @@ def _veil(size: int) -> pygame.Surface:
         surf.get_rect().inflate(-size * 0.08, -size * 0.08),
         border_radius=max(2, round(size * 0.07)),
     )
+    return surf
+
+
+@lru_cache(maxsize=64)
+def _banner(label: str, size: int) -> pygame.Surface:
+    """The gold "extra move" banner with its words, `size` px type."""
+    text = theme.text(label, size, theme.INK, bold=True)
+    box = pygame.Surface((text.get_width() + size * 2, text.get_height() + size), pygame.SRCALPHA)
+    pygame.draw.rect(box, (*theme.GOLD, 240), box.get_rect(), border_radius=size // 2)
+    pygame.draw.rect(box, (*theme.IVORY, 255), box.get_rect(), 3, border_radius=size // 2)
+    box.blit(text, text.get_rect(center=box.get_rect().center))
+    return box
+
+
+@lru_cache(maxsize=128)
+def _ring(radius: int, width: int) -> pygame.Surface:
+    """A gold ring (the sparkle of a completed plaque)."""
+    surf = pygame.Surface((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
+    pygame.draw.circle(surf, theme.GOLD_LIGHT, (radius + 1, radius + 1), radius, min(width, radius))
     return surf

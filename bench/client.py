@@ -1,0 +1,127 @@
+"""Client frame-time benchmark: the busiest table scene at 1920×1080 with animations running.
+
+A 4-player La Magie des Bijoux game (6×6 plaques) is played by random moves; every few frames the
+next move's update (view, legal moves, events) reaches the table as if from the server, so pawn
+slides, stone drops, sparkles, banners, pulsing highlights and the log are always in motion.
+Each frame is the client's whole frame (input, network poll, update, draw, flip) on SDL's dummy
+driver. Prints p50/p99 frame times; `--json` for machines. Target: p99 ≤ 8 ms.
+
+    .venv/bin/python -m bench.client --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from client.app import App  # noqa: E402
+from client.model import SeatInfo, TableModel  # noqa: E402
+from client.scenes.table import TableScene  # noqa: E402
+from client.settings import Settings  # noqa: E402
+from shared.engine import get_game  # noqa: E402
+from shared.randomplay import random_step  # noqa: E402
+
+GAME = "magie-des-bijoux"
+PLAYERS = 4
+VIEWER = 0
+
+
+def updates(seed: int) -> list[tuple[dict, list, list, list]]:
+    """The (view, legal moves, to_act, events) seat 0 would be sent after each move of a game."""
+    game = get_game(GAME)
+    state = game.new_game(seed, PLAYERS, {"first_seat": 0})
+    rng = random.Random(seed)
+    out = []
+    while not game.is_over(state):
+        seat, move = random_step(game, state, rng)
+        state, events = game.apply(state, seat, move)
+        out.append(
+            (
+                game.view(state, VIEWER),
+                game.legal_moves(state, VIEWER),
+                game.to_act(state),
+                game.view_events(events, VIEWER),
+            )
+        )
+    return out
+
+
+def measure(size: tuple[int, int], frames: int, every: int, seed: int) -> dict:
+    app = App(size, Settings(name="Bench", language="en"))
+    game = get_game(GAME)
+    state = game.new_game(seed, PLAYERS, {"first_seat": 0})
+    names = ["Alex", "Béatrice", "Jürgen", "Maëlle"]
+    model = TableModel(1, GAME, [SeatInfo(i, n, "human") for i, n in enumerate(names)], mine=[0])
+    model.update(
+        VIEWER, game.view(state, VIEWER), game.legal_moves(state, VIEWER), game.to_act(state), []
+    )
+    scene = TableScene(app, model, lambda seat, move: None, lambda: None)
+    app.stack.push(scene)
+    stream = updates(seed)
+    for _ in range(30):
+        app.step(1 / 60)
+    times = []
+    step = 0
+    for frame in range(frames):
+        if frame % every == 0:
+            view, legal, to_act, events = stream[step % len(stream)]
+            if step % len(stream) == 0 and step:
+                model.streams.clear()
+                model.update(VIEWER, view, legal, to_act, [], fresh=True)
+            else:
+                model.update(VIEWER, view, legal, to_act, events)
+            step += 1
+        start = time.perf_counter()
+        app.step(1 / 60)
+        pygame.display.flip()
+        times.append((time.perf_counter() - start) * 1000)
+    app.shutdown()
+    times.sort()
+    return {
+        "scene": "table",
+        "game": GAME,
+        "players": PLAYERS,
+        "size": f"{size[0]}x{size[1]}",
+        "frames": frames,
+        "updates": step,
+        "update_every_frames": every,
+        "p50_ms": round(statistics.median(times), 3),
+        "p99_ms": round(times[min(len(times) - 1, int(len(times) * 0.99))], 3),
+        "max_ms": round(times[-1], 3),
+        "mean_ms": round(statistics.fmean(times), 3),
+        "target_p99_ms": 8.0,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", default="1920x1080", help="window size WxH (default 1920x1080)")
+    parser.add_argument("--frames", type=int, default=900, help="frames measured (default 900)")
+    parser.add_argument("--every", type=int, default=12, help="frames between updates (default 12)")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+    width, height = (int(v) for v in args.size.lower().split("x"))
+    result = measure((width, height), args.frames, args.every, args.seed)
+    if args.json:
+        print(json.dumps(result, sort_keys=True))
+    else:
+        print(
+            f"table scene {result['size']}, {result['frames']} frames, an update every"
+            f" {args.every} frames: p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms,"
+            f" max {result['max_ms']} ms (target p99 ≤ 8 ms)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
