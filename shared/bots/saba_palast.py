@@ -1,0 +1,546 @@
+"""Bots for Saba – Palast der Königin.
+
+What a seat cannot see: the others' action cards, the action draw pile's order and which cards
+lie in the discard pile, and the palace deck's order. `determinize` deals them at random: the 20
+action cards minus the own hand go to the other hands, the draw pile and the discard pile by
+their public counts; the palace deck is rebuilt from its fixed layout (level 1, treasury 1,
+level 2, treasury 2, level 3, then three level-3 cards shuffled with the end card) with cards not
+yet seen on the building fields or in the garden.
+
+Rules of thumb (basic): take the harbour field after which the best build is affordable; build
+where a figure gains or keeps a balcony (another's figure sent home counts twice, a column stays
+for good); fulfil a treasury card only when the treasury figure will be ours, the end card only
+when we win; play action cards and use quarters just as far as a build needs them; put figures
+into quarters for the materials the palace asks for; give back what the coming builds need least.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+from shared.bots.base import Policy
+from shared.engine import Move, State, View, get_game
+from shared.games.saba_palast.data import (
+    ACTION_CARDS_PER_MATERIAL,
+    BOTTOM_LEVEL3,
+    CARDS,
+    HAND_LIMIT,
+    HAND_LIMIT_PROFI,
+    LEVEL_PARTS,
+    MATERIALS,
+    PALACE_CARDS_BY_LEVEL,
+    QUARTER_MATERIAL,
+    QUARTERS,
+    SPECIAL_COSTS,
+    STOCK_LIMIT,
+)
+from shared.games.saba_palast.game import card_cost, obsolete, points, serail_preferred
+
+GAME = get_game("saba-palast")
+
+# The palace deck's layout from the top: a level (1–3), a treasury card's id, or BOTTOM for the
+# last cards, where three level-3 cards lie shuffled with the end card.
+BOTTOM = "bottom"
+DECK_LAYOUT: list[int | str] = [
+    *[1] * len(PALACE_CARDS_BY_LEVEL[1]),
+    "treasury-1",
+    *[2] * len(PALACE_CARDS_BY_LEVEL[2]),
+    "treasury-2",
+    *[3] * (len(PALACE_CARDS_BY_LEVEL[3]) - BOTTOM_LEVEL3),
+    *[BOTTOM] * (BOTTOM_LEVEL3 + 1),
+]
+assert len(DECK_LAYOUT) == sum(map(len, PALACE_CARDS_BY_LEVEL.values())) + len(SPECIAL_COSTS)
+
+# The quarter that hands out each material.
+QUARTER_OF: dict[str, str] = {m: q for q, m in QUARTER_MATERIAL.items()}
+
+# Public state keys the view carries unchanged.
+PUBLIC_KEYS = (
+    "supply",
+    "stocks",
+    "harbour",
+    "harbour_cards",
+    "display",
+    "garden",
+    "quarters",
+    "vizier",
+    "serail",
+    "serail_spaces",
+    "figures",
+    "markers",
+    "treasury",
+    "serail_figure",
+    "turn",
+    "phase",
+    "step",
+    "end",
+)
+
+
+# ---------------------------------------------------------------------- imagining hidden cards
+
+
+def imagined_deck(view: View, rng: random.Random) -> list[str]:
+    """A palace deck of the view's size in the deck's fixed layout, its cards drawn from those
+    of each level not yet seen on the building fields or built in the garden."""
+    shown = {c for c in view["display"] if c}
+    pools: dict[int, list[str]] = {}
+    for level, cards in PALACE_CARDS_BY_LEVEL.items():
+        pool = [
+            c
+            for c in cards
+            if c not in shown and level not in view["garden"][CARDS[c]["field"] - 1]["levels"]
+        ]
+        rng.shuffle(pool)
+        pools[level] = pool
+    layout = DECK_LAYOUT[len(DECK_LAYOUT) - view["deck_count"] :]
+    deck = [pools[slot].pop() if isinstance(slot, int) else slot for slot in layout]
+    bottom = [i for i, slot in enumerate(layout) if slot == BOTTOM]
+    if bottom:
+        # The end card is still in the deck unless it was turned up; it lies anywhere below.
+        end_unseen = "end" not in shown and view["end"] is None
+        cards = [pools[3].pop() for _ in range(len(bottom) - end_unseen)]
+        cards += ["end"] * end_unseen
+        rng.shuffle(cards)
+        for i, card in zip(bottom, cards, strict=True):
+            deck[i] = card
+    return deck
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """A full state the seat cannot tell from the real one: hidden cards dealt at random."""
+    seat, n = view["seat"], view["players"]
+    unseen = Counter({m: ACTION_CARDS_PER_MATERIAL for m in MATERIALS})
+    unseen.subtract(view["hand"])
+    cards = list(unseen.elements())
+    rng.shuffle(cards)
+    hands = []
+    for s, count in enumerate(view["hand_counts"]):
+        if s == seat:
+            hands.append(list(view["hand"]))
+        else:
+            hands.append(sorted(cards[:count]))
+            del cards[:count]
+    deck_count = view["action_deck_count"]
+    state = {key: view[key] for key in PUBLIC_KEYS}
+    state.update(
+        game=GAME.id,
+        seed=0,
+        players=n,
+        options=view["options"],
+        rng=rng.getrandbits(63),
+        deck=imagined_deck(view, rng),
+        hands=hands,
+        action_deck=cards[:deck_count],
+        discard=cards[deck_count:],
+    )
+    return GAME.copy_state(state)
+
+
+# ---------------------------------------------------------------------- a view or a full state
+# The helpers below read a "board": a seat's view or a full state; both hold the public facts.
+
+# How likely a balcony figure outlives one higher level of its field still to come: one on
+# display is soon built; one in the deck may be removed, or built by the figure's owner.
+OUTLIVES_SHOWN = 0.3
+OUTLIVES_DECK = 0.5
+# Expected points per unit of what helps to build later.
+MATERIAL_WORTH = 0.1
+CARD_WORTH = 0.08
+SERAIL_WORTH = 0.04
+# A quarter figure's materials over the turns left, as points.
+QUARTER_WORTH_PER_CARD = 0.025
+QUARTER_WORTH_MAX = 0.4
+# Share of the best affordable build counted for the player about to build, and for the others.
+REACH_NOW = 0.8
+REACH_LATER = 0.3
+# How sharply the evaluation favours the leader (per expected point).
+LEAD_SHARPNESS = 1.5
+
+
+def score_now(board: dict) -> list[int]:
+    return board["points"] if "points" in board else points(board)
+
+
+def to_come(board: dict, field: int, level: int) -> list[bool]:
+    """For each level above `level` on garden field `field` (1-based) that may still be built:
+    whether its card is on display now."""
+    shown = {c for c in board["display"] if c}
+    if "deck" in board:
+        pending = shown | set(board["deck"])
+    else:
+        # Seen from a seat: a level the deck has passed is gone unless it is on display.
+        coming = coming_level(board)
+        built = board["garden"][field - 1]["levels"]
+        pending = shown | {
+            f"{LEVEL_PARTS[lv]}-{field}" for lv in range(coming, 4) if lv not in built
+        }
+    out = []
+    for lv in range(level + 1, max(LEVEL_PARTS) + 1):
+        card = f"{LEVEL_PARTS[lv]}-{field}"
+        if card in pending:
+            out.append(card in shown)
+    return out
+
+
+def outlives(board: dict, field: int, level: int) -> float:
+    """How likely a figure on garden field `field` at `level` stays there to the end."""
+    chance = 1.0
+    for shown in to_come(board, field, level):
+        chance *= OUTLIVES_SHOWN if shown else OUTLIVES_DECK
+    return chance
+
+
+def coming_level(board: dict) -> int:
+    """The level of the palace cards the deck turns up next."""
+    top = len(DECK_LAYOUT) - (board["deck_count"] if "deck_count" in board else len(board["deck"]))
+    later = [slot for slot in DECK_LAYOUT[top:] if isinstance(slot, int)]
+    return later[0] if later else max(LEVEL_PARTS)
+
+
+def idle_quarters(board: dict, seat: int) -> dict[str, int]:
+    """How many of the seat's figures in each quarter may still act this turn."""
+    spent = board["step"]["spent"] if board["turn"] == seat else {}
+    return {
+        q: 0 if q == board["vizier"] else max(0, figs.count(seat) - spent.get(q, 0))
+        for q, figs in board["quarters"].items()
+    }
+
+
+def cover(board: dict, seat: int, hand: list[str], cost: dict[str, int]) -> list[Move] | None:
+    """The free moves (action cards, quarters) after which the seat can pay `cost` now, in
+    order; [] when it can pay already, None when it cannot manage."""
+    stock, supply = dict(board["stocks"][seat]), dict(board["supply"])
+    if all(stock[m] >= k for m, k in cost.items()):
+        return []
+    hand = list(hand)
+    idle = idle_quarters(board, seat)
+    moves: list[Move] = []
+
+    def gain(material: str, move: Move) -> None:
+        stock[material] += 1
+        supply[material] -= 1
+        moves.append(move)
+
+    for m in MATERIALS:
+        while stock[m] < cost.get(m, 0) and supply[m] > 0:
+            if m in hand:
+                hand.remove(m)
+                gain(m, {"type": "play_card", "card": m})
+            elif idle[QUARTER_OF[m]]:
+                idle[QUARTER_OF[m]] -= 1
+                gain(m, {"type": "use_quarter", "quarter": QUARTER_OF[m]})
+            else:
+                break
+    for m in MATERIALS:
+        while stock[m] < cost.get(m, 0):
+            if supply[m] == 0:
+                return None
+            swap = swap_for(m, stock, cost, idle)
+            if swap is None:
+                # A card of a material not needed here becomes stock to swap away.
+                spare = next(
+                    (c for c in hand if stock[c] >= cost.get(c, 0) and supply[c] > 0), None
+                )
+                if (
+                    spare is None
+                    or swap_for(m, {**stock, spare: stock[spare] + 1}, cost, idle) is None
+                ):
+                    return None
+                hand.remove(spare)
+                gain(spare, {"type": "play_card", "card": spare})
+                continue
+            quarter, give = swap
+            idle[quarter] -= 1
+            stock[give] -= 1
+            supply[give] += 1
+            gain(m, {"type": "use_quarter", "quarter": quarter, "give": give, "take": m})
+    return moves
+
+
+def swap_for(
+    material: str, stock: dict[str, int], cost: dict[str, int], idle: dict[str, int]
+) -> tuple[str, str] | None:
+    """A (quarter, material to give) swap bringing one `material`, giving only what `cost`
+    does not need; None when no idle quarter allows one."""
+    spare = sorted(
+        (m for m in MATERIALS if m != material and stock[m] > cost.get(m, 0)),
+        key=lambda m: cost.get(m, 0) - stock[m],
+    )
+    if material != "gold" and idle["bazaar"]:
+        give = next((m for m in spare if m != "gold"), None)
+        if give is not None:
+            return "bazaar", give
+    if idle["exchange"]:
+        give = next((m for m in spare if (m == "gold") != (material == "gold")), None)
+        if give is not None:
+            return "exchange", give
+    return None
+
+
+def places_figure(board: dict, seat: int, card: str) -> bool:
+    """Whether building `card` puts one of the seat's figures on its balcony."""
+    field = board["garden"][CARDS[card]["field"] - 1]
+    return (
+        board["figures"][seat] > 0
+        or field["figure"] == seat
+        or any(seat in figs for figs in board["quarters"].values())
+    )
+
+
+def treasury_goes_to(board: dict, score: list[int]) -> list[int]:
+    """The seats the treasury scoring prefers with these points (one seat: his figure)."""
+    best = max(score)
+    return serail_preferred(board["serail"], [s for s, p in enumerate(score) if p == best])
+
+
+def card_gain(
+    board: dict, seat: int, card: str, slot: int, score: list[int]
+) -> tuple[float, float]:
+    """What building or fulfilling the displayed `card` brings, in expected points: (to the
+    seat, less the materials spent; taken from the figure's owner it sends home)."""
+    info = CARDS[card]
+    spent = MATERIAL_WORTH * sum(card_cost(board, card, slot).values())
+    if info["kind"] != "palace":
+        winners = treasury_goes_to(board, score)
+        if info["kind"] == "end":
+            return (10.0 / len(winners) if seat in winners else -10.0), 0.0
+        if winners == [seat]:
+            return 1.0 - spent, 0.0
+        return -spent - (len(winners) == 1), 0.0
+    field, level = info["field"], info["level"]
+    garden = board["garden"][field - 1]
+    holder = garden["figure"]
+    if not places_figure(board, seat, card):
+        return -spent, 0.0
+    stays = outlives(board, field, level)
+    if holder is None:
+        return stays - spent, 0.0
+    before = outlives(board, field, garden["levels"][-1])
+    if holder == seat:
+        return stays - before - spent, 0.0
+    return stays - spent, before
+
+
+def options_to_build(
+    board: dict, seat: int, hand: list[str], score: list[int]
+) -> list[tuple[float, float, str, list[Move]]]:
+    """Displayed cards the seat may still take this turn: (gain, taken from another, card,
+    free moves first)."""
+    step = board["step"] if board["turn"] == seat else {"built": False, "fulfilled": False}
+    found = []
+    for slot, card in enumerate(board["display"]):
+        if card is None or obsolete(board, card):
+            continue
+        palace = CARDS[card]["kind"] == "palace"
+        if step["built"] if palace else step["fulfilled"]:
+            continue
+        plan = cover(board, seat, hand, card_cost(board, card, slot))
+        if plan is not None:
+            found.append((*card_gain(board, seat, card, slot, score), card, plan))
+    return found
+
+
+# ---------------------------------------------------------------------- judging a position
+
+
+def worth(state: State) -> list[float]:
+    """Each seat's points to expect: sure points, balconies by how likely they stay, a share
+    for materials, action cards, quarter figures and serail markers, and part of the best
+    build within reach."""
+    n = state["players"]
+    value = [0.0] * n
+    for i, field in enumerate(state["garden"]):
+        if field["figure"] is not None:
+            value[field["figure"]] += outlives(state, i + 1, field["levels"][-1])
+    for seat in state["treasury"]:
+        value[seat] += 1.0
+    if state["serail_figure"] is not None:
+        value[state["serail_figure"]] += 1.0
+    left = sum(1 for c in (*state["deck"], *state["display"]) if c and CARDS[c]["kind"] == "palace")
+    per_quarter = min(QUARTER_WORTH_MAX, QUARTER_WORTH_PER_CARD * left)
+    for figures in state["quarters"].values():
+        for seat in figures:
+            value[seat] += per_quarter
+    for seat in state["serail"]:
+        value[seat] += SERAIL_WORTH
+    score = points(state)
+    for seat in range(n):
+        hand = state["hands"][seat]
+        stock = sum(state["stocks"][seat].values())
+        value[seat] += MATERIAL_WORTH * min(STOCK_LIMIT, stock) + CARD_WORTH * len(hand)
+        building = seat == state["turn"] and state["phase"] == "build"
+        gains = [o[0] for o in options_to_build(state, seat, hand, score)]
+        value[seat] += max([0.0, *gains]) * (REACH_NOW if building else REACH_LATER)
+    return value
+
+
+def evaluate(state: State) -> list[float]:
+    """Per seat in [0, 1]: the outcome once the game is over; before, a soft share of the
+    lead by expected points, blended with the share of those points."""
+    n = state["players"]
+    if state["end"] is not None:
+        winners = GAME.outcome(state)["winners"]
+        return [1 / len(winners) if s in winners else 0.0 for s in range(n)]
+    value = worth(state)
+    top = max(value)
+    weights = [math.exp(LEAD_SHARPNESS * (v - top)) for v in value]
+    total, mass = sum(weights), sum(value) or 1.0
+    return [0.75 * w / total + 0.25 * v / mass for w, v in zip(weights, value, strict=True)]
+
+
+# ---------------------------------------------------------------------- rules of thumb
+
+# What sending another's figure home is worth to us, per expected point it costs him.
+SPITE = 0.5
+# The least gain that makes a build worth its materials.
+WORTH_BUILDING = 0.05
+
+
+def hand_limit(view: View) -> int:
+    return HAND_LIMIT_PROFI if view["options"]["profi"] else HAND_LIMIT
+
+
+def build_options(view: View, seat: int) -> list[tuple[float, str, list[Move]]]:
+    """(value, card, free moves first) of what the seat may build or fulfil now."""
+    return [
+        (gain + SPITE * taken, card, plan)
+        for gain, taken, card, plan in options_to_build(view, seat, view["hand"], view["points"])
+    ]
+
+
+def demand(view: View, seat: int) -> dict[str, float]:
+    """How much the seat wants each material: the displayed cards worth building, the
+    level the deck is at, and gold for surcharges and quarters."""
+    want = {m: 0.0 for m in MATERIALS}
+    want["gold"] = 1.0
+    for slot, card in enumerate(view["display"]):
+        if card is None or obsolete(view, card):
+            continue
+        gain, taken = card_gain(view, seat, card, slot, view["points"])
+        weight = max(0.2, gain + SPITE * taken)
+        for m, k in card_cost(view, card, slot).items():
+            want[m] += weight * k
+    for card in PALACE_CARDS_BY_LEVEL[coming_level(view)]:
+        for m, k in CARDS[card]["cost"].items():
+            want[m] += 0.1 * k
+    return want
+
+
+def least_useful(view: View, seat: int, have: dict[str, int]) -> str:
+    """The material among `have` the seat can spare best."""
+    want = demand(view, seat)
+    return max((m for m in MATERIALS if have.get(m)), key=lambda m: have[m] - want[m])
+
+
+def most_useful(view: View, seat: int, among: list[str]) -> str:
+    """The material among `among` the seat lacks most."""
+    want, stock = demand(view, seat), view["stocks"][seat]
+    return max(among, key=lambda m: want[m] - stock[m])
+
+
+def best_build(view: View, seat: int, legal: list[Move]) -> Move | None:
+    """The next move toward the best build or fulfilment worth making, or None."""
+    found = [f for f in build_options(view, seat) if f[0] > WORTH_BUILDING]
+    if not found:
+        return None
+    _, card, plan = max(found, key=lambda f: f[0])
+    if plan:
+        return plan[0] if plan[0] in legal else None
+    kind = "build" if CARDS[card]["kind"] == "palace" else "fulfil"
+    moves = [m for m in legal if m["type"] == kind and m["card"] == card and "leave" not in m]
+    # A balcony figure taken from a quarter: the one the vizier blocks, else any.
+    moves.sort(key=lambda m: m.get("from_quarter") != view["vizier"])
+    return moves[0] if moves else None
+
+
+def harbour_score(view: View, seat: int, move: Move, rng: random.Random) -> float:
+    """How good the position looks after this harbour move: the best build then within reach,
+    what the new materials are worth, and the quarters of others the vizier now blocks."""
+    after, _ = GAME.apply(determinize(view, rng), seat, move)
+    seen = GAME.view(after, seat)
+    score = max([0.0, *(f[0] for f in build_options(seen, seat))])
+    want = demand(seen, seat)
+    stock = seen["stocks"][seat]
+    score += 0.03 * sum(min(stock[m], want[m]) for m in MATERIALS)
+    score += 0.05 * (len(seen["hand"]) - len(view["hand"]))
+    if "vizier" in move:
+        blocked = view["quarters"][move["vizier"]]
+        score += 0.1 * sum(1 for s in blocked if s != seat) - 0.2 * blocked.count(seat)
+    if "remove" in move:
+        score += threat_removed(view, seat, move["remove"])
+    return score
+
+
+def threat_removed(view: View, seat: int, card: str) -> float:
+    """Worth of taking `card` out of the game: it would have sent one of our figures home, or
+    given another player a balcony."""
+    info = CARDS[card]
+    holder = view["garden"][info["field"] - 1]["figure"]
+    return 0.5 if holder == seat else 0.1
+
+
+def choose_harbour(view: View, seat: int, legal: list[Move], rng: random.Random) -> Move:
+    harbour = [m for m in legal if m["type"] == "harbour"]
+    return max(harbour, key=lambda m: (harbour_score(view, seat, m, rng), rng.random()))
+
+
+def choose_quarter(view: View, seat: int, legal: list[Move]) -> Move:
+    placing = [m for m in legal if m["type"] == "place_figure"]
+    mine = sum(figs.count(seat) for figs in view["quarters"].values())
+    left = view["deck_count"] + sum(1 for c in view["display"] if c)
+    if placing and view["figures"][seat] >= 3 and mine < 3 and left >= 10:
+        material = most_useful(view, seat, list(MATERIALS))
+        quarter = QUARTER_OF[material]
+        if quarter == view["vizier"]:
+            quarter = next(q for q in QUARTERS if q != view["vizier"])
+        return {"type": "place_figure", "quarter": quarter}
+    return {"type": "pass"}
+
+
+def top_up(view: View, seat: int, legal: list[Move]) -> Move | None:
+    """A free material for next turn: an idle quarter's material while the stock has room."""
+    if sum(view["stocks"][seat].values()) >= STOCK_LIMIT:
+        return None
+    quarters = [
+        QUARTER_MATERIAL[m["quarter"]]
+        for m in legal
+        if m["type"] == "use_quarter" and m["quarter"] in QUARTER_MATERIAL
+    ]
+    if quarters:
+        return {"type": "use_quarter", "quarter": QUARTER_OF[most_useful(view, seat, quarters)]}
+    return None
+
+
+def basic(view: View, legal: list[Move], rng: random.Random) -> Move | None:
+    """The rules-of-thumb move for the seat's view."""
+    seat, phase = view["seat"], view["phase"]
+    stock = view["stocks"][seat]
+    if phase == "return":
+        if sum(stock.values()) > STOCK_LIMIT:
+            return {"type": "return_material", "material": least_useful(view, seat, stock)}
+        card = least_useful(view, seat, Counter(view["hand"]))
+        return {"type": "discard_card", "card": card}
+    if phase == "harbour":
+        return choose_harbour(view, seat, legal, rng)
+    if phase == "build":
+        return best_build(view, seat, legal) or {"type": "pass"}
+    if phase == "quarter":
+        return choose_quarter(view, seat, legal)
+    move = top_up(view, seat, legal)
+    if move is not None:
+        return move
+    # A card the hand cannot keep after the draw is better played than thrown away.
+    hand = view["hand"]
+    room = sum(stock.values()) < STOCK_LIMIT
+    full = len(hand) >= hand_limit(view) + (phase == "finish")
+    if hand and room and full:
+        card = most_useful(view, seat, sorted(set(hand)))
+        if view["supply"][card] > 0:
+            return {"type": "play_card", "card": card}
+    return {"type": "draw" if phase == "draw" else "end_turn"}
+
+
+POLICY = Policy(basic=basic, determinize=determinize, evaluate=evaluate, rollout_depth=0)
