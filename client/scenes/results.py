@@ -40,13 +40,19 @@ class ResultsScene(Dialog):
         names = self.table.model.names
         scores = outcome.get("scores", [])
         winners = outcome.get("winners", [])
-        if not winners:
+        summary = self.table.renderer.result_lines(outcome)
+        if len(scores) == 1 and summary:
+            # Solitaire: the game's own verdict is the headline.
+            headline, summary = summary[0], summary[1:]
+        elif not winners:
             headline = i18n.t("results.nobody")
         elif len(winners) == 1:
             headline = i18n.t("results.winner", names=names[winners[0]])
         else:
             headline = i18n.t("results.winners", names=" & ".join(names[s] for s in winners))
         size = max(lay.body, round(lay.title * self.pop["s"]))
+        if theme.font(size, True).size(headline)[0] > self.body.w:
+            size = lay.body
         y = self.body.y + lay.title * 0.6
         theme.blit_text(
             surface,
@@ -92,7 +98,7 @@ class ResultsScene(Dialog):
             )
             y += row_h
         y += lay.body * 0.5
-        for line in self.table.renderer.result_lines(outcome):
+        for line in summary:
             for part in theme.wrap(line, lay.small, self.body.w):
                 theme.blit_text(surface, part, lay.small, (self.body.x, y), theme.TEXT_DIM)
                 y += lay.small * 1.35

@@ -213,7 +213,7 @@ class TableScene(Scene):
         ):
             line = self.renderer.event_text(event)
             if line:
-                self.log.append(line)
+                self.log.append(line[:1].upper() + line[1:])
         self.log = self.log[-LOG_LINES:]
         self.log_scroll = 0
         self.selected = None

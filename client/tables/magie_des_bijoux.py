@@ -93,6 +93,7 @@ UI_TEXT: dict[str, dict[str, str]] = {
         "fr": "Pierres restantes : {n}",
     },
     "points": {"en": "Points so far: {n}", "de": "Punkte bisher: {n}", "fr": "Points acquis : {n}"},
+    "final_points": {"en": "Points: {n}", "de": "Punkte: {n}", "fr": "Points : {n}"},
     "empty": {
         "en": "Empty settings: {n}",
         "de": "Leere Fassungen: {n}",
@@ -174,6 +175,7 @@ HELP: dict[str, str] = {
 @dataclass
 class FlyingStone:
     seat: int
+    key: tuple[int, int]
     sprite: Sprite
 
 
@@ -274,7 +276,7 @@ class MagieDesBijouxRenderer(Renderer):
         cell, index = key
         x, y = self._socket_pos(cell, index)
         sprite = Sprite(x, y - CELL * 0.45, home=(x, y), scale=1.5)
-        self.flying[key] = FlyingStone(self.sockets[cell][index], sprite)
+        self.flying[key] = FlyingStone(self.sockets[cell][index], key, sprite)
         self.hidden.discard(key)
 
         def landed() -> None:
@@ -283,6 +285,12 @@ class MagieDesBijouxRenderer(Renderer):
 
         self.ctx.animator.animate(sprite, 0.3, "out_bounce", y=y, on_finished=landed)
         self.ctx.animator.animate(sprite, 0.18, scale=1.0)
+
+    def _gem(self, seat: int, cell: int, index: int) -> str:
+        """The stone's gem: the seat's colour; in solitaire the one player sets all four."""
+        if self.view["players"] == 1:
+            return STONE_GEMS[(cell + index) % 4]
+        return STONE_GEMS[seat % 4]
 
     # ------------------------------------------------------------------ geometry
     def world_size(self) -> tuple[float, float]:
@@ -380,7 +388,8 @@ class MagieDesBijouxRenderer(Renderer):
                 for s, o in zip(self.view["settings"], self.view["owners"], strict=True)
                 if o == seat
             )
-            lines.append(i18n.pick(UI_TEXT["points"], n=points))
+            key = "points" if self.view.get("end") is None else "final_points"
+            lines.append(i18n.pick(UI_TEXT[key], n=points))
         return lines
 
     def result_lines(self, outcome: dict[str, Any]) -> list[str]:
@@ -415,23 +424,28 @@ class MagieDesBijouxRenderer(Renderer):
         surface.set_clip(cam.area)
         owners = self.view["owners"]
         over = self.view.get("end") is not None
+        solitaire = self.view["players"] == 1
         for cell, n, x, y in self._visible_cells(cam):
             pos = (round(x), round(y))
             surface.blit(plaque_surface(n, size), pos)
             owner = owners[cell]
-            if over:
+            if over and solitaire:
+                if sum(self.view["stones"][cell]) < n:
+                    surface.blit(_veil(size), pos)
+            elif over:
                 if owner is None:
                     surface.blit(_veil(size), pos)
                 else:
                     self._ribbon(surface, owner, x, y, s, large=True)
-            elif owner is not None:
+            elif owner is not None and not solitaire:
                 self._ribbon(surface, owner, x, y, s, large=False)
             seated = self.sockets[cell] if cell < len(self.sockets) else []
             for index, seat in enumerate(seated):
                 if (cell, index) in self.hidden or (cell, index) in self.flying:
                     continue
                 fx, fy = SOCKETS[n][index]
-                draw_gem(surface, STONE_GEMS[seat % 4], (x + fx * s, y + fy * s), s * STONE)
+                gem = self._gem(seat, cell, index)
+                draw_gem(surface, gem, (x + fx * s, y + fy * s), s * STONE)
         previous = self.view.get("previous")
         if previous is not None:
             cx, cy = cam.to_screen(*self._centre(previous))
@@ -456,7 +470,8 @@ class MagieDesBijouxRenderer(Renderer):
                     surface.blit(shine, (round(x), round(y)))
         for stone in list(self.flying.values()):
             sx, sy = cam.to_screen(stone.sprite.x, stone.sprite.y)
-            draw_gem(surface, STONE_GEMS[stone.seat % 4], (sx, sy), s * STONE * stone.sprite.scale)
+            gem = self._gem(stone.seat, *stone.key)
+            draw_gem(surface, gem, (sx, sy), s * STONE * stone.sprite.scale)
         for spark in self.sparkles:
             cx, cy = cam.to_screen(spark["x"], spark["y"])
             ring = _ring(max(2, round(spark["r"] * cam.scale)), max(2, round(s * 0.04)))
