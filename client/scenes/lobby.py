@@ -358,6 +358,12 @@ class PasswordDialog(Dialog):
 
 SEAT_KINDS = ["me", "bot", "open"]
 
+# Names of the options games share; a game's own options show their id words.
+OPTION_NAMES: dict[str, dict[str, str]] = {
+    "first_seat": {"en": "Who starts", "de": "Wer beginnt", "fr": "Qui commence"},
+    "grid": {"en": "Grid", "de": "Raster", "fr": "Grille"},
+}
+
 
 class CreateTableDialog(Dialog):
     """Game, seats (each: me on this device, bot, or open for a person), options, password."""
@@ -423,6 +429,7 @@ class CreateTableDialog(Dialog):
         self.resize(self.layout)
 
     def option_label(self, name: str, value: Any) -> str:
+        title = i18n.pick(OPTION_NAMES[name]) if name in OPTION_NAMES else name.replace("_", " ")
         if name == "first_seat":
             shown = i18n.t("create.random") if value is None else i18n.t("create.seat", n=value + 1)
         elif value is True or value is False:
@@ -431,7 +438,7 @@ class CreateTableDialog(Dialog):
             shown = i18n.t("create.auto")
         else:
             shown = str(value)
-        return f"{name.replace('_', ' ')}: {shown}"
+        return f"{title}: {shown}"
 
     def option_values(self, name: str) -> list[Any]:
         option = self.game["options"][name]
@@ -497,7 +504,7 @@ class CreateTableDialog(Dialog):
         y = flow(rows.get("count", []), y + lay.small * 1.3, width=bh)
         y = flow(rows.get("seat", []), y)
         self.hint_y = y
-        y += lay.small * 1.5
+        y += lay.small * 2.8
         y = flow(rows.get("option", []), y)
         self.password.rect = pygame.Rect(body.x, round(y), min(body.w, round(lay.w * 0.3)), bh)
 
@@ -526,11 +533,7 @@ class CreateTableDialog(Dialog):
                 True,
                 "midleft",
             )
-        theme.blit_text(
-            surface,
-            theme.fit_text(i18n.t("create.hint"), lay.small, self.body.w),
-            lay.small,
-            (self.body.x, self.hint_y),
-            theme.TEXT_DIM,
-        )
+        for i, line in enumerate(theme.wrap(i18n.t("create.hint"), lay.small, self.body.w)[:2]):
+            pos = (self.body.x, self.hint_y + i * lay.small * 1.25)
+            theme.blit_text(surface, line, lay.small, pos, theme.TEXT_DIM)
         self.password.draw(surface, lay.body, self.app.clock)

@@ -513,12 +513,13 @@ class TableScene(Scene):
             surface, title, lay.body, (lay.margin, self.bar.centery), theme.GOLD, True, "midleft"
         )
         self.turn_left = lay.margin + theme.font(lay.body, True).size(title)[0] + lay.margin * 2
-        if self.model.spectator and not self.bar_buttons:
+        if self.model.spectator:
+            right = self.bar_buttons[0].rect.x if self.bar_buttons else lay.w
             theme.blit_text(
                 surface,
                 i18n.t("table.spectating"),
                 lay.small,
-                (lay.w - lay.margin, self.bar.centery),
+                (right - lay.margin, self.bar.centery),
                 theme.TEXT_DIM,
                 anchor="midright",
             )
@@ -653,23 +654,18 @@ class TableScene(Scene):
             rect.x + lay.margin, rect.y + lay.body + lay.margin * 1.4, rect.w - lay.margin * 2, 0
         )
         inner.h = rect.bottom - lay.margin - inner.y
-        wrapped: list[tuple[str, bool]] = []
-        start = max(0, len(self.log) - 60 - self.log_scroll)
+        # Newest at the bottom; an entry is shown whole or not at all.
         end = len(self.log) - self.log_scroll
-        for i, entry in enumerate(self.log[start:end]):
-            newest = start + i == len(self.log) - 1
-            for line in theme.wrap(entry, size, inner.w):
-                wrapped.append((line, newest))
-            wrapped.append(("", False))
         y = inner.bottom
-        for line, newest in reversed(wrapped[:-1]):
-            y -= step if line else step // 3
+        for index in range(end - 1, -1, -1):
+            lines = theme.wrap(self.log[index], size, inner.w)
+            y -= step * len(lines)
             if y < inner.y:
                 break
-            if line:
-                theme.blit_text(
-                    surface, line, size, (inner.x, y), theme.TEXT if newest else theme.TEXT_DIM
-                )
+            colour = theme.TEXT if index == len(self.log) - 1 else theme.TEXT_DIM
+            for i, line in enumerate(lines):
+                theme.blit_text(surface, line, size, (inner.x, y + i * step), colour)
+            y -= step // 3
 
     def _draw_curtain(self, surface: pygame.Surface) -> None:
         lay = self.layout
