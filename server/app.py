@@ -14,7 +14,6 @@ import signal
 import socket
 import sys
 import time
-from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,18 +31,20 @@ MAX_QUEUED_BYTES = 16 << 20
 
 
 class Session:
-    """One client connection: reads, answers through the lobby, writes from its own queue."""
+    """One client connection: reads, answers through the lobby, writes without ever waiting.
+
+    The outgoing queue is the transport's own write buffer: `send` hands bytes to the kernel
+    at once when it can and buffers the rest, so a slow reader only grows its own buffer.
+    """
 
     def __init__(self, lobby: Lobby, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
         self.lobby = lobby
         self.reader = reader
         self.writer = writer
+        self.transport = writer.transport
         self.side = ServerSide()
         self.identity: Any = None
         self.peer = writer.get_extra_info("peername")
-        self._frames: deque[bytes] = deque()
-        self._queued = 0
-        self._wakeup = asyncio.Event()
         self._closing = False
 
     def send(self, msg: dict[str, Any]) -> None:
@@ -52,15 +53,12 @@ class Session:
 
     def send_frame(self, frame: bytes) -> None:
         """Queue an encoded message (packed once for many recipients)."""
-        if self._closing:
+        if self._closing or self.transport.is_closing():
             return
-        self._queued += len(frame)
-        if self._queued > MAX_QUEUED_BYTES:
+        self.transport.write(frame)
+        if self.transport.get_write_buffer_size() > MAX_QUEUED_BYTES:
             log.warning("client %s is too slow; disconnecting it", self.peer)
             self.abort()
-            return
-        self._frames.append(frame)
-        self._wakeup.set()
 
     def close(self, code: str, reason: str) -> None:
         """Say goodbye (a `bye` message), send what is queued, then close."""
@@ -68,10 +66,15 @@ class Session:
             return
         self.send({"t": "bye", "code": code, "reason": reason})
         self._closing = True
-        self._wakeup.set()
+        # Closing flushes the buffer first; the read loop then sees the end of the stream.
+        self.writer.close()
+
+    def abort(self) -> None:
+        """Drop the connection at once, unsent data and all."""
+        self._closing = True
+        self.transport.abort()
 
     async def run(self) -> None:
-        writing = asyncio.create_task(self._write_loop())
         try:
             await self._read_loop()
         except (TimeoutError, ConnectionError, OSError):
@@ -79,11 +82,6 @@ class Session:
         finally:
             self.lobby.disconnected(self)
             self._closing = True
-            self._wakeup.set()
-            try:
-                await asyncio.wait_for(writing, 5)
-            except (TimeoutError, ConnectionError, OSError):
-                writing.cancel()
             self.writer.close()
 
     async def _read_loop(self) -> None:
@@ -109,27 +107,6 @@ class Session:
                 if self._closing:
                     return
 
-    async def _write_loop(self) -> None:
-        while True:
-            await self._wakeup.wait()
-            self._wakeup.clear()
-            if self._frames:
-                data = b"".join(self._frames)
-                self._frames.clear()
-                self._queued = 0
-                self.writer.write(data)
-                await self.writer.drain()
-            if self._closing and not self._frames:
-                # Closing our side ends the read loop too (it sees end of stream).
-                self.writer.close()
-                return
-
-    def abort(self) -> None:
-        """Drop the connection at once, unsent data and all."""
-        self._closing = True
-        self._frames.clear()
-        self.writer.transport.abort()
-
 
 @dataclass
 class ServerConfig:
@@ -141,6 +118,8 @@ class ServerConfig:
     data_dir: Path = field(default_factory=default_data_dir)
     interfaces: list[str] = field(default_factory=list)
     discovery: bool = True
+    # Wait for the disk on every commit (survives power cuts, not only crashes).
+    fsync: bool = False
     allow_seed: bool = False
     bot_delay: tuple[float, float] = (0.3, 1.0)
     sweep_every: float = 1.0
@@ -151,7 +130,7 @@ class Server:
 
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
-        self.journal = Journal(Store(config.data_dir))
+        self.journal = Journal(Store(config.data_dir, fsync=config.fsync), threaded=config.fsync)
         self.advertiser: Any = None
         self.lobby = Lobby(
             self.journal,

@@ -185,17 +185,19 @@ class Table:
             keep=record.keep,
             password=record.password,
             creator=None,
-            creator_key=record.creator,
+            creator_key=None,
             seats=seats,
             journal=journal,
             hooks=hooks,
             status=record.status,
         )
-        if record.creator is not None:
-            table.creator = identity_for(record.creator, "player")
-        for seat in seats:
-            if seat.holder is not None:
-                seat.holder.tables.add(table)
+        holders = [seat.holder for seat in seats if seat.holder is not None]
+        for holder in holders:
+            holder.tables.add(table)
+        # Spectators are not stored: a creator who only watched hands the role to a seated player.
+        seated_creator = [h for h in holders if h.key == record.creator]
+        table.creator = seated_creator[0] if seated_creator else (holders[0] if holders else None)
+        table.creator_key = table.creator.key if table.creator else None
         if record.status in (PLAYING, FINISHED):
             state = game.new_game(record.seed, record.players, record.options)
             for seat_no, move, _ in record.moves:
@@ -248,29 +250,46 @@ class Table:
     def held_by(self, identity: Identity) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.holder is identity]
 
-    def seat_message(self, kind: str, seat: int | None, events: list | None = None) -> dict:
-        """A `sync` or `update` for one seat (None: a spectator)."""
+    def seat_message(
+        self,
+        kind: str,
+        seat: int | None,
+        events: list | None = None,
+        common: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """A `sync` or `update` for one seat (None: a spectator). `common` is `_common()`,
+        computed once when many seats get a message for the same position."""
         assert self.state is not None
-        game, state = self.game, self.state
-        timer = game.timer(state) if self.status == PLAYING else None
+        common = common or self._common()
         msg: dict[str, Any] = {
             "t": kind,
             "table": self.id,
             "seq": self.seq,
             "seat": seat,
             "status": self.status,
-            "view": game.view(state, seat),
-            "to_act": game.to_act(state),
-            "legal_moves": [] if seat is None else game.legal_moves(state, seat),
+            "view": self.game.view(self.state, seat),
+            "to_act": common["to_act"],
+            "legal_moves": (
+                self.game.legal_moves(self.state, seat) if seat in common["to_act"] else []
+            ),
+            "timer": common["timer"],
+        }
+        if events is not None:
+            msg["events"] = self.game.view_events(events, seat)
+        if self.outcome is not None:
+            msg["outcome"] = self.outcome
+        return msg
+
+    def _common(self) -> dict[str, Any]:
+        """What every seat's message shares: the seats to act and the timer."""
+        assert self.state is not None
+        timer = self.game.timer(self.state) if self.status == PLAYING else None
+        return {
+            "to_act": self.game.to_act(self.state),
             "timer": None
             if timer is None
             else {"seconds": timer["seconds"], "seat": timer["seat"]},
         }
-        if events is not None:
-            msg["events"] = game.view_events(events, seat)
-        if self.outcome is not None:
-            msg["outcome"] = self.outcome
-        return msg
 
     def joined_message(self, identity: Identity) -> dict[str, Any]:
         return {
@@ -481,15 +500,16 @@ class Table:
 
     def _broadcast(self, events: list, mover: int, ref: Any) -> None:
         """Each seat's update to its holder; one packed spectator update to all spectators."""
+        common = self._common()
         for i, s in enumerate(self.seats):
             if s.holder is not None and s.holder.session is not None:
-                msg = self.seat_message("update", i, events)
+                msg = self.seat_message("update", i, events, common)
                 if i == mover and ref is not None:
                     msg["ack"] = ref
                 s.holder.session.send(msg)
         watching = [p.session for p in self.spectators if p.session is not None]
         if watching:
-            frame = encode(self.seat_message("update", None, events))
+            frame = encode(self.seat_message("update", None, events, common))
             for session in watching:
                 session.send_frame(frame)
 

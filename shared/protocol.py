@@ -31,6 +31,8 @@ MAX_STR = 4096
 MAX_BIN = 4096
 MAX_ARRAY = 4096
 MAX_MAP = 256
+# The decoder's first buffer; it grows up to MAX_FRAME only for big messages.
+READ_SIZE = 4096
 # Limits on the plain data inside a message (a move, options).
 MAX_DEPTH = 16
 MAX_NODES = 10_000
@@ -253,6 +255,7 @@ class ServerSide:
         self.phase = Phase.AWAITING_HELLO
         self.strikes = 0
         self._unpacker = msgpack.Unpacker(
+            read_size=READ_SIZE,
             max_buffer_size=MAX_FRAME,
             max_str_len=MAX_STR,
             max_bin_len=MAX_BIN,

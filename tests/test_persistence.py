@@ -200,9 +200,10 @@ async def test_a_restart_restores_waiting_tables_with_their_seats_and_creator(tm
         assert (await bob.expect("sync", table=table))["seq"] == 0
 
 
+@pytest.mark.parametrize("fsync", [False, True])
 @arun(30)
-async def test_a_restored_game_restarts_its_timer(tmp_path, countdown):
-    async with running_server(tmp_path) as server:
+async def test_a_restored_game_restarts_its_timer(tmp_path, countdown, fsync):
+    async with running_server(tmp_path, fsync=fsync) as server:
         ada, bob = await connect(server, "Ada"), await connect(server, "Bob")
         table = await make_table(server, Countdown.id, [ada, bob], options={"quiet": 5})
         bob.send({"t": "move", "table": table, "seat": 1, "move": {"type": "raise"}})
@@ -218,14 +219,15 @@ async def test_a_restored_game_restarts_its_timer(tmp_path, countdown):
         assert server.journal.store.moves(table)[-1][1:] == ({"type": "knock"}, "timer")
 
 
-def test_a_failing_write_does_not_undo_the_others_in_its_group(tmp_path):
-    store = Store(tmp_path)
+@pytest.mark.parametrize("fsync", [False, True])
+def test_a_failing_write_does_not_undo_the_others(tmp_path, fsync):
+    store = Store(tmp_path, fsync=fsync)
 
     def broken() -> None:
         raise RuntimeError("disk on fire")
 
     async def scenario() -> tuple:
-        journal = Journal(store)
+        journal = Journal(store, threaded=fsync)
         first = journal.run(store.create_table, "magie-des-bijoux", 2, {}, 1, 600, None, "k", [])
         results = await asyncio.gather(
             first,

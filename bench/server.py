@@ -1,0 +1,322 @@
+"""Server load benchmark: many tables of random play over loopback.
+
+    .venv/bin/python -m bench.server [--tables 20] [--seats 4] [--spectators 20] [--seconds 20]
+                                     [--think 0] [--json]
+
+A `jeweltable serve` child process (127.0.0.1, no discovery, a temporary data folder) hosts
+`--tables` tables cycling through the registered games, each with `--seats` seated clients and
+`--spectators` spectators, every one its own TCP connection. Each table's driver plays random
+legal moves, one at a time: it sends a move through the seat's connection, waits until every
+recipient at the table has the update, optionally pauses `--think` seconds, and goes on; a
+finished game is followed by a new table for the same people. It stops by itself after
+`--seconds`.
+
+Reported: the time from a move sent to each recipient's update (p50, p99, max) and to the last
+recipient's, moves per second, dropped connections, the CPU share of the server and of this
+(client) process, and the server's memory per connection (resident memory with everyone
+connected minus before, divided by the connections).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import statistics
+import sys
+import tempfile
+import time
+from typing import Any
+
+from shared import engine
+from shared.protocol import ClientSide, encode, hello
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HOST = "127.0.0.1"
+STEP_TIMEOUT = 10.0
+
+
+class Peer(asyncio.Protocol):
+    """One benchmark connection: updates go to the table driver, everything else to an inbox."""
+
+    def __init__(self, bench: Bench) -> None:
+        self.bench = bench
+        self.side = ClientSide()
+        self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.transport: asyncio.Transport | None = None
+        self.driver: TableDriver | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        now = time.perf_counter()
+        for msg in self.side.receive_data(data):
+            if msg["t"] == "update" and self.driver is not None:
+                self.driver.arrived(self, msg, now)
+            elif msg["t"] in ("welcome", "joined", "sync", "error"):
+                self.inbox.put_nowait(msg)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.bench.stopping:
+            self.bench.dropped += 1
+
+    def send(self, msg: dict[str, Any]) -> None:
+        assert self.transport is not None
+        self.transport.write(encode(msg))
+
+    async def expect(self, kind: str, **fields: Any) -> dict[str, Any]:
+        while True:
+            msg = await asyncio.wait_for(self.inbox.get(), STEP_TIMEOUT)
+            if msg["t"] == "error":
+                raise RuntimeError(f"the server refused a setup step: {msg['reason']}")
+            if msg["t"] == kind and all(msg.get(k) == v for k, v in fields.items()):
+                return msg
+
+
+class TableDriver:
+    """Plays one table after another with the same seated clients and spectators."""
+
+    def __init__(self, bench: Bench, index: int, seats: list[Peer], spectators: list[Peer]):
+        self.bench = bench
+        self.game_id = bench.games[index % len(bench.games)]
+        self.rng = random.Random(index)
+        self.seats = seats
+        self.spectators = spectators
+        self.table = 0
+        self.seen: dict[Peer, dict[str, Any]] = {}
+        self.waiting_seq = -1
+        self.sent_at = 0.0
+        self.missing = 0
+        self.all_arrived: asyncio.Future[None] | None = None
+        for peer in [*seats, *spectators]:
+            peer.driver = self
+
+    async def new_table(self) -> None:
+        """Create, fill and start a table; leave the previous one."""
+        old = self.table
+        owner = self.seats[0]
+        owner.send({"t": "create", "game": self.game_id, "seats": len(self.seats)})
+        self.table = (await owner.expect("joined"))["table"]
+        for seat, peer in enumerate(self.seats[1:], start=1):
+            peer.send({"t": "join", "table": self.table, "seat": seat})
+            await peer.expect("joined", table=self.table)
+        for peer in self.spectators:
+            peer.send({"t": "watch", "table": self.table})
+            await peer.expect("joined", table=self.table)
+        owner.send({"t": "start", "table": self.table})
+        for seat, peer in enumerate(self.seats):
+            self.seen[peer] = await peer.expect("sync", table=self.table, seat=seat)
+        for peer in self.spectators:
+            self.seen[peer] = await peer.expect("sync", table=self.table)
+        if old:
+            for peer in [*self.seats, *self.spectators]:
+                peer.send({"t": "leave", "table": old})
+
+    def arrived(self, peer: Peer, msg: dict[str, Any], now: float) -> None:
+        if msg["table"] != self.table or msg["seq"] != self.waiting_seq:
+            return
+        self.seen[peer] = msg
+        self.bench.latencies.append(now - self.sent_at)
+        self.missing -= 1
+        if self.missing == 0 and self.all_arrived is not None and not self.all_arrived.done():
+            self.bench.to_all.append(now - self.sent_at)
+            self.all_arrived.set_result(None)
+
+    async def run(self, deadline: float, think: float) -> None:
+        await self.new_table()
+        loop = asyncio.get_running_loop()
+        while loop.time() < deadline:
+            watched = self.seen[self.spectators[0]] if self.spectators else self.seen[self.seats[0]]
+            if watched["status"] == "finished":
+                self.bench.games_finished += 1
+                await self.new_table()
+                continue
+            seat = self.rng.choice(watched["to_act"])
+            move = self.rng.choice(self.seen[self.seats[seat]]["legal_moves"])
+            self.waiting_seq = watched["seq"] + 1
+            self.missing = len(self.seats) + len(self.spectators)
+            self.all_arrived = loop.create_future()
+            self.sent_at = time.perf_counter()
+            self.seats[seat].send(
+                {
+                    "t": "move",
+                    "table": self.table,
+                    "seat": seat,
+                    "move": move,
+                    "seq": watched["seq"],
+                }
+            )
+            try:
+                await asyncio.wait_for(self.all_arrived, STEP_TIMEOUT)
+            except TimeoutError:
+                self.bench.stalls += 1
+                return
+            self.bench.moves += 1
+            if think:
+                await asyncio.sleep(think)
+
+
+class Bench:
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.games = engine.list_games()
+        self.latencies: list[float] = []
+        self.to_all: list[float] = []
+        self.moves = 0
+        self.games_finished = 0
+        self.dropped = 0
+        self.stalls = 0
+        self.stopping = False
+
+    async def connect(self, port: int, name: str) -> Peer:
+        loop = asyncio.get_running_loop()
+        _, peer = await loop.create_connection(lambda: Peer(self), HOST, port)
+        peer.send(hello(name))
+        await peer.expect("welcome")
+        return peer
+
+    async def run(self) -> dict[str, Any]:
+        with tempfile.TemporaryDirectory(prefix="jeweltable-bench-") as data:
+            proc, port = await start_server(data)
+            try:
+                return await self._measure(proc.pid, port)
+            finally:
+                self.stopping = True
+                if proc.returncode is None:
+                    proc.send_signal(signal.SIGTERM)
+                    try:
+                        await asyncio.wait_for(proc.wait(), 15)
+                    except TimeoutError:
+                        proc.kill()
+                        await proc.wait()
+
+    async def _measure(self, pid: int, port: int) -> dict[str, Any]:
+        args = self.args
+        await asyncio.sleep(0.5)
+        rss_before = rss_kb(pid)
+        drivers = []
+        for index in range(args.tables):
+            seats = [await self.connect(port, f"t{index}s{s}") for s in range(args.seats)]
+            watchers = [await self.connect(port, f"t{index}w{w}") for w in range(args.spectators)]
+            drivers.append(TableDriver(self, index, seats, watchers))
+        connections = args.tables * (args.seats + args.spectators)
+        rss_connected = rss_kb(pid)
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        server_cpu, own_cpu = cpu_seconds(pid), time.process_time()
+        await asyncio.gather(*(d.run(began + args.seconds, args.think) for d in drivers))
+        elapsed = loop.time() - began
+        server_cpu, own_cpu = cpu_seconds(pid) - server_cpu, time.process_time() - own_cpu
+        rss_playing = rss_kb(pid)
+        self.stopping = True
+        for driver in drivers:
+            for peer in [*driver.seats, *driver.spectators]:
+                if peer.transport is not None:
+                    peer.transport.close()
+        return {
+            "tables": args.tables,
+            "connections": connections,
+            "games": self.games,
+            "seconds": round(elapsed, 2),
+            "think_seconds": args.think,
+            "moves": self.moves,
+            "games_finished": self.games_finished,
+            "moves_per_second": round(self.moves / elapsed, 1),
+            "updates_per_second": round(len(self.latencies) / elapsed, 1),
+            "latency_ms": percentiles(self.latencies),
+            "latency_to_last_recipient_ms": percentiles(self.to_all),
+            "dropped_connections": self.dropped,
+            "server_cpu_share": round(server_cpu / elapsed, 2),
+            "clients_cpu_share": round(own_cpu / elapsed, 2),
+            "server_cpu_ms_per_move": round(server_cpu * 1000 / max(self.moves, 1), 2),
+            "stalled_tables": self.stalls,
+            "server_rss_mb": {
+                "before": round(rss_before / 1024, 1),
+                "connected": round(rss_connected / 1024, 1),
+                "playing": round(rss_playing / 1024, 1),
+            },
+            "memory_per_connection_kb": round((rss_connected - rss_before) / connections, 1),
+        }
+
+
+def percentiles(samples: list[float]) -> dict[str, float]:
+    if len(samples) < 2:
+        return {}
+    cuts = statistics.quantiles(samples, n=100)
+    return {
+        "p50": round(cuts[49] * 1000, 2),
+        "p99": round(cuts[98] * 1000, 2),
+        "max": round(max(samples) * 1000, 2),
+    }
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+async def start_server(data: str) -> tuple[asyncio.subprocess.Process, int]:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "client.cli",
+        "serve",
+        "--host",
+        HOST,
+        "--port",
+        "0",
+        "--no-discovery",
+        "--name",
+        "bench",
+        "--data",
+        data,
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
+    assert proc.stdout is not None
+    line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
+    found = re.search(r"listening on [\d.]+:(\d+)", line)
+    if not found:
+        proc.kill()
+        raise RuntimeError(f"the server did not start: {line!r}")
+    return proc, int(found.group(1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bench.server", description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--spectators", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=20.0, help="length of the play phase")
+    parser.add_argument("--think", type=float, default=0.0, help="pause after each move, per table")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    result = asyncio.run(Bench(args).run())
+    if args.json:
+        print(json.dumps(result, sort_keys=True))
+    else:
+        for key, value in result.items():
+            print(f"{key}: {value}")
+    ok = result["dropped_connections"] == 0 and result["stalled_tables"] == 0
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
