@@ -1,8 +1,9 @@
 """Bots that fill seats, by level name.
 
 A bot sees exactly what a player in its seat would: that seat's view and legal moves. It returns
-one of the legal moves; the table then plays it through the same path as a client's move. Other
-levels register themselves with `register` (issue 9 adds stronger ones).
+one of the legal moves; the table then plays it through the same path as a client's move.
+`choose` runs on a worker thread (it may think as long as it likes without stalling the server)
+and must not change what it is given. Other levels register themselves with `register`.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ class Bot(Protocol):
 class RandomBot:
     """Picks uniformly among the seat's legal moves."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self) -> None:
+        self.rng = random.Random()
 
     def choose(self, game: Game, seat: int, view: View, legal_moves: list[Move]) -> Move:
         return self.rng.choice(legal_moves)

@@ -66,21 +66,26 @@ class Seat:
         return {"name": None, "kind": "empty", "connected": False}
 
 
+# A table password guards a seat for one evening, not an account: enough rounds that the stored
+# hash is no plain text, few enough (well under a millisecond) that guesses cannot stall the loop.
+PASSWORD_ROUNDS = 1000
+
+
 def hash_password(password: str) -> bytes:
-    """Salt + PBKDF2 of a table password (a LAN password, but never stored in the clear)."""
+    """Salt + PBKDF2 of a table password, so the store never holds it in the clear."""
     salt = secrets.token_bytes(16)
-    return salt + hashlib.pbkdf2_hmac("sha256", password.encode("utf-8"), salt, 20_000)
+    return salt + hashlib.pbkdf2_hmac("sha256", password.encode(), salt, PASSWORD_ROUNDS)
 
 
 def password_matches(stored: bytes, password: str) -> bool:
     salt, digest = stored[:16], stored[16:]
-    attempt = hashlib.pbkdf2_hmac("sha256", password.encode("utf-8"), salt, 20_000)
+    attempt = hashlib.pbkdf2_hmac("sha256", password.encode(), salt, PASSWORD_ROUNDS)
     return hmac.compare_digest(digest, attempt)
 
 
 @dataclass
 class TableHooks:
-    """What a table tells the lobby: its summary changed; it may be dropped from memory."""
+    """What a table needs from the lobby: whom to tell when it changes, and the bots' pause."""
 
     changed: Callable[[Table], None]
     bot_delay: tuple[float, float] = (0.3, 1.0)
@@ -374,6 +379,8 @@ class Table:
                 raise Refused("not_your_seat", f"you do not hold seat {seat} of table {self.id}")
             seats = [seat]
         else:
+            if identity not in self.attendees():
+                raise Refused("not_at_table", f"you neither sit at nor watch table {self.id}")
             seats = self.held_by(identity)
             self.spectators.discard(identity)
         for i in seats:
@@ -553,7 +560,10 @@ class Table:
         legal = self.game.legal_moves(self.state, seat)
         if not legal:
             return
-        choice = player.choose(self.game, seat, self.game.view(self.state, seat), legal)
+        view = self.game.view(self.state, seat)
+        # On a worker thread, so that a bot that thinks long never stops the loop from serving;
+        # states are never changed in place, so reading this one there is safe.
+        choice = await asyncio.to_thread(player.choose, self.game, seat, view, legal)
         await self._quiet_move(seat, choice, seq, "bot")
 
     async def _quiet_move(self, seat: int, move: dict, seq: int, by: str) -> None:
