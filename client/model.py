@@ -86,6 +86,8 @@ class TableModel:
     streams: dict[int | None, SeatStream] = field(default_factory=dict)
     status: str = "playing"
     outcome: dict[str, Any] | None = None
+    # A move the server will make by itself after a quiet time: {"seconds": s, "seat": n}.
+    timer: dict[str, Any] | None = None
     revision: int = 0
     resyncs: int = 0
     refusals: list[str] = field(default_factory=list)

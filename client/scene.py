@@ -65,6 +65,13 @@ class SceneStack:
         if self.scenes:
             self.scenes[-1].entered()
 
+    def pop_through(self, scene: Scene) -> None:
+        """Remove `scene` and everything above it."""
+        if scene in self.scenes:
+            del self.scenes[self.scenes.index(scene) :]
+            if self.scenes:
+                self.scenes[-1].entered()
+
     def replace(self, scene: Scene) -> None:
         """Clear the stack and show `scene`."""
         self.scenes = []

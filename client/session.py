@@ -198,6 +198,7 @@ class Session:
             fresh=fresh and stream is not None,
         )
         model.streams[viewer].seq = msg["seq"]
+        model.timer = msg.get("timer")
         status = {"finished": "over", "abandoned": "over"}.get(msg["status"], msg["status"])
         model.status = status
         if msg.get("outcome") is not None:

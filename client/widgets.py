@@ -46,7 +46,7 @@ class Button:
         else:
             fill = theme.TABLE_LIGHT if self.hover else theme.PANEL
             ink = theme.TEXT
-        if not self.enabled:
+        if not self.enabled and not self.selected:
             fill, ink = theme.mix(fill, theme.TABLE, 0.6), theme.mix(ink, theme.TABLE, 0.5)
         theme.shadowed_rect(surface, r, fill, radius, lift=2, border=theme.GOLD_DARK)
         label = theme.fit_text(self.label, size, r.w - size, bold=True)

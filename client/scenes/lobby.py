@@ -51,9 +51,14 @@ class LobbyScene(Scene):
             assert app.settings.tokens is not None
             app.settings.tokens[actions.address] = actions.token
             app.settings.save()
+        self.create_game = create_game
         self.relabel()
-        if create_game is not None:
-            self.new_table(create_game)
+
+    def entered(self) -> None:
+        # Opened from a game box on the start screen: go straight to a new table of that game.
+        if self.create_game is not None:
+            game, self.create_game = self.create_game, None
+            self.new_table(game)
 
     def relabel(self) -> None:
         self.top_buttons = [
@@ -90,7 +95,8 @@ class LobbyScene(Scene):
         if self.app.session is not None:
             self.app.session.close()
             self.app.session = None
-        self.app.stack.pop(self)
+        # Back to the start screen, closing any table opened from here.
+        self.app.stack.pop_through(self)
 
     def _do(self, name: str, *args: Any) -> None:
         if self.actions is not None:

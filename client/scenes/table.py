@@ -313,7 +313,7 @@ class TableScene(Scene):
                 wx, wy = self.camera.to_world(*intent.pos)
                 self.held.sprite.x, self.held.sprite.y = wx + self.grab[0], wy + self.grab[1]
                 target = self._target_at(self.held.targets, intent.pos)
-                self.hover_target = target.key if target else None
+                self.hover_target = self.ctx.hover = target.key if target else None
                 return True
             if self.panning:
                 self.camera.pan(*intent.rel)
@@ -322,6 +322,7 @@ class TableScene(Scene):
         if kind == "drop":
             self.panning = False
             piece, self.held, self.hover_target = self.held, None, None
+            self.ctx.hover = None
             if piece is None:
                 return False
             target = self._target_at(piece.targets, intent.pos)

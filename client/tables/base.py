@@ -145,6 +145,8 @@ class TableContext:
     toasts: Toasts
     names: list[str]
     clock: list[float] = field(default_factory=lambda: [0.0])
+    # The target under a dragged piece, drawn brighter than the other legal targets.
+    hover: Any = None
 
     @property
     def now(self) -> float:

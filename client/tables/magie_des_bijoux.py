@@ -468,6 +468,8 @@ class MagieDesBijouxRenderer(Renderer):
             for cell, _n, x, y in self._visible_cells(cam):
                 if cell in hot:
                     surface.blit(shine, (round(x), round(y)))
+                    if cell == self.ctx.hover:
+                        surface.blit(_glow(size, 12), (round(x), round(y)))
         for stone in list(self.flying.values()):
             sx, sy = cam.to_screen(stone.sprite.x, stone.sprite.y)
             gem = self._gem(stone.seat, *stone.key)
@@ -487,8 +489,12 @@ class MagieDesBijouxRenderer(Renderer):
         p = self.pawn
         px, py = cam.to_screen(p.x + p.shake, p.y)
         size = max(8, round(s * 0.5))
-        lift = p.lift * s * 0.08
-        shadow = _pawn_shadow(size, round(p.lift * 4))
+        lifted = p.lift
+        if self.view["pawn"] is None and p.lift > 0.5:
+            # Waiting to be placed: the pawn hovers over the board, gently bobbing.
+            lifted = 0.6 + 0.4 * pulse(self.ctx.now)
+        lift = lifted * s * 0.08
+        shadow = _pawn_shadow(size, round(lifted * 4))
         surface.blit(
             shadow,
             shadow.get_rect(center=(round(px + s * 0.04 + lift * 0.5), round(py + s * 0.14))),
