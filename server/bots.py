@@ -16,22 +16,24 @@ from shared.engine import Game, Move, View
 
 
 class Bot(Protocol):
-    """Chooses a move for its seat from what that seat may know."""
+    """Chooses a move for its seat from what that seat may know (None: no move now)."""
 
-    def choose(self, game: Game, seat: int, view: View, legal_moves: list[Move]) -> Move: ...
+    def choose(self, view: View, legal_moves: list[Move]) -> Move | None: ...
 
 
 class RandomBot:
     """Picks uniformly among the seat's legal moves."""
 
-    def __init__(self) -> None:
+    def __init__(self, game: Game, seat: int) -> None:
         self.rng = random.Random()
 
-    def choose(self, game: Game, seat: int, view: View, legal_moves: list[Move]) -> Move:
-        return self.rng.choice(legal_moves)
+    def choose(self, view: View, legal_moves: list[Move]) -> Move | None:
+        return self.rng.choice(legal_moves) if legal_moves else None
 
 
-BotFactory = Callable[[], Bot]
+# A level makes a bot for one seat of one game; it raises KeyError or ValueError (with a
+# readable message) when it has no bot for that game.
+BotFactory = Callable[[Game, int], Bot]
 
 LEVELS: dict[str, BotFactory] = {"random": RandomBot}
 DEFAULT_LEVEL = "random"
@@ -42,11 +44,12 @@ def register(level: str, factory: BotFactory) -> None:
     LEVELS[level] = factory
 
 
-def make(level: str) -> Bot:
-    """A new bot of `level`; `KeyError` naming the known levels if there is none."""
+def make(level: str, game: Game, seat: int) -> Bot:
+    """A new bot of `level` for `seat`; `KeyError`/`ValueError` with a readable message when
+    the level is unknown or has no bot for this game."""
     if level not in LEVELS:
         raise KeyError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
-    return LEVELS[level]()
+    return LEVELS[level](game, seat)
 
 
 def levels() -> list[str]:

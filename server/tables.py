@@ -83,6 +83,15 @@ def password_matches(stored: bytes, password: str) -> bool:
     return hmac.compare_digest(digest, attempt)
 
 
+def _restored_bot(level: str, game: Game, seat: int) -> bots.Bot | None:
+    """The bot of a restored seat; None (the seat waits) if its level is gone."""
+    try:
+        return bots.make(level, game, seat)
+    except (KeyError, ValueError) as exc:
+        log.warning("seat %s keeps no %s bot after the restart: %s", seat, level, exc)
+        return None
+
+
 @dataclass
 class TableHooks:
     """What a table needs from the lobby: whom to tell when it changes, and the bots' pause."""
@@ -179,7 +188,7 @@ class Table:
             if seat.holder_key is not None:
                 seat.holder = identity_for(seat.holder_key, seat.name or "player")
             if seat.bot is not None:
-                seat.bot_player = bots.make(seat.bot) if seat.bot in bots.LEVELS else None
+                seat.bot_player = _restored_bot(seat.bot, game, len(seats))
             seats.append(seat)
         table = cls(
             id=record.id,
@@ -349,8 +358,6 @@ class Table:
     async def add_bot(self, identity: Identity, seat: int | None, level: str) -> int:
         """Fill an empty seat with a bot; the creator or a seated player may."""
         self._check_host(identity, "add a bot")
-        if level not in bots.LEVELS:
-            raise Refused("unknown_bot", f"unknown bot level {level!r}; known: {bots.levels()}")
         if self.status not in (WAITING, PLAYING):
             raise Refused("no_seat", f"table {self.id} is {self.status}")
         free = [i for i, s in enumerate(self.seats) if s.empty]
@@ -360,8 +367,12 @@ class Table:
             seat = free[0]
         elif seat >= self.players or seat not in free:
             raise Refused("seat_taken", f"seat {seat} of table {self.id} is not free")
+        try:
+            player = bots.make(level, self.game, seat)
+        except (KeyError, ValueError) as exc:
+            raise Refused("unknown_bot", str(exc.args[0])) from None
         name = f"{level} bot {seat + 1}"
-        self.seats[seat] = Seat(name=name, bot=level, bot_player=bots.make(level))
+        self.seats[seat] = Seat(name=name, bot=level, bot_player=player)
         await self._save_seats()
         if self.status == PLAYING:
             self._schedule_bots()
@@ -563,8 +574,9 @@ class Table:
         view = self.game.view(self.state, seat)
         # On a worker thread, so that a bot that thinks long never stops the loop from serving;
         # states are never changed in place, so reading this one there is safe.
-        choice = await asyncio.to_thread(player.choose, self.game, seat, view, legal)
-        await self._quiet_move(seat, choice, seq, "bot")
+        choice = await asyncio.to_thread(player.choose, view, legal)
+        if choice is not None:
+            await self._quiet_move(seat, choice, seq, "bot")
 
     async def _quiet_move(self, seat: int, move: dict, seq: int, by: str) -> None:
         """A move by a bot or a timer; a refusal (the table moved on) is no error."""
