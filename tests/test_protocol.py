@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import msgpack
 import pytest
 from hypothesis import given, settings
@@ -222,3 +224,24 @@ def test_random_messages_are_accepted_only_when_every_field_checks_out(kind, fie
             assert item["t"] == kind
         else:
             assert item.code and item.reason
+
+
+SERVER_MESSAGES = [
+    "welcome",
+    "table",
+    "table_removed",
+    "tables",
+    "joined",
+    "left",
+    "sync",
+    "update",
+    "error",
+    "pong",
+    "bye",
+]
+
+
+def test_docs_describe_every_message_both_ways():
+    text = (Path(__file__).parent.parent / "docs" / "protocol.md").read_text(encoding="utf-8")
+    for kind in [*protocol.CLIENT_MESSAGES, *SERVER_MESSAGES]:
+        assert f'"t": "{kind}"' in text, f"docs/protocol.md has no example of {kind!r}"
