@@ -321,3 +321,33 @@ def test_events_animate_the_pawn_and_drop_the_stone_into_its_socket():
     assert (renderer.pawn.x, renderer.pawn.y) == home
     assert not renderer.flying and not renderer.hidden
     assert scene.viewer not in model.to_act() and not scene.interactive
+
+
+def test_while_the_connection_is_restored_a_banner_says_so():
+    class Reconnecting:
+        reconnecting = True
+
+        def poll(self):
+            pass
+
+    app = make_app()
+    table_scene(app, [], seed=4, moves=6, players=2)
+    app.session = Reconnecting()
+    frames(app, 2)
+    top = app.window.get_at((app.layout.w // 2, app.layout.margin + 4))[:3]
+    assert top == (212, 175, 55)  # the gold banner at the top centre
+    app.session = None
+
+
+def test_settings_change_the_language_at_once_and_are_kept(tmp_path):
+    app = make_app()
+    app.stack.push(build_scene(app, "start", "magie-des-bijoux", 1, 0, None, "to_act"))
+    dialog = SettingsDialog(app)
+    app.stack.push(dialog)
+    dialog.next_language()
+    assert app.settings.language == "de"
+    assert app.stack.scenes[0].host_button.label == "Spiel eröffnen"
+    dialog.name.value = "Jörg"
+    dialog.close()
+    kept = Settings.load()
+    assert kept.language == "de" and kept.name == "Jörg"

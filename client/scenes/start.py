@@ -55,6 +55,9 @@ class StartScene(Scene):
         self.interfaces = list(interface or [])
         self.rows: list[ServerRow] = []
         self.status = ""
+        # Waiting for the hosted server to listen / for the connection's welcome.
+        self.hosting = False
+        self.connecting = False
         self.pending_game: str | None = None
         self.address = TextField(placeholder=i18n.t("start.address"), on_enter=self.connect_typed)
         self.browser = None
@@ -161,6 +164,7 @@ class StartScene(Scene):
         token = (self.app.settings.tokens or {}).get(address)
         self.app.session = Session(host, port, self.app.settings.name, token).start()
         self.status = i18n.t("start.connecting", address=address)
+        self.connecting = True
 
     def connect_typed(self) -> None:
         parsed = parse_address(self.address.value)
@@ -176,6 +180,7 @@ class StartScene(Scene):
             name = f"{self.app.settings.name} · Jewel Table"
             self.app.host_server = LocalServer(name, self.interfaces).start()
         self.pending_game = game
+        self.hosting = True
         self.status = i18n.t("start.hosting")
 
     def open_settings(self) -> None:
@@ -218,7 +223,8 @@ class StartScene(Scene):
                 else:
                     self.server_lost(key)
         local = self.app.host_server
-        if local is not None and local.ready and self.status == i18n.t("start.hosting"):
+        if local is not None and local.ready and self.hosting:
+            self.hosting = False
             if local.error:
                 self.app.toasts.show(i18n.t("start.host_failed", reason=local.error))
                 self.app.host_server = None
@@ -226,18 +232,18 @@ class StartScene(Scene):
             else:
                 self.connect(local.host, local.port)
         session = self.app.session
-        if session is None or not self.status:
+        if session is None or not self.connecting:
             return
         if session.connected and session.lobby.revision:
             from client.scenes.lobby import LobbyScene
 
             lobby = LobbyScene(self.app, session.lobby, session, create_game=self.pending_game)
-            self.status = ""
+            self.status, self.connecting, self.pending_game = "", False, None
             self.app.stack.push(lobby)
         elif session.state == "closed":
             self.app.toasts.show(i18n.t("conn.failed", reason=session.reason or "?"))
             self.app.session = None
-            self.status = ""
+            self.status, self.connecting = "", False
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.layout

@@ -467,7 +467,6 @@ class TableScene(Scene):
         if self.static is None or self.static.get_size() != size:
             self.static = pygame.Surface(size).convert(like)
             self.static_key = ()
-        layer = self.static
         if not self.static_key:
             self._redraw_chrome(like)
             self._redraw_board()
@@ -477,7 +476,6 @@ class TableScene(Scene):
         elif chrome != self.static_key[0]:
             self._redraw_chrome(like)
         self.static_key = (chrome, board)
-        assert layer is self.static
 
     def _redraw_board(self) -> None:
         area = self.camera.area
