@@ -281,8 +281,9 @@ class ServerSide:
             out.append(
                 self._close("frame_too_large", f"a message may be at most {MAX_FRAME} bytes")
             )
-        except (ValueError, msgpack.UnpackException) as exc:
-            # The stream cannot be resynchronised after a bad frame.
+        except (ValueError, TypeError, msgpack.UnpackException) as exc:
+            # The stream cannot be resynchronised after a bad frame. (TypeError: a map key that
+            # cannot be a key, such as a list.)
             out.append(self._close("undecodable", f"the stream is not valid msgpack ({exc})"))
         return out
 
@@ -332,7 +333,7 @@ class ClientSide:
         try:
             self._unpacker.feed(data)
             messages = list(self._unpacker)
-        except (ValueError, msgpack.UnpackException) as exc:
+        except (ValueError, TypeError, msgpack.UnpackException) as exc:
             raise ProtocolError("undecodable", f"the server sent invalid data ({exc})") from exc
         for msg in messages:
             if not isinstance(msg, dict) or not isinstance(msg.get("t"), str):

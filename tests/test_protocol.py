@@ -157,7 +157,7 @@ def test_strings_and_lists_beyond_the_limits_end_the_stream():
 
 
 def test_undecodable_bytes_end_the_stream():
-    for data in (b"\xc1", b"\xa2\xff\xfe", b"\xd4\x01\x00", b"\x91" * 2000):
+    for data in (b"\xc1", b"\xa2\xff\xfe", b"\xd4\x01\x00", b"\x91" * 2000, b"\x81\x90\x00"):
         refused = only(greeted().receive_data(data))
         assert refused.code in ("undecodable", "malformed")
 
