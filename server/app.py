@@ -79,6 +79,8 @@ class Session:
             await self._read_loop()
         except (TimeoutError, ConnectionError, OSError):
             pass
+        except Exception:  # a bug must cost one connection, never the server
+            log.exception("connection %s failed", self.peer)
         finally:
             self.lobby.disconnected(self)
             self._closing = True
