@@ -33,7 +33,6 @@ TEXT_DIM = (170, 186, 178)
 PANEL = (10, 34, 31)
 DANGER = (200, 70, 60)
 OK = (90, 190, 120)
-SHADOW = (0, 0, 0)
 
 
 @dataclass(frozen=True)
@@ -87,15 +86,6 @@ class Layout:
         self.radius = round(self.unit * 1.2)
         self.line = max(1, round(self.unit * 0.25))
         self.button_h = round(max(self.body * 2.1, 36))
-
-    def rect(self, fx: float, fy: float, fw: float, fh: float) -> pygame.Rect:
-        """A rect given in fractions of the window."""
-        return pygame.Rect(
-            round(fx * self.w), round(fy * self.h), round(fw * self.w), round(fh * self.h)
-        )
-
-    def px(self, units: float) -> int:
-        return round(units * self.unit)
 
 
 @lru_cache(maxsize=64)

@@ -33,8 +33,3 @@ def renderer_for(game_id: str, ctx: TableContext) -> Renderer:
     from client.tables.generic import GenericRenderer
 
     return _discover().get(game_id, GenericRenderer)(ctx)
-
-
-def drawn_games() -> list[str]:
-    """The ids of games with a table of their own."""
-    return list(_discover())

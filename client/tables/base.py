@@ -60,11 +60,6 @@ class Camera:
         s = self.scale
         return self.cx + (sx - self.area.centerx) / s, self.cy + (sy - self.area.centery) / s
 
-    def rect_to_screen(self, rect: pygame.FRect) -> pygame.Rect:
-        x, y = self.to_screen(rect.x, rect.y)
-        s = self.scale
-        return pygame.Rect(round(x), round(y), round(rect.w * s), round(rect.h * s))
-
     def zoom_at(self, screen_pos: tuple[float, float], factor: float) -> None:
         """Zoom by `factor`, keeping the world point under `screen_pos` where it is."""
         wx, wy = self.to_world(*screen_pos)
