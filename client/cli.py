@@ -156,7 +156,7 @@ def parse_options(pairs: list[str]) -> dict:
 
 
 def _play_headless(args: argparse.Namespace) -> int:
-    from server.headless import play_sync
+    from server.headless import HeadlessMismatch, play_sync
 
     try:
         game = engine.get_game(args.game)
@@ -164,6 +164,9 @@ def _play_headless(args: argparse.Namespace) -> int:
     except (KeyError, engine.OptionError) as exc:
         print(f"jeweltable: {exc.args[0]}", file=sys.stderr)
         return 2
+    except HeadlessMismatch as exc:
+        print(f"jeweltable: the headless game failed its check: {exc}", file=sys.stderr)
+        return 1
     if args.json:
         print(json.dumps(result, sort_keys=True))
     else:
