@@ -1,0 +1,21 @@
+"""The server benchmark runs (briefly) and reports every figure it promises."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bench.server import main
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def test_a_short_benchmark_reports_latency_throughput_and_memory(capsys):
+    assert main(["--tables", "2", "--spectators", "2", "--seconds", "1", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["connections"] == 2 * (4 + 2)
+    assert result["moves"] > 0 and result["moves_per_second"] > 0
+    assert set(result["latency_ms"]) == {"p50", "p99", "max"}
+    assert result["dropped_connections"] == 0 and result["stalled_tables"] == 0
+    assert result["memory_per_connection_kb"] >= 0
