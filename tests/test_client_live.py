@@ -171,3 +171,17 @@ def test_host_a_game_and_the_lan_browser_sees_it_come_and_go(app):
     app.host_server.stop()
     app.host_server = None
     assert run_until(app, lambda: row not in start.rows, timeout=15)
+
+
+def test_esc_returns_to_the_lobby_keeping_the_seat_and_open_table_brings_it_back(app, server):
+    scene = open_table(app, server, ["me", "bot"])
+    lobby = app.stack.scenes[-2]
+    app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+    assert app.stack.top is lobby and app.session.tables[scene.model.table_id].mine == [0]
+    assert run_until(
+        app, lambda: any(b.label == "Open table" for _r, _i, bs in lobby.cards for b in bs)
+    )
+    button = next(b for _r, _i, bs in lobby.cards for b in bs if b.label == "Open table")
+    tap(app, button.rect.center)
+    assert isinstance(app.stack.top, TableScene)
+    assert run_until(app, lambda: my_turn(app.stack.top))

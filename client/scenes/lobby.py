@@ -131,14 +131,14 @@ class LobbyScene(Scene):
         def leave() -> None:
             session.leave(table_id)
             self.open_tables.discard(table_id)
-            scene = self.app.stack.find(TableScene)
-            while scene is not None:
-                self.app.stack.pop(scene)
-                scene = self.app.stack.find(TableScene)
+            close()
+
+        def close() -> None:
+            # Back to the lobby; the seats stay ours and "Open table" brings the table back.
             while self.app.stack.top is not self and self.app.stack.top is not None:
                 self.app.stack.pop()
 
-        self.app.stack.push(TableScene(self.app, model, send_move, leave))
+        self.app.stack.push(TableScene(self.app, model, send_move, leave, close))
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:

@@ -37,11 +37,14 @@ class TableScene(Scene):
         model: TableModel,
         send_move: SendMove,
         leave: Callable[[], None],
+        close: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(app)
         self.model = model
         self.send_move = send_move
         self.leave = leave
+        # Esc returns to the lobby keeping the seats; only "Leave" gives them up.
+        self.close = close or leave
         self.timeline = Timeline(app.animator)
         self.ctx = TableContext(app.animator, self.timeline, app.toasts, model.names, app.clock_ref)
         self.renderer = renderer_for(model.game, self.ctx)
@@ -277,7 +280,7 @@ class TableScene(Scene):
                 self._layout_move_buttons()
                 return True
             if intent.kind == "back":
-                self.leave()
+                self.close()
                 return True
             return False
         for button in self.bar_buttons + self.move_buttons:
@@ -288,7 +291,7 @@ class TableScene(Scene):
             if self.selected is not None:
                 self.selected = None
             else:
-                self.leave()
+                self.close()
             return True
         if kind == "key":
             return self._key(intent.key)
