@@ -30,10 +30,12 @@ def unique_name(prefix: str) -> str:
 
 
 async def heard(name: str, interfaces: list[str], timeout: float = 1.5) -> dict | None:
-    """The server called `name` if a browser on `interfaces` hears it."""
-    for server in await browse(interfaces, timeout):
-        if server["name"] == name:
-            return server
+    """The server called `name` if a browser on `interfaces` hears it (three tries, since a
+    busy machine may answer late)."""
+    for _ in range(3):
+        for server in await browse(interfaces, timeout):
+            if server["name"] == name:
+                return server
     return None
 
 

@@ -339,18 +339,18 @@ def countdown(monkeypatch):
 async def test_the_server_plays_the_timer_move_after_the_quiet_time(tmp_path, countdown):
     async with running_server(tmp_path) as server:
         ada, bob = await connect(server, "Ada"), await connect(server, "Bob")
-        table = await make_table(server, Countdown.id, [ada, bob], options={"quiet": 3})
+        table = await make_table(server, Countdown.id, [ada, bob], options={"quiet": 6})
         loop = asyncio.get_running_loop()
         for seq in range(3):
             last_raise = loop.time()
             bob.send({"t": "move", "table": table, "seat": 1, "move": {"type": "raise"}})
             update = await latest(bob, table, 1, seq + 1)
-            assert update["timer"] == {"seconds": 0.3, "seat": 0}
-            await asyncio.sleep(0.1)
+            assert update["timer"] == {"seconds": 0.6, "seat": 0}
+            await asyncio.sleep(0.05)
         final = await latest(ada, table, 0, 4)
         assert final["status"] == "finished" and final["events"] == [{"type": "knock", "seat": 0}]
-        # Each raise restarted the quiet time, so the knock came 0.3 s after the last one.
-        assert loop.time() - last_raise >= 0.3
+        # Each raise restarted the quiet time, so the knock came 0.6 s after the last one.
+        assert loop.time() - last_raise >= 0.6
         assert server.journal.store.moves(table)[-1][2] == "timer"
 
 
