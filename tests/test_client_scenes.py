@@ -351,3 +351,35 @@ def test_settings_change_the_language_at_once_and_are_kept(tmp_path):
     dialog.close()
     kept = Settings.load()
     assert kept.language == "de" and kept.name == "Jörg"
+
+
+def test_the_cached_board_redrawn_by_parts_matches_a_full_redraw():
+    import random
+
+    from client.model import SeatInfo, TableModel
+    from shared.engine import get_game
+    from shared.randomplay import random_step
+
+    game = get_game("magie-des-bijoux")
+    state = game.new_game(7, 4, {"first_seat": 0})
+    app = make_app((1280, 800))
+    seats = [SeatInfo(i, n, "human") for i, n in enumerate(["A", "B", "C", "D"])]
+    model = TableModel(1, game.id, seats, mine=[0])
+    model.update(0, game.view(state, 0), game.legal_moves(state, 0), game.to_act(state), [])
+    scene = TableScene(app, model, lambda seat, move: None, lambda: None)
+    app.stack.push(scene)
+    rng = random.Random(7)
+    for _ in range(25):
+        seat, move = random_step(game, state, rng)
+        state, events = game.apply(state, seat, move)
+        view, legal = game.view(state, 0), game.legal_moves(state, 0)
+        model.update(0, view, legal, game.to_act(state), game.view_events(events, 0))
+        frames(app, 30)
+        reference = scene.static.copy()
+        area = scene.camera.area
+        reference.blit(scene.backdrop, area, area)
+        scene.renderer.draw_board(reference, scene.camera)
+        sample = [
+            (x, y) for x in range(area.x, area.right, 3) for y in range(area.y, area.bottom, 3)
+        ]
+        assert all(reference.get_at(p) == scene.static.get_at(p) for p in sample)

@@ -74,6 +74,7 @@ class TableScene(Scene):
         self.backdrop = pygame.Surface((1, 1))
         self.backdrop_key: tuple = ()
         self.drawn_backdrop: pygame.Surface | None = None
+        self.board_seen_from: tuple = ()
         self.active_panels: list[pygame.Rect] = []
         self.turn_left = 0
         self.resize(app.layout)
@@ -472,20 +473,35 @@ class TableScene(Scene):
             self.static_key = ()
         if not self.static_key:
             self._redraw_chrome(like)
-            self._redraw_board()
+            self._redraw_board(full=True)
         elif board != self.static_key[1]:
-            self._redraw_board()
+            self._redraw_board(full=False)
             chrome = self.static_key[0]
-        elif chrome != self.static_key[0]:
-            self._redraw_chrome(like)
+        elif chrome != self.static_key[0] and self._redraw_chrome(like):
+            self._redraw_board(full=True)
         self.static_key = (chrome, board)
 
-    def _redraw_board(self) -> None:
-        area = self.camera.area
-        self.static.blit(self.backdrop, area, area)
-        self.renderer.draw_board(self.static, self.camera)
+    def _redraw_board(self, full: bool) -> None:
+        """Redraw the board area, or only the parts the renderer says changed."""
+        cam = self.camera
+        seen_from = (cam.zoom, cam.cx, cam.cy, tuple(cam.area))
+        changes = self.renderer.take_changes()
+        if full or changes is None or seen_from != self.board_seen_from:
+            self.board_seen_from = seen_from
+            areas = [cam.area]
+        else:
+            areas = [cam.rect_to_screen(c).clip(cam.area) for c in changes]
+        layer = self.static
+        clip = layer.get_clip()
+        for area in areas:
+            if area.w and area.h:
+                layer.set_clip(area)
+                layer.blit(self.backdrop, area, area)
+                self.renderer.draw_board(layer, cam)
+        layer.set_clip(clip)
 
-    def _redraw_chrome(self, like: pygame.Surface) -> None:
+    def _redraw_chrome(self, like: pygame.Surface) -> bool:
+        """Redraw bar, panels and log; True if a new layout wiped the board too."""
         rects = self._panel_rects()
         log = self.log_rect if self.log_visible() else None
         backdrop = self._backdrop(like, tuple(r for _s, r in rects), log)
@@ -499,12 +515,11 @@ class TableScene(Scene):
             self.drawn_backdrop = backdrop
         for region in regions:
             layer.blit(backdrop, region, region)
-        if regions == [layer.get_rect()]:
-            self.renderer.draw_board(layer, self.camera)
         self._draw_bar(layer)
         self._draw_panels(layer, rects)
         if log is not None:
             self._draw_log(layer)
+        return regions == [layer.get_rect()]
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         lay = self.layout

@@ -60,6 +60,11 @@ class Camera:
         s = self.scale
         return self.cx + (sx - self.area.centerx) / s, self.cy + (sy - self.area.centery) / s
 
+    def rect_to_screen(self, rect: pygame.FRect) -> pygame.Rect:
+        x, y = self.to_screen(rect.x, rect.y)
+        s = self.scale
+        return pygame.Rect(round(x), round(y), round(rect.w * s), round(rect.h * s))
+
     def zoom_at(self, screen_pos: tuple[float, float], factor: float) -> None:
         """Zoom by `factor`, keeping the world point under `screen_pos` where it is."""
         wx, wy = self.to_world(*screen_pos)
@@ -181,7 +186,12 @@ class Renderer:
         return (100.0, 100.0)
 
     def draw_board(self, surface: pygame.Surface, cam: Camera) -> None:
-        """Draw what stays still between updates (cached by the scene until `version` changes)."""
+        """Draw what stays still between updates, within the surface's clip (the scene caches
+        it and asks again when `version` changes)."""
+
+    def take_changes(self) -> list[pygame.FRect] | None:
+        """World areas whose board drawing changed since the last call; None: all of it."""
+        return None
 
     def draw(self, surface: pygame.Surface, cam: Camera, hot: set[Any], held: Piece | None) -> None:
         """Draw what moves, every frame, over the board: `hot` are target keys to highlight,

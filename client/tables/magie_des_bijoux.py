@@ -192,9 +192,12 @@ class MagieDesBijouxRenderer(Renderer):
         self.pawn = Sprite(0.0, 0.0)
         self.sparkles: list[dict[str, float]] = []
         self.banner = {"alpha": 0.0, "scale": 1.0}
+        # Plaques to redraw on the cached board (None: all of them).
+        self.changes: list[pygame.FRect] | None = None
 
     # ------------------------------------------------------------------ data in
     def show(self, view: View, legal: list[Move], events: list[Event], fresh: bool) -> None:
+        self._note_changes(self.view, view, fresh)
         super().show(view, legal, events, fresh)
         self.rows, self.cols = view["rows"], view["cols"]
         cells = self.rows * self.cols
@@ -214,6 +217,26 @@ class MagieDesBijouxRenderer(Renderer):
             self.ctx.timeline.add(self._step(event, incoming))
         if not any(e.get("type") in ("pawn_moved", "pawn_placed") for e in events):
             self.ctx.animator.animate(self.pawn, MOVE, x=home[0], y=home[1])
+
+    def _note_changes(self, old: View, new: View, fresh: bool) -> None:
+        """Remember which plaques look different in `new`, for `take_changes`."""
+        if fresh or not old or old.get("end") != new.get("end") or old["rows"] != new["rows"]:
+            self.changes = None
+            return
+        cells = {
+            cell
+            for cell, (a, b) in enumerate(zip(old["stones"], new["stones"], strict=True))
+            if a != b or old["owners"][cell] != new["owners"][cell]
+        }
+        for rc in (old.get("previous"), new.get("previous")):
+            if rc is not None:
+                cells.add(self._cell(rc))
+        if self.changes is not None:
+            self.changes.extend(self._cell_rect(c) for c in cells)
+
+    def take_changes(self) -> list[pygame.FRect] | None:
+        changes, self.changes = self.changes, []
+        return changes
 
     def _reconcile(self, stones: list[list[int]]) -> list[tuple[int, int]]:
         """Keep the stones already seated; put new ones in the next free sockets."""
@@ -281,6 +304,8 @@ class MagieDesBijouxRenderer(Renderer):
 
         def landed() -> None:
             self.flying.pop(key, None)
+            if self.changes is not None:
+                self.changes.append(self._cell_rect(cell))
             self.version += 1
 
         self.ctx.animator.animate(sprite, 0.3, "out_bounce", y=y, on_finished=landed)
@@ -404,10 +429,11 @@ class MagieDesBijouxRenderer(Renderer):
         draw_gem(surface, STONE_GEMS[seat % 4], centre, r * 2.2)
 
     # ------------------------------------------------------------------ drawing
-    def _visible_cells(self, cam: Camera):
-        """(cell, settings, x, y) of every plaque at least partly inside the board area."""
+    def _visible_cells(self, cam: Camera, bounds: pygame.Rect | None = None):
+        """(cell, settings, x, y) of every plaque at least partly inside `bounds` (default: the
+        board area)."""
         s = CELL * cam.scale
-        area = cam.area
+        area = bounds or cam.area
         for cell, n in enumerate(self.view["settings"]):
             row, col = divmod(cell, self.cols)
             x, y = cam.to_screen(col * CELL, row * CELL)
@@ -421,11 +447,12 @@ class MagieDesBijouxRenderer(Renderer):
         s = CELL * cam.scale
         size = max(8, round(s))
         clip = surface.get_clip()
-        surface.set_clip(cam.area)
+        bounds = cam.area.clip(clip)
+        surface.set_clip(bounds)
         owners = self.view["owners"]
         over = self.view.get("end") is not None
         solitaire = self.view["players"] == 1
-        for cell, n, x, y in self._visible_cells(cam):
+        for cell, n, x, y in self._visible_cells(cam, bounds):
             pos = (round(x), round(y))
             surface.blit(plaque_surface(n, size), pos)
             owner = owners[cell]
