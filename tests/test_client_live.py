@@ -157,7 +157,9 @@ def test_after_a_drop_the_client_reconnects_with_its_token_and_resyncs(app, serv
     assert run_until(app, lambda: my_turn(scene))
 
 
-def test_host_a_game_and_the_lan_browser_sees_it_come_and_go(app):
+def test_host_a_game_and_the_lan_browser_sees_it_come_and_go(app, monkeypatch):
+    # Any free port: the usual one may be busy with another test's server.
+    monkeypatch.setattr("client.host.DEFAULT_PORT", 0)
     start = StartScene(app, interface=LOOPBACK, browse=True)
     app.stack.push(start)
     start.host()
