@@ -226,6 +226,57 @@ TEXTS: dict[str, dict[str, str]] = {
 }
 
 
+# Refusals the server names by code, said in the player's language; for any other code the
+# server's own sentence (English) is shown.
+ERRORS: dict[str, dict[str, str]] = {
+    "stale": {
+        "en": "The table moved on before your move arrived; look again and play.",
+        "de": "Der Tisch war schon weiter, als dein Zug ankam; sieh nochmal hin.",
+        "fr": "La table a avancé avant l'arrivée de votre coup ; regardez à nouveau.",
+    },
+    "not_your_turn": {
+        "en": "It is not your turn.",
+        "de": "Du bist nicht am Zug.",
+        "fr": "Ce n'est pas votre tour.",
+    },
+    "game_over": {
+        "en": "The game is over.",
+        "de": "Das Spiel ist aus.",
+        "fr": "La partie est finie.",
+    },
+    "password": {
+        "en": "Wrong password for this table.",
+        "de": "Falsches Passwort für diesen Tisch.",
+        "fr": "Mauvais mot de passe pour cette table.",
+    },
+    "seat_taken": {
+        "en": "Someone took that seat first.",
+        "de": "Jemand war schneller auf diesem Platz.",
+        "fr": "Quelqu'un a pris cette place avant vous.",
+    },
+    "no_seat": {
+        "en": "This table has no free seat.",
+        "de": "An diesem Tisch ist kein Platz frei.",
+        "fr": "Cette table n'a plus de place libre.",
+    },
+    "not_ready": {
+        "en": "Every seat must be taken before the start.",
+        "de": "Vor dem Start müssen alle Plätze besetzt sein.",
+        "fr": "Toutes les places doivent être prises avant de commencer.",
+    },
+    "not_creator": {
+        "en": "Only the table's host can do that.",
+        "de": "Das kann nur, wer den Tisch eröffnet hat.",
+        "fr": "Seul l'hôte de la table peut faire cela.",
+    },
+}
+
+
+def error_text(code: str, reason: str) -> str:
+    """A server refusal for people: translated when its code is a known one."""
+    return pick(ERRORS[code]) if code in ERRORS else reason
+
+
 def system_language() -> str:
     """The system's language if we speak it (de, fr), else English."""
     for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "LANG"):

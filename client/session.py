@@ -66,6 +66,7 @@ class Session:
         self.reason: str | None = None
         self.was_connected = False
         self.reconnects = 0
+        self.notices: list[str] = []
         self._ids = itertools.count(1)
         self._moves: dict[int, tuple[int, int]] = {}
         self._plans: dict[int, SeatPlan] = {}
@@ -205,10 +206,14 @@ class Session:
             model.outcome = msg["outcome"]
 
     def _on_error(self, msg: dict[str, Any]) -> None:
+        text = i18n.error_text(msg.get("code", ""), msg.get("reason", ""))
         move = self._moves.pop(msg.get("ref"), None)
         if move is not None and move[0] in self.tables:
-            self.tables[move[0]].refusals.append(msg["reason"])
+            self.tables[move[0]].refusals.append(text)
             self.tables[move[0]].revision += 1
+        elif msg.get("code") != "unknown_token":
+            # Refusals of lobby requests (a wrong password, a taken seat) are told by the lobby.
+            self.notices.append(text)
 
     # ------------------------------------------------------------------ actions
     def send(self, msg: dict[str, Any]) -> int | None:

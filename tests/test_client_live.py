@@ -187,3 +187,25 @@ def test_esc_returns_to_the_lobby_keeping_the_seat_and_open_table_brings_it_back
     tap(app, button.rect.center)
     assert isinstance(app.stack.top, TableScene)
     assert run_until(app, lambda: my_turn(app.stack.top))
+
+
+def test_a_wrong_password_is_told_in_the_players_language(app, server):
+    app.settings.language = "de"
+    app.apply_settings()
+    start = StartScene(app, browse=False)
+    app.stack.push(start)
+    start.connect(server.host, server.port)
+    assert run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+    host = Session(server.host, server.port, "Zoé").start()
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not host.connected:
+            host.poll()
+            time.sleep(0.02)
+        host.create("magie-des-bijoux", ["me", "open"], password="opal")
+        assert run_until(app, lambda: any(t.password for t in app.session.lobby.tables))
+        table = next(t for t in app.session.lobby.tables if t.password)
+        app.session.join(table.id, 1, "topaz")
+        assert run_until(app, lambda: any("Passwort" in t.message for t in app.toasts.items))
+    finally:
+        host.close()

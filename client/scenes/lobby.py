@@ -149,6 +149,8 @@ class LobbyScene(Scene):
             self.app.toasts.show(i18n.t("conn.closed", reason=session.reason or "?"))
             self.disconnect()
             return
+        while session.notices:
+            self.app.toasts.show(session.notices.pop(0))
         # A table this client is at has started (or was resumed): open it.
         for table_id, model in list(session.tables.items()):
             if model.streams and table_id not in self.open_tables and self.app.stack.top is self:
