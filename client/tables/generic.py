@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from client import theme
-from client.tables.base import Camera, Move, Renderer
+from client.tables.base import Camera, Event, Move, Renderer
 
 MAX_BUTTONS = 60
 
@@ -38,6 +38,12 @@ class GenericRenderer(Renderer):
 
     def world_size(self) -> tuple[float, float]:
         return (160.0, 100.0)
+
+    def event_text(self, event: Event) -> str | None:
+        """Until the game has its own sentences: who did what, in the event's own words."""
+        what = str(event.get("type", "?")).replace("_", " ")
+        seat = event.get("seat")
+        return f"{self.ctx.name(seat)}: {what}" if isinstance(seat, int) else what
 
     def move_buttons(self) -> list[tuple[str, Move]]:
         return [(move_label(m), m) for m in self.legal[:MAX_BUTTONS]]
