@@ -1,0 +1,902 @@
+"""Das Kollier, by André Frobel — 3 to 6 players: the rule engine.
+
+Players buy gems at auction to build the most valuable necklace. The buyer of a lot runs the next
+auction, either an open one (real-time bidding above a start price, knocked down by the auctioneer
+or by the server after a quiet time) or a falling one (the price drops 1,000 a round, offered in
+turn from the auctioneer's left). Money and gems are secret; other players see only how many gem
+cards a player holds. Rules notes §2 fixes the gem table and what the text leaves open.
+
+State (plain data):
+- `cash[seat]`, `hands[seat]` (gem ids, most valuable first), `markers[seat]` (the 1,000 of the
+  once-per-game sale to the bank), `sold[seat]`;
+- `bank` (money), `debts` (what the bank owes: `{"seat", "amount", "into": "cash"|"marker"}`,
+  oldest first; while it owes, it holds nothing), `bank_gems` (its covered pile of paid gems);
+- `deck` (top card last), `deck_number` (1 or 2), `set_aside` (gems kept for the second deck);
+- `round` (the auction being played, from 1; reruns keep it), `auctioneer`, `lot`, `defaulters`
+  (seats that failed to pay for the current lot);
+- `phase` and `auction` (that phase's facts): `sealed` (bids for the first auction, advanced
+  option; `sealed_bids[seat]`), `choose` (the auctioneer picks the kind of auction), `open`
+  (`start_price`, `bid`, `bidder`, `passed`), `falling` (`price`, `asked`), `preempt` (`price`,
+  `accepter`), `pay` (`kind`, `buyer`, `price`, `frustrated`), `commission` (the same plus
+  `paid_cash`, `paid_gems`: the payment still on the table), `over`.
+
+Decisions the rule text leaves to the table (see docs and the report of issue 3):
+- A seat may sell to the bank whenever it is among the seats to act, except while the auctioneer
+  picks his commission: during an open auction every bidder and the auctioneer, and always the
+  buyer who must pay, so cash can be raised for a price.
+- In an open auction a bidder may `pass`: he leaves `to_act` until someone makes a new bid. The
+  highest bidder is not to act either. The auctioneer may knock down at any moment; the server's
+  timer does it after the quiet time, also when nobody has bid (the auctioneer then buys the lot
+  at his start price, as the rules say).
+- `legal_moves` lists sensible choices; `apply` accepts any legal amount (whole thousands up to
+  MAX_PRICE). Listed bids and start prices are the minimum plus LISTED_RAISES, and only those up
+  to the seat's means (cash, plus from round 7 its gems as one necklace and singles) plus
+  OVERBID_ALLOWANCE, so random play overbids now and then but every auction ends.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from shared.engine import (
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    State,
+    View,
+    draw_rng,
+    parse_int,
+    winners_by,
+)
+from shared.games.das_kollier.gems import (
+    SET_ASIDE,
+    VALUE,
+    all_cards,
+    base_value,
+    best_necklace,
+    best_split,
+    necklace_value,
+    one_necklace_worth,
+    sort_gems,
+)
+
+TOTAL_MONEY = 60_000
+# Base value a lot must reach before it is auctioned, by number of players.
+THRESHOLD = {3: 6_000, 4: 6_000, 5: 5_000, 6: 4_000}
+STEP = 1_000  # bids, start prices and the falling price move in whole thousands
+CASH_ONLY_ROUNDS = 6
+PENALTY = 3_000
+FALLING_MIN_COMMISSION = 4_000
+COMPENSATION = 1_000  # to the player whose purchase the auctioneer pre-empted
+SALE_CAP = 10_000
+MARKER = 1_000
+SECOND_DECK_GIFT = 3_000
+# No hand is worth this much, so no honest price is refused.
+MAX_PRICE = 2_000_000
+LISTED_RAISES = (0, 1_000, 2_000, 5_000)
+OVERBID_ALLOWANCE = 3_000
+
+SINGLE_ACTOR = {
+    "choose": lambda s: s["auctioneer"],
+    "falling": lambda s: s["auction"]["asked"],
+    "preempt": lambda s: s["auctioneer"],
+    "pay": lambda s: s["auction"]["buyer"],
+    "commission": lambda s: s["auctioneer"],
+}
+PHASE_NAMES = {
+    "sealed": "the sealed bids for the first auction",
+    "choose": "the auctioneer's choice of auction",
+    "open": "an open auction",
+    "falling": "a falling auction",
+    "preempt": "the auctioneer's choice whether to pre-empt",
+    "pay": "the payment for a lot",
+    "commission": "the auctioneer's choice of commission",
+}
+SALE_PHASES = ("sealed", "choose", "open", "falling", "preempt", "pay")
+# Move type -> the phases it belongs to.
+MOVE_PHASES = {
+    "sealed_bid": ("sealed",),
+    "open_auction": ("choose",),
+    "falling_auction": ("choose",),
+    "bid": ("open",),
+    "pass": ("open",),
+    "knock_down": ("open",),
+    "accept": ("falling",),
+    "decline": ("falling",),
+    "preempt": ("preempt",),
+    "waive": ("preempt",),
+    "pay": ("pay",),
+    "default": ("pay",),
+    "commission": ("commission",),
+    "sell": SALE_PHASES,
+}
+
+
+def money(amount: int) -> str:
+    return f"{amount:,}"
+
+
+def half_up(cash: int) -> int:
+    """Half of a sum, rounded up to the next 1,000 (the auctioneer's way)."""
+    return (cash // STEP + 1) // 2 * STEP
+
+
+def lot_value(lot: list[str]) -> int:
+    return base_value(lot)
+
+
+def can_pay(cash: int, hand: list[str], price: int, mixed: bool) -> bool:
+    """Whether `price` can be paid: in cash only, or (`mixed`) with cash, single gems at base
+    value and necklaces at necklace value. Cheap bounds decide most cases before the exact
+    search."""
+    if cash >= price:
+        return True
+    if not mixed:
+        return False
+    if cash + one_necklace_worth(hand) >= price:
+        return True
+    # A gem is worth at most its base value times 1 + the number of kinds held in pairs.
+    paired = sum(1 for count in Counter(hand).values() if count >= 2)
+    if cash + base_value(hand) * (1 + paired) < price:
+        return False
+    return cash + best_split(hand)[0] >= price
+
+
+def take_gems(hand: list[str], gems: list[str]) -> list[str]:
+    """The hand without `gems`; `IllegalMove` when the hand does not hold them all."""
+    missing = Counter(gems) - Counter(hand)
+    if missing:
+        gem = next(iter(missing))
+        raise IllegalMove(f"you do not hold {'another' if gem in hand else 'a'} {gem}")
+    rest = Counter(hand) - Counter(gems)
+    return sort_gems(list(rest.elements()))
+
+
+def gem_list(value: Any, what: str) -> list[str]:
+    """A list of gem ids from a move, or `IllegalMove`."""
+    if not isinstance(value, list) or not all(isinstance(g, str) for g in value):
+        raise IllegalMove(f"{what} must be a list of gem names", "malformed")
+    unknown = [g for g in value if g not in VALUE]
+    if unknown:
+        raise IllegalMove(f"there is no gem {unknown[0]!r}", "malformed")
+    return value
+
+
+class DasKollier(Game):
+    id = "das-kollier"
+    title = "Das Kollier"
+    min_players = 3
+    max_players = 6
+    options = {
+        "quiet_time": Option(
+            8,
+            "seconds without a new bid after which the server knocks an open auction down",
+            kind=int,
+            minimum=1,
+            maximum=120,
+        ),
+        "sealed_first_auctioneer": Option(
+            False,
+            "advanced rule: sealed cash bids for the right to run the first auction",
+            kind=bool,
+        ),
+    }
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self, state: State, rng: random.Random) -> None:
+        n = state["players"]
+        deck = all_cards()
+        for gem in SET_ASIDE:
+            deck.remove(gem)
+        rng.shuffle(deck)
+        state.update(
+            cash=[TOTAL_MONEY // n] * n,
+            hands=[[] for _ in range(n)],
+            markers=[0] * n,
+            sold=[False] * n,
+            bank=0,
+            debts=[],
+            bank_gems=[],
+            deck=deck,
+            deck_number=1,
+            set_aside=list(SET_ASIDE),
+            round=1,
+            auctioneer=state["options"]["first_seat"],
+            lot=[],
+            defaulters=[],
+            phase="choose",
+            auction=None,
+            sealed_bids=None,
+        )
+        self._reveal(state, [])
+        if state["options"]["sealed_first_auctioneer"]:
+            state["phase"] = "sealed"
+            state["sealed_bids"] = [None] * n
+
+    # ------------------------------------------------------------------ who acts
+    def _to_act(self, state: State) -> list[int]:
+        phase = state["phase"]
+        if phase in SINGLE_ACTOR:
+            return [SINGLE_ACTOR[phase](state)]
+        if phase == "open":
+            auction, auctioneer = state["auction"], state["auctioneer"]
+            return [
+                s
+                for s in range(state["players"])
+                if s == auctioneer or (s != auction["bidder"] and s not in auction["passed"])
+            ]
+        if phase == "sealed":
+            return [s for s, bid in enumerate(state["sealed_bids"]) if bid is None]
+        return []
+
+    def _wait_reason(self, state: State, seat: int) -> str:
+        phase = state["phase"]
+        if phase == "open":
+            if seat == state["auction"]["bidder"]:
+                return "you hold the highest bid; you may bid again once someone outbids you"
+            return "you passed on the current bid; you may bid again once someone else bids"
+        if phase == "sealed":
+            return "you have made your sealed bid; the others are still deciding"
+        return super()._wait_reason(state, seat)
+
+    def _is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def timer(self, state: State) -> dict[str, Any] | None:
+        """While an open auction runs, the server knocks it down after the quiet time."""
+        if state["phase"] != "open":
+            return None
+        return {
+            "seconds": state["options"]["quiet_time"],
+            "seat": state["auctioneer"],
+            "move": {"type": "knock_down"},
+        }
+
+    # ------------------------------------------------------------------ legal moves
+    def _legal_moves(self, state: State, seat: int) -> list[Move]:
+        phase = state["phase"]
+        moves: list[Move]
+        if phase == "sealed":
+            moves = [
+                {"type": "sealed_bid", "amount": amount}
+                for amount in range(0, state["cash"][seat] + 1, STEP)
+            ]
+        elif phase == "choose":
+            moves = self._auction_choices(state, seat)
+        elif phase == "open":
+            moves = self._open_choices(state, seat)
+        elif phase == "falling":
+            price = state["auction"]["price"]
+            moves = [{"type": "accept"}] if self._may_offer(state, seat, price, False) else []
+            moves.append({"type": "decline"})
+        elif phase == "preempt":
+            price = state["auction"]["price"]
+            moves = [{"type": "preempt"}] if self._may_offer(state, seat, price, False) else []
+            moves.append({"type": "waive"})
+        elif phase == "pay":
+            moves = self._payments(state, seat) or self._defaults(state, seat)
+        else:
+            paid = state["auction"]["paid_gems"]
+            return [{"type": "commission", "take": take} for take in ["cash", *dict.fromkeys(paid)]]
+        return moves + self._sales(state, seat)
+
+    def _listing_limit(self, state: State, seat: int, mixed: bool) -> int:
+        """How high listed bids go: the seat's means (from round 7 with its gems as one necklace
+        and singles) plus OVERBID_ALLOWANCE."""
+        cash, hand = state["cash"][seat], state["hands"][seat]
+        return cash + (one_necklace_worth(hand) if mixed else 0) + OVERBID_ALLOWANCE
+
+    def _listed_prices(self, state: State, seat: int, minimum: int) -> list[int]:
+        mixed = state["round"] > CASH_ONLY_ROUNDS
+        limit = self._listing_limit(state, seat, mixed)
+        return [
+            minimum + r
+            for r in LISTED_RAISES
+            if minimum + r <= limit and self._may_offer(state, seat, minimum + r, mixed)
+        ]
+
+    def _auction_choices(self, state: State, seat: int) -> list[Move]:
+        moves: list[Move] = []
+        base = lot_value(state["lot"])
+        if not self._must_fall(state):
+            moves = [
+                {"type": "open_auction", "start_price": price}
+                for price in self._listed_prices(state, seat, base)
+            ]
+        return [*moves, {"type": "falling_auction"}]
+
+    def _open_choices(self, state: State, seat: int) -> list[Move]:
+        if seat == state["auctioneer"]:
+            return [{"type": "knock_down"}]
+        auction = state["auction"]
+        minimum = auction["start_price"] if auction["bid"] is None else auction["bid"] + STEP
+        bids = [
+            {"type": "bid", "amount": amount}
+            for amount in self._listed_prices(state, seat, minimum)
+        ]
+        return [*bids, {"type": "pass"}]
+
+    def _payments(self, state: State, seat: int) -> list[Move]:
+        """Sensible payments: all cash; one gem plus cash; the best necklace plus cash; and, when
+        none of those will do but the hand can pay, its most valuable pieces plus cash."""
+        price, cash, hand = state["auction"]["price"], state["cash"][seat], state["hands"][seat]
+        if not self._mixed(state):
+            return [pay_move(price, [], [])] if cash >= price else []
+        moves = [pay_move(price, [], [])] if cash >= price else []
+        for gem in dict.fromkeys(hand):
+            if price - VALUE[gem] <= cash:
+                moves.append(pay_move(max(0, price - VALUE[gem]), [gem], []))
+        value, necklace = best_necklace(hand)
+        if value and price - value <= cash:
+            moves.append(pay_move(max(0, price - value), [], [necklace]))
+        if not moves and can_pay(cash, hand, price, True):
+            moves.append(biggest_pieces_payment(cash, hand, price))
+        return moves
+
+    def _defaults(self, state: State, seat: int) -> list[Move]:
+        cash, hand = state["cash"][seat], state["hands"][seat]
+        moves = [{"type": "default"}] if cash >= PENALTY or not hand else []
+        return moves + [{"type": "default", "gem": gem} for gem in dict.fromkeys(hand)]
+
+    def _sales(self, state: State, seat: int) -> list[Move]:
+        """Sensible sales to the bank: the best necklace, the gems outside it, the cheapest gem."""
+        hand = state["hands"][seat]
+        if state["sold"][seat] or not hand or state["phase"] not in SALE_PHASES:
+            return []
+        value, necklace = best_necklace(hand)
+        moves = [{"type": "sell", "necklace": necklace}] if value else []
+        outside = take_gems(hand, necklace)
+        if len(outside) > 1:
+            moves.append({"type": "sell", "gems": outside})
+        return [*moves, {"type": "sell", "gems": [hand[-1]]}]
+
+    # ------------------------------------------------------------------ rule checks
+    def _mixed(self, state: State) -> bool:
+        """Whether the lot being paid for may be paid with gems and necklaces."""
+        return state["auction"]["kind"] == "open" and state["round"] > CASH_ONLY_ROUNDS
+
+    def _must_fall(self, state: State) -> bool:
+        """Rounds 1–6: an auctioneer with less cash than the lot's base value must let it fall."""
+        short = state["cash"][state["auctioneer"]] < lot_value(state["lot"])
+        return state["round"] <= CASH_ONLY_ROUNDS and short
+
+    def _may_offer(self, state: State, seat: int, price: int, mixed: bool) -> bool:
+        """A seat that failed to pay for this lot may offer only what it can pay."""
+        if seat not in state["defaulters"]:
+            return True
+        return can_pay(state["cash"][seat], state["hands"][seat], price, mixed)
+
+    def _check_offer(self, state: State, seat: int, price: int, mixed: bool) -> None:
+        if not self._may_offer(state, seat, price, mixed):
+            raise IllegalMove(
+                f"you could not pay for this lot before, so now you may only offer what you can"
+                f" pay, and {money(price)} is more than that"
+            )
+
+    # ------------------------------------------------------------------ moves
+    def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
+        kind = move["type"]
+        if kind not in MOVE_PHASES:
+            raise IllegalMove(
+                f"unknown move {kind!r}; the moves are {', '.join(MOVE_PHASES)}", "malformed"
+            )
+        phase = state["phase"]
+        if phase not in MOVE_PHASES[kind]:
+            raise IllegalMove(f"{kind!r} is not possible during {PHASE_NAMES[phase]}")
+        return getattr(self, f"_move_{kind}")(state, seat, move)
+
+    def _move_sealed_bid(self, state: State, seat: int, move: Move) -> list[Event]:
+        amount = parse_amount(move, "amount", "a sealed bid")
+        if amount > state["cash"][seat]:
+            raise IllegalMove(f"you can only put down cash you hold: {money(state['cash'][seat])}")
+        bids = state["sealed_bids"]
+        bids[seat] = amount
+        events: list[Event] = [
+            {"type": "sealed_bid", "seat": seat, "hidden": {"amount": amount}, "seen_by": [seat]}
+        ]
+        if None in bids:
+            return events
+        first, n = state["options"]["first_seat"], state["players"]
+        # max() keeps the first of equal bids: the tied bidder nearest the first seat clockwise.
+        winner = max(((first + k) % n for k in range(n)), key=lambda s: bids[s])
+        state["cash"][winner] -= bids[winner]
+        events.append(
+            {"type": "first_auctioneer", "seat": winner, "bids": bids[:], "paid": bids[winner]}
+        )
+        self._bank_in(state, bids[winner], events)
+        state.update(auctioneer=winner, sealed_bids=None, phase="choose")
+        return events
+
+    def _move_open_auction(self, state: State, seat: int, move: Move) -> list[Event]:
+        price = parse_amount(move, "start_price", "the start price")
+        base = lot_value(state["lot"])
+        if price < base:
+            raise IllegalMove(
+                f"the start price must be at least the lot's base value, {money(base)}"
+            )
+        if self._must_fall(state):
+            raise IllegalMove(
+                f"in rounds 1–6 an auctioneer holding less cash than the lot's base value"
+                f" ({money(base)}) must run a falling auction"
+            )
+        self._check_offer(state, seat, price, state["round"] > CASH_ONLY_ROUNDS)
+        state["phase"] = "open"
+        state["auction"] = {"start_price": price, "bid": None, "bidder": None, "passed": []}
+        return [{"type": "auction_opened", "seat": seat, "start_price": price}]
+
+    def _move_falling_auction(self, state: State, seat: int, move: Move) -> list[Event]:
+        price = lot_value(state["lot"])
+        asked = (seat + 1) % state["players"]
+        state["phase"] = "falling"
+        state["auction"] = {"price": price, "asked": asked}
+        return [{"type": "falling_auction", "seat": seat, "price": price, "asked": asked}]
+
+    def _move_bid(self, state: State, seat: int, move: Move) -> list[Event]:
+        if seat == state["auctioneer"]:
+            raise IllegalMove("the auctioneer may not bid in his own auction")
+        amount = parse_amount(move, "amount", "a bid")
+        auction = state["auction"]
+        if auction["bid"] is None and amount < auction["start_price"]:
+            raise IllegalMove(
+                f"the first bid must be at least the start price, {money(auction['start_price'])}"
+            )
+        if auction["bid"] is not None and amount < auction["bid"] + STEP:
+            raise IllegalMove(
+                f"bids must rise by 1,000; the current bid is {money(auction['bid'])}"
+            )
+        self._check_offer(state, seat, amount, state["round"] > CASH_ONLY_ROUNDS)
+        auction.update(bid=amount, bidder=seat, passed=[])
+        return [{"type": "bid", "seat": seat, "amount": amount}]
+
+    def _move_pass(self, state: State, seat: int, move: Move) -> list[Event]:
+        if seat == state["auctioneer"]:
+            raise IllegalMove("the auctioneer does not bid; he knocks the lot down ('knock_down')")
+        state["auction"]["passed"].append(seat)
+        return [{"type": "passed", "seat": seat}]
+
+    def _move_knock_down(self, state: State, seat: int, move: Move) -> list[Event]:
+        if seat != state["auctioneer"]:
+            raise IllegalMove("only the auctioneer knocks the lot down")
+        auction = state["auction"]
+        if auction["bid"] is None:
+            buyer, price = seat, auction["start_price"]
+        else:
+            buyer, price = auction["bidder"], auction["bid"]
+        events: list[Event] = [{"type": "knocked_down", "buyer": buyer, "price": price}]
+        self._ask_payment(state, "open", buyer, price, None)
+        return events
+
+    def _move_accept(self, state: State, seat: int, move: Move) -> list[Event]:
+        price = state["auction"]["price"]
+        self._check_offer(state, seat, price, False)
+        events: list[Event] = [{"type": "accepted", "seat": seat, "price": price}]
+        if price < lot_value(state["lot"]):
+            state["phase"] = "preempt"
+            state["auction"] = {"price": price, "accepter": seat}
+        else:
+            self._ask_payment(state, "falling", seat, price, None)
+        return events
+
+    def _move_decline(self, state: State, seat: int, move: Move) -> list[Event]:
+        auction, auctioneer = state["auction"], state["auctioneer"]
+        events: list[Event] = [{"type": "declined", "seat": seat, "price": auction["price"]}]
+        asked = (seat + 1) % state["players"]
+        if asked != auctioneer:
+            auction["asked"] = asked
+            return events
+        if auction["price"] == 0:
+            events.append({"type": "taken_for_nothing", "seat": auctioneer})
+            self._finish_lot(state, auctioneer, events)
+            return events
+        auction["price"] -= STEP
+        auction["asked"] = (auctioneer + 1) % state["players"]
+        events.append({"type": "price_fell", "price": auction["price"]})
+        return events
+
+    def _move_preempt(self, state: State, seat: int, move: Move) -> list[Event]:
+        price, accepter = state["auction"]["price"], state["auction"]["accepter"]
+        self._check_offer(state, seat, price, False)
+        self._ask_payment(state, "falling", seat, price, accepter)
+        return [{"type": "preempted", "seat": seat, "price": price, "accepter": accepter}]
+
+    def _move_waive(self, state: State, seat: int, move: Move) -> list[Event]:
+        price, accepter = state["auction"]["price"], state["auction"]["accepter"]
+        self._ask_payment(state, "falling", accepter, price, None)
+        return [{"type": "waived", "seat": seat, "buyer": accepter, "price": price}]
+
+    def _ask_payment(
+        self, state: State, kind: str, buyer: int, price: int, frustrated: int | None
+    ) -> None:
+        state["phase"] = "pay"
+        state["auction"] = {"kind": kind, "buyer": buyer, "price": price, "frustrated": frustrated}
+
+    def _move_pay(self, state: State, seat: int, move: Move) -> list[Event]:
+        auction, auctioneer = state["auction"], state["auctioneer"]
+        cash, gems, necklaces = self._parse_payment(state, seat, move)
+        paid_gems = sort_gems(gems + [g for n in necklaces for g in n])
+        state["hands"][seat] = take_gems(state["hands"][seat], paid_gems)
+        state["cash"][seat] -= cash
+        events: list[Event] = [
+            {
+                "type": "paid",
+                "seat": seat,
+                "price": auction["price"],
+                "cash": cash,
+                "gem_count": len(paid_gems),
+                "hidden": {"gems": gems, "necklaces": necklaces},
+                "seen_by": sorted({seat, auctioneer}),
+            }
+        ]
+        # The commission comes out of the payment before the bank settles its debts.
+        state["bank"] += cash
+        if seat == auctioneer:
+            state["bank_gems"] += paid_gems
+            self._settle(state, events)
+            if auction["frustrated"] is not None:
+                paid = self._bank_out(state, auction["frustrated"], COMPENSATION)
+                events.append(
+                    {"type": "compensation", "seat": auction["frustrated"], "amount": paid}
+                )
+        elif auction["kind"] == "falling":
+            share = self._bank_out(state, auctioneer, half_up(cash))
+            self._settle(state, events)
+            top_up = self._bank_out(state, auctioneer, max(0, FALLING_MIN_COMMISSION - share))
+            events.append({"type": "commission", "seat": auctioneer, "cash": share + top_up})
+        elif paid_gems:
+            state["phase"] = "commission"
+            auction.update(paid_cash=cash, paid_gems=paid_gems)
+            return events
+        else:
+            share = self._bank_out(state, auctioneer, half_up(cash))
+            events.append({"type": "commission", "seat": auctioneer, "cash": share})
+            self._settle(state, events)
+        self._finish_lot(state, seat, events)
+        return events
+
+    def _parse_payment(self, state: State, seat: int, move: Move) -> tuple[int, list, list]:
+        """Cash, single gems and necklaces of a payment move, checked against the rules."""
+        price = state["auction"]["price"]
+        cash = parse_amount(move, "cash", "the cash paid") if "cash" in move else 0
+        gems = gem_list(move.get("gems", []), "'gems'")
+        necklaces = move.get("necklaces", [])
+        if not isinstance(necklaces, list):
+            raise IllegalMove("'necklaces' must be a list of necklaces", "malformed")
+        necklaces = [gem_list(n, "each necklace") for n in necklaces]
+        if (gems or necklaces) and not self._mixed(state):
+            raise IllegalMove(
+                "this lot must be paid in cash: gems and necklaces are accepted only in open"
+                " auctions from round 7"
+            )
+        if cash > state["cash"][seat]:
+            raise IllegalMove(f"you hold only {money(state['cash'][seat])} in cash")
+        take_gems(state["hands"][seat], gems + [g for n in necklaces for g in n])
+        pieces = [VALUE[g] for g in gems]
+        for necklace in necklaces:
+            try:
+                pieces.append(necklace_value(necklace))
+            except ValueError as exc:
+                raise IllegalMove(f"{', '.join(necklace)} is no necklace: {exc}") from None
+        worth = sum(pieces)
+        if cash + worth < price:
+            raise IllegalMove(
+                f"that payment is worth {money(cash + worth)}, less than the price of"
+                f" {money(price)}"
+            )
+        if cash != max(0, price - worth):
+            raise IllegalMove(
+                f"pay the rest of the price in cash, exactly {money(max(0, price - worth))}:"
+                " there is no change, and cash is not paid beyond the price"
+            )
+        if pieces and worth - min(pieces) >= price:
+            raise IllegalMove("that payment gives more gems than the price needs")
+        return cash, gems, necklaces
+
+    def _move_commission(self, state: State, seat: int, move: Move) -> list[Event]:
+        auction = state["auction"]
+        take, paid_gems = move.get("take"), auction["paid_gems"]
+        if take != "cash" and take not in paid_gems:
+            raise IllegalMove(
+                "take 'cash' (half the cash paid, rounded up) or one of the gems paid:"
+                f" {', '.join(dict.fromkeys(paid_gems))}"
+            )
+        events: list[Event]
+        if take == "cash":
+            share = self._bank_out(state, seat, half_up(auction["paid_cash"]))
+            events = [{"type": "commission", "seat": seat, "cash": share}]
+        else:
+            paid_gems.remove(take)
+            state["hands"][seat] = sort_gems([*state["hands"][seat], take])
+            events = [
+                {
+                    "type": "commission",
+                    "seat": seat,
+                    "cash": 0,
+                    "gem_count": 1,
+                    "hidden": {"gem": take},
+                    "seen_by": sorted({seat, auction["buyer"]}),
+                }
+            ]
+        state["bank_gems"] += paid_gems
+        self._settle(state, events)
+        self._finish_lot(state, auction["buyer"], events)
+        return events
+
+    def _move_default(self, state: State, seat: int, move: Move) -> list[Event]:
+        price = state["auction"]["price"]
+        cash, hand = state["cash"][seat], state["hands"][seat]
+        if can_pay(cash, hand, price, self._mixed(state)):
+            raise IllegalMove(f"you can pay the price of {money(price)}, so you must")
+        gem = move.get("gem")
+        event: Event = {"type": "default", "seat": seat, "price": price}
+        if gem is None:
+            if cash < PENALTY and hand:
+                raise IllegalMove(
+                    f"you hold less than {money(PENALTY)} in cash, so the penalty is a gem of your"
+                    " choice: name it"
+                )
+            fine = min(cash, PENALTY)
+            state["cash"][seat] -= fine
+            event.update(penalty_cash=fine, penalty_gem=False)
+            events = [event]
+            self._bank_in(state, fine, events)
+        else:
+            state["hands"][seat] = take_gems(hand, gem_list([gem], "the gem"))
+            state["bank_gems"].append(gem)
+            event.update(penalty_cash=0, penalty_gem=True, hidden={"gem": gem}, seen_by=[seat])
+            events = [event]
+        if seat not in state["defaulters"]:
+            state["defaulters"].append(seat)
+        state["phase"], state["auction"] = "choose", None
+        events.append({"type": "rerun", "seat": state["auctioneer"], "lot": state["lot"][:]})
+        return events
+
+    def _move_sell(self, state: State, seat: int, move: Move) -> list[Event]:
+        if state["sold"][seat]:
+            raise IllegalMove("you have already sold to the bank: that is allowed once a game")
+        if ("gems" in move) == ("necklace" in move):
+            raise IllegalMove("sell either single 'gems' or one 'necklace'", "malformed")
+        if "gems" in move:
+            gems = gem_list(move["gems"], "'gems'")
+            value = base_value(gems)
+        else:
+            gems = gem_list(move["necklace"], "'necklace'")
+            try:
+                value = necklace_value(gems)
+            except ValueError as exc:
+                raise IllegalMove(f"that is no necklace: {exc}") from None
+        if not gems:
+            raise IllegalMove("name the gems you sell")
+        state["hands"][seat] = take_gems(state["hands"][seat], gems)
+        state["bank_gems"] += gems
+        state["sold"][seat] = True
+        credit = min(value, SALE_CAP)
+        paid = self._bank_out(state, seat, credit)
+        marker = min(MARKER, state["bank"])
+        state["bank"] -= marker
+        state["markers"][seat] += marker
+        for amount, into in ((credit - paid, "cash"), (MARKER - marker, "marker")):
+            if amount:
+                state["debts"].append({"seat": seat, "amount": amount, "into": into})
+        return [
+            {
+                "type": "sold_to_bank",
+                "seat": seat,
+                "gem_count": len(gems),
+                "paid": paid,
+                "owed": credit - paid,
+                "marker": marker,
+                "marker_owed": MARKER - marker,
+                "hidden": {"gems": sort_gems(gems), "value": value},
+                "seen_by": [seat],
+            }
+        ]
+
+    # ------------------------------------------------------------------ the bank and the deck
+    def _bank_in(self, state: State, amount: int, events: list[Event]) -> None:
+        state["bank"] += amount
+        self._settle(state, events)
+
+    def _settle(self, state: State, events: list[Event]) -> None:
+        """The bank pays its debts first, oldest first, as far as it holds money."""
+        debts = state["debts"]
+        while debts and state["bank"]:
+            debt = debts[0]
+            amount = min(debt["amount"], state["bank"])
+            state["bank"] -= amount
+            (state["cash"] if debt["into"] == "cash" else state["markers"])[debt["seat"]] += amount
+            events.append(
+                {"type": "debt_paid", "seat": debt["seat"], "amount": amount, "into": debt["into"]}
+            )
+            debt["amount"] -= amount
+            if not debt["amount"]:
+                debts.pop(0)
+
+    def _bank_out(self, state: State, seat: int, amount: int) -> int:
+        """The bank pays `seat` up to `amount`, as far as it holds money; returns what it paid."""
+        paid = min(amount, state["bank"])
+        state["bank"] -= paid
+        state["cash"][seat] += paid
+        return paid
+
+    def _finish_lot(self, state: State, buyer: int, events: list[Event]) -> None:
+        """The buyer takes the lot and runs the next auction; the round counter moves on."""
+        state["hands"][buyer] = sort_gems(state["hands"][buyer] + state["lot"])
+        events.append(
+            {"type": "lot_won", "seat": buyer, "gems": state["lot"], "round": state["round"]}
+        )
+        state.update(
+            lot=[], auctioneer=buyer, round=state["round"] + 1, defaulters=[], auction=None
+        )
+        self._reveal(state, events)
+
+    def _reveal(self, state: State, events: list[Event]) -> None:
+        """Turn cards until the lot reaches the threshold; the second deck when the first runs
+        out; the second deck's last cards are auctioned as they are; then the game ends."""
+        lot, threshold = state["lot"], THRESHOLD[state["players"]]
+        while lot_value(lot) < threshold:
+            if state["deck"]:
+                lot.append(state["deck"].pop())
+            elif state["deck_number"] == 1:
+                self._second_deck(state, events)
+            else:
+                break
+        if lot:
+            state["phase"] = "choose"
+            events.append(
+                {
+                    "type": "lot_revealed",
+                    "seat": state["auctioneer"],
+                    "gems": lot[:],
+                    "value": lot_value(lot),
+                }
+            )
+        else:
+            state["phase"] = "over"
+            events.append({"type": "game_over", **self._outcome(state)})
+
+    def _second_deck(self, state: State, events: list[Event]) -> None:
+        n, first = state["players"], state["auctioneer"]
+        thousands = min(state["bank"], SECOND_DECK_GIFT * n) // STEP
+        share, extra = divmod(thousands, n)
+        gifts = [share * STEP] * n
+        for k in range(extra):
+            gifts[(first + k) % n] += STEP
+        for seat, gift in enumerate(gifts):
+            state["cash"][seat] += gift
+        state["bank"] -= sum(gifts)
+        deck = state["set_aside"] + state["bank_gems"]
+        draw_rng(state).shuffle(deck)
+        state.update(deck=deck, deck_number=2, set_aside=[], bank_gems=[])
+        events.append({"type": "second_deck", "gifts": gifts, "cards": len(deck)})
+
+    # ------------------------------------------------------------------ views and results
+    def _view(self, state: State, seat: int | None) -> View:
+        phase, auction = state["phase"], state["auction"]
+        view: View = {
+            "game": self.id,
+            "players": state["players"],
+            "seat": seat,
+            "options": state["options"],
+            "phase": phase,
+            "round": state["round"],
+            "cash_only": state["round"] <= CASH_ONLY_ROUNDS,
+            "deck_number": state["deck_number"],
+            "deck_count": len(state["deck"]),
+            "set_aside_count": len(state["set_aside"]),
+            "bank": state["bank"],
+            "bank_gem_count": len(state["bank_gems"]),
+            "debts": [dict(d) for d in state["debts"]],
+            "auctioneer": state["auctioneer"],
+            "lot": state["lot"],
+            "lot_value": lot_value(state["lot"]),
+            "threshold": THRESHOLD[state["players"]],
+            "gem_counts": [len(h) for h in state["hands"]],
+            "markers": state["markers"],
+            "sold": state["sold"],
+            "defaulters": state["defaulters"],
+            "auction": None,
+            "to_act": self.to_act(state),
+        }
+        if auction is not None:
+            public = {k: v for k, v in auction.items() if k != "paid_gems"}
+            if phase == "commission":
+                public["paid_gem_count"] = len(auction["paid_gems"])
+                if seat in (state["auctioneer"], auction["buyer"]):
+                    public["paid_gems"] = auction["paid_gems"]
+            view["auction"] = public
+        if phase == "sealed":
+            view["sealed_bids_made"] = [bid is not None for bid in state["sealed_bids"]]
+        if seat is not None:
+            value, necklace = best_necklace(state["hands"][seat])
+            view["cash"] = state["cash"][seat]
+            view["gems"] = state["hands"][seat]
+            view["best_necklace"] = {"value": value, "gems": necklace}
+            if phase == "sealed":
+                view["sealed_bid"] = state["sealed_bids"][seat]
+        if phase == "over":
+            view["outcome"] = self._outcome(state)
+        return view
+
+    def _outcome(self, state: State) -> dict[str, Any]:
+        """Best necklace; ties: fewer gems in it, then the best gem outside it, then money
+        (cash, marker and what the bank still owes)."""
+        owed = [0] * state["players"]
+        for debt in state["debts"]:
+            owed[debt["seat"]] += debt["amount"]
+        necklaces, outside, wealth = [], [], []
+        for seat, hand in enumerate(state["hands"]):
+            _, necklace = best_necklace(hand)
+            rest = Counter(hand) - Counter(necklace)
+            necklaces.append(necklace)
+            outside.append(max((VALUE[g] for g in rest), default=0))
+            wealth.append(state["cash"][seat] + state["markers"][seat] + owed[seat])
+        scores = [necklace_value(n) if n else 0 for n in necklaces]
+        keys = [[scores[s], -len(necklaces[s]), outside[s], wealth[s]] for s in range(len(scores))]
+        return {
+            "scores": scores,
+            "winners": winners_by(scores, keys),
+            "necklaces": necklaces,
+            "best_outside": outside,
+            "money": wealth,
+            "hands": state["hands"],
+        }
+
+    def copy_state(self, state: State) -> State:
+        # Every list `_apply` may change is copied; the auction's lists too. Plain values are
+        # shared safely, and `options` is never written.
+        copy = dict(state)
+        for key in ("cash", "markers", "sold", "bank_gems", "deck", "set_aside", "lot"):
+            copy[key] = state[key][:]
+        copy["defaulters"] = state["defaulters"][:]
+        copy["hands"] = [hand[:] for hand in state["hands"]]
+        copy["debts"] = [dict(d) for d in state["debts"]]
+        if state["auction"] is not None:
+            copy["auction"] = {
+                k: v[:] if isinstance(v, list) else v for k, v in state["auction"].items()
+            }
+        if state["sealed_bids"] is not None:
+            copy["sealed_bids"] = state["sealed_bids"][:]
+        return copy
+
+
+def parse_amount(move: Move, key: str, what: str) -> int:
+    """A sum of money from a move: whole thousands from 0 to MAX_PRICE."""
+    amount = parse_int(move, key, what)
+    if amount < 0 or amount % STEP:
+        raise IllegalMove(f"{what} must be a whole number of thousands, like 7000", "malformed")
+    if amount > MAX_PRICE:
+        raise IllegalMove(f"{what} may be at most {money(MAX_PRICE)}")
+    return amount
+
+
+def pay_move(cash: int, gems: list[str], necklaces: list[list[str]]) -> Move:
+    return {"type": "pay", "cash": cash, "gems": gems, "necklaces": necklaces}
+
+
+def biggest_pieces_payment(cash: int, hand: list[str], price: int) -> Move:
+    """A payment from the hand's best split: its most valuable pieces until cash covers the
+    rest. Taking pieces from the biggest down leaves none that could be spared."""
+    _, necklaces = best_split(hand)
+    singles = take_gems(hand, [g for n in necklaces for g in n])
+    pieces = sorted(
+        [(necklace_value(n), [], n) for n in necklaces] + [(VALUE[g], [g], []) for g in singles],
+        key=lambda piece: -piece[0],
+    )
+    gems: list[str] = []
+    chosen: list[list[str]] = []
+    worth = 0
+    for value, single, necklace in pieces:
+        if worth + cash >= price:
+            break
+        worth += value
+        gems += single
+        if necklace:
+            chosen.append(necklace)
+    return pay_move(max(0, price - worth), gems, chosen)
+
+
+GAME = DasKollier()
