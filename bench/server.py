@@ -7,9 +7,9 @@ A `jeweltable serve` child process (127.0.0.1, no discovery, a temporary data fo
 `--tables` tables cycling through the registered games, each with `--seats` seated clients and
 `--spectators` spectators, every one its own TCP connection. Each table's driver plays random
 legal moves, one at a time: it sends a move through the seat's connection, waits until every
-recipient at the table has the update, optionally pauses `--think` seconds, and goes on; a
-finished game is followed by a new table for the same people. It stops by itself after
-`--seconds`.
+recipient at the table has the update, optionally pauses (a random time averaging `--think`
+seconds; 0 saturates the server), and goes on; a finished game is followed by a new table for
+the same people. It stops by itself after `--seconds`.
 
 Reported: the time from a move sent to each recipient's update (p50, p99, max) and to the last
 recipient's, moves per second, dropped connections, the CPU share of the server and of this
@@ -159,7 +159,9 @@ class TableDriver:
                 return
             self.bench.moves += 1
             if think:
-                await asyncio.sleep(think)
+                # Drawn, not fixed: tables that all wait the same time fall into lockstep and
+                # move in bursts, which no real evening does.
+                await asyncio.sleep(self.rng.uniform(0, 2 * think))
 
 
 class Bench:
@@ -305,7 +307,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--spectators", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=20.0, help="length of the play phase")
-    parser.add_argument("--think", type=float, default=0.0, help="pause after each move, per table")
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="mean pause after each move, per table"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     result = asyncio.run(Bench(args).run())
