@@ -31,7 +31,8 @@ Decisions the rule text leaves to the table (see docs and the report of issue 3)
 - `legal_moves` lists sensible choices; `apply` accepts any legal amount (whole thousands up to
   MAX_PRICE). Listed bids and start prices are the minimum plus LISTED_RAISES, and only those up
   to the seat's means (cash, plus from round 7 its gems as one necklace and singles) plus
-  OVERBID_ALLOWANCE, so random play overbids now and then but every auction ends.
+  OVERBID_ALLOWANCE; accepting a falling price or pre-empting is listed under the same cap. So
+  random play overbids now and then (and so meets the default rules) but every auction ends.
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ SECOND_DECK_GIFT = 3_000
 # No hand is worth this much, so no honest price is refused.
 MAX_PRICE = 2_000_000
 LISTED_RAISES = (0, 1_000, 2_000, 5_000)
-OVERBID_ALLOWANCE = 3_000
+OVERBID_ALLOWANCE = 1_000
 
 SINGLE_ACTOR = {
     "choose": lambda s: s["auctioneer"],
@@ -271,11 +272,11 @@ class DasKollier(Game):
             moves = self._open_choices(state, seat)
         elif phase == "falling":
             price = state["auction"]["price"]
-            moves = [{"type": "accept"}] if self._may_offer(state, seat, price, False) else []
+            moves = [{"type": "accept"}] if self._listed_prices(state, seat, price, False) else []
             moves.append({"type": "decline"})
         elif phase == "preempt":
             price = state["auction"]["price"]
-            moves = [{"type": "preempt"}] if self._may_offer(state, seat, price, False) else []
+            moves = [{"type": "preempt"}] if self._listed_prices(state, seat, price, False) else []
             moves.append({"type": "waive"})
         elif phase == "pay":
             moves = self._payments(state, seat) or self._defaults(state, seat)
@@ -290,12 +291,14 @@ class DasKollier(Game):
         cash, hand = state["cash"][seat], state["hands"][seat]
         return cash + (one_necklace_worth(hand) if mixed else 0) + OVERBID_ALLOWANCE
 
-    def _listed_prices(self, state: State, seat: int, minimum: int) -> list[int]:
-        mixed = state["round"] > CASH_ONLY_ROUNDS
+    def _listed_prices(
+        self, state: State, seat: int, minimum: int, mixed: bool, raises: tuple[int, ...] = (0,)
+    ) -> list[int]:
+        """The offers worth listing from `minimum` up (see the module doc)."""
         limit = self._listing_limit(state, seat, mixed)
         return [
             minimum + r
-            for r in LISTED_RAISES
+            for r in raises
             if minimum + r <= limit and self._may_offer(state, seat, minimum + r, mixed)
         ]
 
@@ -305,7 +308,9 @@ class DasKollier(Game):
         if not self._must_fall(state):
             moves = [
                 {"type": "open_auction", "start_price": price}
-                for price in self._listed_prices(state, seat, base)
+                for price in self._listed_prices(
+                    state, seat, base, state["round"] > CASH_ONLY_ROUNDS, LISTED_RAISES
+                )
             ]
         return [*moves, {"type": "falling_auction"}]
 
@@ -316,7 +321,9 @@ class DasKollier(Game):
         minimum = auction["start_price"] if auction["bid"] is None else auction["bid"] + STEP
         bids = [
             {"type": "bid", "amount": amount}
-            for amount in self._listed_prices(state, seat, minimum)
+            for amount in self._listed_prices(
+                state, seat, minimum, state["round"] > CASH_ONLY_ROUNDS, LISTED_RAISES
+            )
         ]
         return [*bids, {"type": "pass"}]
 
