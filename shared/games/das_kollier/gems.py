@@ -97,13 +97,9 @@ def best_necklace(gems: list[str]) -> tuple[int, list[str]]:
     """
     check_known(gems)
     counts = Counter(gems)
-    for centre in sorted(counts, key=RANK.__getitem__):
-        pairs = [
-            gem
-            for gem in sort_gems(list(counts))
-            if RANK[gem] > RANK[centre]
-            for _ in range(counts[gem] - counts[gem] % 2)
-        ]
+    kinds = sort_gems(list(counts))
+    for i, centre in enumerate(kinds):
+        pairs = [gem for gem in kinds[i + 1 :] for _ in range(counts[gem] - counts[gem] % 2)]
         if pairs:
             necklace = [centre, *pairs]
             return necklace_value(necklace), necklace
