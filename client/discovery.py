@@ -21,7 +21,7 @@ from zeroconf import IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo
 
 from client.model import ServerInfo
-from server.discovery import _found, _zeroconf
+from server.discovery import make_zeroconf, service_record
 from shared.protocol import SERVICE_TYPE
 
 PROBE_EVERY = 3.0
@@ -71,14 +71,14 @@ class LanBrowser:
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
-        azc = _zeroconf(self.interfaces)
+        azc = make_zeroconf(self.interfaces)
         tasks: set[asyncio.Task] = set()
         known: dict[str, ServerInfo] = {}
 
         async def resolve(name: str) -> None:
             info = AsyncServiceInfo(SERVICE_TYPE, name)
             if await info.async_request(azc.zeroconf, 1500) and info.port:
-                found = _found(info)
+                found = service_record(info)
                 if found["compatible"] and info.parsed_addresses(IPVersion.V4Only):
                     known[name] = server_info(found)
                     self._changes.append(("found", name, known[name]))

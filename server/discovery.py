@@ -26,7 +26,8 @@ log = logging.getLogger(__name__)
 UPDATE_EVERY = 1.0
 
 
-def _zeroconf(interfaces: list[str] | None) -> AsyncZeroconf:
+def make_zeroconf(interfaces: list[str] | None) -> AsyncZeroconf:
+    """An AsyncZeroconf on the given IPv4 addresses only (every interface when None)."""
     choice: Any = list(interfaces) if interfaces else InterfaceChoice.All
     return AsyncZeroconf(interfaces=choice, ip_version=IPVersion.V4Only)
 
@@ -95,9 +96,10 @@ class Advertiser:
         )
 
     async def start(self) -> None:
-        self.zc = _zeroconf(self.interfaces)
+        self.zc = make_zeroconf(self.interfaces)
         self.info = self._service_info(f"{instance_label(self.name)}.{SERVICE_TYPE}")
-        await self.zc.async_register_service(self.info, allow_name_change=True)
+        # zeroconf returns a task that finishes once the announcement has gone out.
+        await (await self.zc.async_register_service(self.info, allow_name_change=True))
         log.info("discovery: advertising %s on %s", self.info.name, ", ".join(self.addresses))
 
     @property
@@ -119,7 +121,7 @@ class Advertiser:
     async def _update_service(self) -> None:
         assert self.zc is not None and self.info is not None
         self.info = self._service_info(self.info.name)
-        await self.zc.async_update_service(self.info)
+        await (await self.zc.async_update_service(self.info))
 
     async def close(self) -> None:
         """Unregister (goodbye packets) and close."""
@@ -132,12 +134,13 @@ class Advertiser:
             return
         if self.info is not None:
             with contextlib.suppress(Exception):
-                await self.zc.async_unregister_service(self.info)
+                await (await self.zc.async_unregister_service(self.info))
         await self.zc.async_close()
         self.zc = None
 
 
-def _found(info: AsyncServiceInfo) -> dict[str, Any]:
+def service_record(info: AsyncServiceInfo) -> dict[str, Any]:
+    """What a resolved announcement says: name, addresses, port, version, games, open tables."""
     props = {
         (k.decode("utf-8", "replace") if isinstance(k, bytes) else str(k)): (
             v.decode("utf-8", "replace") if isinstance(v, bytes) else ""
@@ -163,7 +166,7 @@ def _found(info: AsyncServiceInfo) -> dict[str, Any]:
 
 async def browse(interfaces: list[str] | None = None, timeout: float = 3.0) -> list[dict[str, Any]]:
     """The servers heard within `timeout` seconds, sorted by name."""
-    azc = _zeroconf(interfaces)
+    azc = make_zeroconf(interfaces)
     loop = asyncio.get_running_loop()
     found: dict[str, dict[str, Any]] = {}
     lookups: set[asyncio.Task] = set()
@@ -171,7 +174,7 @@ async def browse(interfaces: list[str] | None = None, timeout: float = 3.0) -> l
     async def resolve(name: str) -> None:
         info = AsyncServiceInfo(SERVICE_TYPE, name)
         if await info.async_request(azc.zeroconf, 1500) and info.port:
-            found[name] = _found(info)
+            found[name] = service_record(info)
 
     def on_change(
         zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange

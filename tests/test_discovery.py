@@ -13,10 +13,12 @@ import sys
 import uuid
 
 import pytest
+from zeroconf import ServiceStateChange
+from zeroconf.asyncio import AsyncServiceBrowser
 
-from server.discovery import browse, instance_label
+from server.discovery import Advertiser, browse, instance_label, make_zeroconf
 from shared import engine
-from shared.protocol import PROTOCOL_VERSION
+from shared.protocol import PROTOCOL_VERSION, SERVICE_TYPE
 from tests.test_server_kit import HOST, arun, connect, running_server
 
 pytestmark = pytest.mark.timeout(90)
@@ -43,6 +45,33 @@ def test_instance_labels_fit_dns():
     assert instance_label("a.b") == "a b"
     assert len(instance_label("é" * 40).encode()) <= 63
     assert instance_label("") == "Jewel Table"
+
+
+@arun(60)
+async def test_a_stopping_server_says_goodbye_at_once():
+    """Browsers drop a closed server right away (goodbye packets), not after its TTL."""
+    prefix = name = unique_name("bye")
+    changes: asyncio.Queue = asyncio.Queue()
+
+    def on_change(zeroconf, service_type, name, state_change):  # zeroconf passes by keyword
+        if name.startswith(prefix):
+            changes.put_nowait(state_change)
+
+    listener = make_zeroconf(LOOPBACK)
+    browser = AsyncServiceBrowser(listener.zeroconf, SERVICE_TYPE, handlers=[on_change])
+    advertiser = Advertiser(name, 45999, host=HOST, interfaces=LOOPBACK)
+    try:
+        await advertiser.start()
+        assert await asyncio.wait_for(changes.get(), 20) is ServiceStateChange.Added
+        await advertiser.close()
+        while (
+            change := await asyncio.wait_for(changes.get(), 5)
+        ) is not ServiceStateChange.Removed:
+            assert change is ServiceStateChange.Updated
+    finally:
+        await advertiser.close()
+        await browser.async_cancel()
+        await listener.async_close()
 
 
 @arun(60)
