@@ -62,6 +62,9 @@ def sample_table(
         legal = game.legal_moves(state, who) if who is not None else []
         model.update(who, game.view(state, who), legal, game.to_act(state), seen, fresh=True)
     model.resyncs = 0
+    # The quiet-time move the server would announce with this update.
+    timer = None if game.is_over(state) else game.timer(state)
+    model.timer = None if timer is None else {"seconds": timer["seconds"], "seat": timer["seat"]}
     if game.is_over(state):
         model.status = "over"
         model.outcome = game.outcome(state)

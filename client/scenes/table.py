@@ -211,6 +211,7 @@ class TableScene(Scene):
         self.consumed = len(stream.events)
         if fresh:
             self.timeline.skip()
+        self.ctx.timer = self.model.timer
         self.renderer.show(stream.view, stream.legal, [] if fresh else new_events, fresh)
         for event in (
             stream.events[len(stream.events) - len(new_events) :] if not fresh else stream.events
@@ -287,6 +288,12 @@ class TableScene(Scene):
         for button in self.bar_buttons + self.move_buttons:
             if button.handle(intent):
                 return True
+        used = self.renderer.handle(intent, self.camera) if self.interactive else False
+        if isinstance(used, dict):
+            self.commit(None, used)
+            return True
+        if used:
+            return True
         kind = intent.kind
         if kind == "back":
             if self.selected is not None:

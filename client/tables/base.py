@@ -23,6 +23,7 @@ from client import i18n, theme
 from client.anim import Animator, Timeline
 
 if TYPE_CHECKING:
+    from client.input import Intent
     from client.widgets import Toasts
 
 View = dict[str, Any]
@@ -147,6 +148,9 @@ class TableContext:
     clock: list[float] = field(default_factory=lambda: [0.0])
     # The target under a dragged piece, drawn brighter than the other legal targets.
     hover: Any = None
+    # The move the server will make by itself after a quiet time, as the last update said:
+    # {"seconds": s, "seat": n}, or None.
+    timer: dict[str, Any] | None = None
 
     @property
     def now(self) -> float:
@@ -204,6 +208,12 @@ class Renderer:
     def loose_targets(self) -> list[Target]:
         """Legal targets that need no piece (a tap alone plays them)."""
         return []
+
+    def handle(self, intent: Intent, cam: Camera) -> Move | bool:
+        """Input the board uses before the table does, while the seat shown may act (typing an
+        amount, putting a payment together): a move dict to send it, True when the intent was
+        used, False to leave it to the table."""
+        return False
 
     def move_buttons(self) -> list[tuple[str, Move]]:
         """Legal moves that have no place on the board (pass, stop...), as (label, move)."""
