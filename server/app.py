@@ -20,6 +20,7 @@ from typing import Any
 
 from server.lobby import Lobby
 from server.store import Journal, Store, default_data_dir
+from server.tables import BOT_DELAY
 from shared.protocol import DEFAULT_PORT, Phase, Refusal, ServerSide, encode
 
 log = logging.getLogger(__name__)
@@ -123,7 +124,7 @@ class ServerConfig:
     # Wait for the disk on every commit (survives power cuts, not only crashes).
     fsync: bool = False
     allow_seed: bool = False
-    bot_delay: tuple[float, float] = (0.3, 1.0)
+    bot_delay: tuple[float, float] = BOT_DELAY
     sweep_every: float = 1.0
 
 

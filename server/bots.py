@@ -1,18 +1,20 @@
-"""Bots that fill seats, by level name.
+"""Bots that fill seats, by level name: `random`, `basic` and `strong` (see `shared.bots`).
 
-A bot sees exactly what a player in its seat would: that seat's view and legal moves. It returns
-one of the legal moves; the table then plays it through the same path as a client's move.
-`choose` runs on a worker thread (it may think as long as it likes without stalling the server)
-and must not change what it is given. Other levels register themselves with `register`.
+A bot sees exactly what a player in its seat would: that seat's view, its legal moves and the
+events as that seat saw them. It returns one of the legal moves (or None to hold back, as in a
+real-time auction) and names a human-like pause; the table then plays the move through the same
+path as a client's move. `choose` runs on a worker thread (it may think as long as it likes
+without stalling the server) and must not change what it is given.
 """
 
 from __future__ import annotations
 
-import random
+import secrets
 from collections.abc import Callable
 from typing import Protocol
 
-from shared.engine import Game, Move, View
+from shared import bots as shared_bots
+from shared.engine import Event, Game, Move, View
 
 
 class Bot(Protocol):
@@ -20,28 +22,25 @@ class Bot(Protocol):
 
     def choose(self, view: View, legal_moves: list[Move]) -> Move | None: ...
 
+    def delay(self, view: View, move: Move) -> float: ...
 
-class RandomBot:
-    """Picks uniformly among the seat's legal moves."""
-
-    def __init__(self, game: Game, seat: int) -> None:
-        self.rng = random.Random()
-
-    def choose(self, view: View, legal_moves: list[Move]) -> Move | None:
-        return self.rng.choice(legal_moves) if legal_moves else None
+    def observe(self, events: list[Event]) -> None: ...
 
 
 # A level makes a bot for one seat of one game; it raises KeyError or ValueError (with a
 # readable message) when it has no bot for that game.
 BotFactory = Callable[[Game, int], Bot]
 
-LEVELS: dict[str, BotFactory] = {"random": RandomBot}
-DEFAULT_LEVEL = "random"
+
+def _level(name: str) -> BotFactory:
+    def factory(game: Game, seat: int) -> Bot:
+        return shared_bots.make_bot(game, seat, name, seed=secrets.randbits(32))
+
+    return factory
 
 
-def register(level: str, factory: BotFactory) -> None:
-    """Make a bot level available to tables (`bot` messages name it)."""
-    LEVELS[level] = factory
+LEVELS: dict[str, BotFactory] = {name: _level(name) for name in shared_bots.LEVELS}
+DEFAULT_LEVEL = "basic"
 
 
 def make(level: str, game: Game, seat: int) -> Bot:

@@ -19,6 +19,7 @@ from server.identities import Identity, new_token, token_key
 from server.store import Journal
 from server.tables import (
     ABANDONED,
+    BOT_DELAY,
     DEFAULT_KEEP,
     FINISHED,
     PLAYING,
@@ -45,7 +46,7 @@ class Lobby:
         *,
         name: str,
         allow_seed: bool = False,
-        bot_delay: tuple[float, float] = (0.3, 1.0),
+        bot_delay: tuple[float, float] = BOT_DELAY,
         open_tables_changed: Callable[[int], None] | None = None,
     ) -> None:
         self.journal = journal
@@ -140,6 +141,7 @@ class Lobby:
         for table in sorted(identity.tables, key=lambda t: t.id):
             session.send(table.joined_message(identity))
             table.sync(identity)
+            table.presence_changed()
             self._table_changed(table)
 
     def disconnected(self, session: Any) -> None:
@@ -153,6 +155,7 @@ class Lobby:
         if not identity.tables:
             self.identities.pop(identity.key, None)
         for table in list(identity.tables):
+            table.presence_changed()
             self._table_changed(table)
 
     async def sweep(self, now: float | None = None) -> None:
@@ -222,6 +225,7 @@ class Lobby:
                 keep=msg.get("keep", DEFAULT_KEEP),
                 password=msg.get("password") or None,
                 creator=identity,
+                takeover=msg.get("takeover"),
             )
         except engine.OptionError as exc:
             raise Refused("bad_option", str(exc)) from None

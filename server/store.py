@@ -43,7 +43,8 @@ CREATE TABLE IF NOT EXISTS tables (
     status TEXT NOT NULL,
     outcome BLOB,
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    takeover TEXT
 );
 CREATE TABLE IF NOT EXISTS moves (
     table_id INTEGER NOT NULL REFERENCES tables(id),
@@ -90,6 +91,7 @@ class TableRecord:
     outcome: dict[str, Any] | None
     created: float
     updated: float
+    takeover: str | None = None
     moves: list[tuple[int, dict[str, Any], str]] = field(default_factory=list)
 
 
@@ -105,6 +107,9 @@ class Store:
         self.conn.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
         self.conn.execute("PRAGMA foreign_keys=ON")
         self.conn.executescript(SCHEMA)
+        columns = {row[1] for row in self.conn.execute("PRAGMA table_info(tables)")}
+        if "takeover" not in columns:  # a data folder from before stand-in bots
+            self.conn.execute("ALTER TABLE tables ADD COLUMN takeover TEXT")
 
     def close(self) -> None:
         self.conn.close()
@@ -120,12 +125,26 @@ class Store:
         password: bytes | None,
         creator: str | None,
         seats: list[dict],
+        takeover: str | None = None,
     ) -> int:
         now = time.time()
         cur = self.conn.execute(
             "INSERT INTO tables (game, players, options, seed, keep, password, creator, seats,"
-            " status, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'waiting', ?, ?)",
-            (game, players, _pack(options), seed, keep, password, creator, _pack(seats), now, now),
+            " status, created, updated, takeover)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'waiting', ?, ?, ?)",
+            (
+                game,
+                players,
+                _pack(options),
+                seed,
+                keep,
+                password,
+                creator,
+                _pack(seats),
+                now,
+                now,
+                takeover,
+            ),
         )
         return int(cur.lastrowid)
 
@@ -170,7 +189,7 @@ class Store:
     def _records(self, where: str, params: tuple) -> list[TableRecord]:
         rows = self.conn.execute(
             "SELECT id, game, players, options, seed, keep, password, creator, seats, status,"
-            f" outcome, created, updated FROM tables {where} ORDER BY id",
+            f" outcome, created, updated, takeover FROM tables {where} ORDER BY id",
             params,
         ).fetchall()
         return [
@@ -188,6 +207,7 @@ class Store:
                 outcome=_unpack(r[10]),
                 created=r[11],
                 updated=r[12],
+                takeover=r[13],
             )
             for r in rows
         ]

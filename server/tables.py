@@ -11,7 +11,6 @@ import asyncio
 import hashlib
 import hmac
 import logging
-import random
 import secrets
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
@@ -49,6 +48,15 @@ class Seat:
     holder_key: str | None = None
     bot: str | None = None
     bot_player: bots.Bot | None = None
+    # The table's takeover bot while nobody plays this seat (not stored: made again on demand).
+    stand_in: bots.Bot | None = None
+
+    @property
+    def away(self) -> bool:
+        """Nobody plays the seat now: it is empty, or its holder is disconnected."""
+        if self.bot is not None:
+            return False
+        return self.holder_key is None or self.holder is None or not self.holder.connected
 
     @property
     def empty(self) -> bool:
@@ -92,12 +100,16 @@ def _restored_bot(level: str, game: Game, seat: int) -> bots.Bot | None:
         return None
 
 
+# Bounds on a bot's pause before it acts, in seconds (each bot names its own human-like pause).
+BOT_DELAY = (0.3, 4.0)
+
+
 @dataclass
 class TableHooks:
     """What a table needs from the lobby: whom to tell when it changes, and the bots' pause."""
 
     changed: Callable[[Table], None]
-    bot_delay: tuple[float, float] = (0.3, 1.0)
+    bot_delay: tuple[float, float] = BOT_DELAY
 
 
 @dataclass(eq=False)
@@ -116,6 +128,8 @@ class Table:
     seats: list[Seat]
     journal: Journal
     hooks: TableHooks
+    # Bot level that plays for a player who left or lost the connection, until he is back.
+    takeover: str | None = None
     status: str = WAITING
     state: dict[str, Any] | None = None
     seq: int = 0
@@ -140,9 +154,16 @@ class Table:
         keep: int,
         password: str | None,
         creator: Identity,
+        takeover: str | None = None,
     ) -> Table:
-        """A new waiting table, stored. `OptionError` if the game refuses the settings."""
+        """A new waiting table, stored. `OptionError` if the game refuses the settings,
+        `Refused` if there is no `takeover` bot of that level for the game."""
         game.new_game(seed, players, options)  # checks player count and options
+        if takeover is not None:
+            try:
+                bots.make(takeover, game, 0)
+            except (KeyError, ValueError) as exc:
+                raise Refused("unknown_bot", str(exc.args[0])) from None
         resolved = game.resolve_options(options, players)
         hashed = hash_password(password) if password else None
         seats = [Seat() for _ in range(players)]
@@ -156,6 +177,7 @@ class Table:
             hashed,
             creator.key,
             [s.stored() for s in seats],
+            takeover,
         )
         return cls(
             id=table_id,
@@ -170,6 +192,7 @@ class Table:
             seats=seats,
             journal=journal,
             hooks=hooks,
+            takeover=takeover,
         )
 
     @classmethod
@@ -203,6 +226,7 @@ class Table:
             seats=seats,
             journal=journal,
             hooks=hooks,
+            takeover=record.takeover,
             status=record.status,
         )
         holders = [seat.holder for seat in seats if seat.holder is not None]
@@ -248,9 +272,16 @@ class Table:
             "creator": self.creator.name if self.creator else None,
             "locked": self.password is not None,
             "keep": self.keep,
+            "takeover": self.takeover,
             "spectators": len(self.spectators),
-            "seats": [s.public() for s in self.seats],
+            "seats": [self._public_seat(s) for s in self.seats],
         }
+
+    def _public_seat(self, seat: Seat) -> dict[str, Any]:
+        public = seat.public()
+        if self.takeover is not None and self.status == PLAYING and seat.away:
+            public["stand_in"] = self.takeover  # a bot plays this seat until its player is back
+        return public
 
     @property
     def open_seats(self) -> int:
@@ -428,6 +459,7 @@ class Table:
             await self._abandon()
         else:
             await self._save_seats()
+            self.presence_changed()
 
     def _check_host(self, identity: Identity, what: str) -> None:
         if identity is self.creator or (self.creator is None and self.held_by(identity)):
@@ -520,6 +552,9 @@ class Table:
         """Each seat's update to its holder; one packed spectator update to all spectators."""
         common = self._common()
         for i, s in enumerate(self.seats):
+            for bot in (s.bot_player, s.stand_in):
+                if bot is not None:
+                    bot.observe(self.game.view_events(events, i))
             if s.holder is not None and s.holder.session is not None:
                 msg = self.seat_message("update", i, events, common)
                 if i == mover and ref is not None:
@@ -555,27 +590,47 @@ class Table:
         if self.status != PLAYING or self.state is None:
             return
         acting = self.game.to_act(self.state)
-        for i, s in enumerate(self.seats):
-            if s.bot_player is not None and i in acting:
-                old = self._bot_tasks.pop(i, None)
-                if old is not None:
-                    old.cancel()
+        for i in range(self.players):
+            old = self._bot_tasks.pop(i, None)
+            if old is not None:
+                old.cancel()
+            if i in acting and self.driver(i) is not None:
                 self._bot_tasks[i] = self._spawn(self._bot_turn(i, self.seq))
 
+    def driver(self, seat: int) -> bots.Bot | None:
+        """The bot that plays `seat` now: its own bot, or the takeover bot while it is away."""
+        s = self.seats[seat]
+        if s.bot_player is not None:
+            return s.bot_player
+        if self.takeover is None or self.status != PLAYING or not s.away:
+            return None
+        if s.stand_in is None:
+            s.stand_in = bots.make(self.takeover, self.game, seat)
+        return s.stand_in
+
+    def presence_changed(self) -> None:
+        """Someone left, dropped or came back: the takeover bots step in or step aside."""
+        self._schedule_bots()
+
     async def _bot_turn(self, seat: int, seq: int) -> None:
-        low, high = self.hooks.bot_delay
-        await asyncio.sleep(random.uniform(low, high))
-        player = self.seats[seat].bot_player
+        player = self.driver(seat)
         if self.seq != seq or self.state is None or player is None:
             return
         legal = self.game.legal_moves(self.state, seat)
         if not legal:
             return
         view = self.game.view(self.state, seat)
+        loop = asyncio.get_running_loop()
+        started = loop.time()
         # On a worker thread, so that a bot that thinks long never stops the loop from serving;
         # states are never changed in place, so reading this one there is safe.
         choice = await asyncio.to_thread(player.choose, view, legal)
-        if choice is not None:
+        if choice is None:
+            return
+        low, high = self.hooks.bot_delay
+        pause = min(high, max(low, player.delay(view, choice)))
+        await asyncio.sleep(max(0.0, pause - (loop.time() - started)))
+        if self.driver(seat) is player:  # the player may have come back meanwhile
             await self._quiet_move(seat, choice, seq, "bot")
 
     async def _quiet_move(self, seat: int, move: dict, seq: int, by: str) -> None:

@@ -188,6 +188,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
         "sit": (flag, False),
         "keep": (integer(0, MAX_KEEP), False),
         "seed": (integer(0, MAX_INT), False),
+        "takeover": (BOT_LEVEL, False),
     },
     "join": {"table": (TABLE, True), "seat": (SEAT, False), "password": (PASSWORD, False)},
     "watch": {"table": (TABLE, True), "password": (PASSWORD, False)},
