@@ -142,6 +142,14 @@ TEXTS: dict[str, dict[str, str]] = {
     "create.me": {"en": "me", "de": "ich", "fr": "moi"},
     "create.human": {"en": "open for a person", "de": "frei für Menschen", "fr": "libre (humain)"},
     "create.bot": {"en": "bot", "de": "Bot", "fr": "robot"},
+    "create.level.basic": {"en": "bot (basic)", "de": "Bot (einfach)", "fr": "robot (simple)"},
+    "create.level.strong": {"en": "bot (strong)", "de": "Bot (stark)", "fr": "robot (fort)"},
+    "create.level.random": {"en": "bot (random)", "de": "Bot (Zufall)", "fr": "robot (au hasard)"},
+    "create.takeover": {
+        "en": "Bots stand in for absent players",
+        "de": "Bots spielen für abwesende Spieler",
+        "fr": "Des robots jouent pour les absents",
+    },
     "create.password": {
         "en": "Password (optional)",
         "de": "Passwort (optional)",
@@ -171,6 +179,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "table.spectating": {"en": "Watching", "de": "Zuschauer", "fr": "Spectateur"},
     "table.you": {"en": "you", "de": "du", "fr": "vous"},
     "table.offline": {"en": "away", "de": "weg", "fr": "absent"},
+    "table.stand_in": {"en": "a bot plays", "de": "ein Bot spielt", "fr": "un robot joue"},
     "table.bot": {"en": "bot", "de": "Bot", "fr": "robot"},
     "table.open": {"en": "open seat", "de": "freier Platz", "fr": "place libre"},
     "table.refused": {

@@ -23,6 +23,7 @@ class SeatInfo:
     name: str | None = None
     kind: str = "open"  # "human", "bot" or "open"
     connected: bool = True
+    stand_in: str | None = None  # the bot level playing this seat while its player is away
 
 
 @dataclass
@@ -37,6 +38,7 @@ class TableInfo:
     password: bool = False
     spectators: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    takeover: str | None = None  # the bot level that plays for absent players
 
 
 @dataclass

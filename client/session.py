@@ -28,6 +28,7 @@ def table_info(summary: dict[str, Any]) -> TableInfo:
             s.get("name"),
             "open" if s.get("kind") == "empty" else s.get("kind", "open"),
             bool(s.get("connected")),
+            s.get("stand_in"),
         )
         for i, s in enumerate(summary.get("seats", []))
     ]
@@ -41,15 +42,19 @@ def table_info(summary: dict[str, Any]) -> TableInfo:
         password=bool(summary.get("locked")),
         spectators=summary.get("spectators", 0),
         options=summary.get("options", {}),
+        takeover=summary.get("takeover"),
     )
+
+
+BOT_LEVELS = ("basic", "strong", "random")
 
 
 @dataclass
 class SeatPlan:
-    """What to do with each seat of a table being created: "me", "bot" or "open"."""
+    """What to do with each seat of a table being created: "me" (this device), "open" (for a
+    person), or a bot level ("basic", "strong", "random"; "bot" means "basic")."""
 
     kinds: list[str]
-    level: str = "random"
 
 
 class Session:
@@ -227,18 +232,21 @@ class Session:
         kinds: list[str],
         options: dict[str, Any] | None = None,
         password: str = "",
-        level: str = "random",
+        takeover: str | None = None,
     ) -> None:
-        """Create a table; `kinds` says per seat "me" (this device), "bot" or "open"."""
+        """Create a table; `kinds` says per seat "me" (this device), "open" or a bot level.
+        `takeover`: the bot level that plays for a player who drops out, until he is back."""
         msg: dict[str, Any] = {"t": "create", "game": game, "seats": len(kinds)}
         if options:
             msg["options"] = options
         if password:
             msg["password"] = password
+        if takeover:
+            msg["takeover"] = takeover
         msg["sit"] = kinds[0] == "me"
         msg_id = self.send(msg)
         if msg_id is not None:
-            self._plans[msg_id] = SeatPlan(kinds, level)
+            self._plans[msg_id] = SeatPlan(kinds)
 
     def _carry_out(self, table_id: int, plan: SeatPlan) -> None:
         for seat, kind in enumerate(plan.kinds):
@@ -246,8 +254,9 @@ class Session:
                 continue
             if kind == "me":
                 self.send({"t": "join", "table": table_id, "seat": seat})
-            elif kind == "bot":
-                self.send({"t": "bot", "table": table_id, "seat": seat, "level": plan.level})
+            elif kind != "open":
+                level = "basic" if kind == "bot" else kind
+                self.send({"t": "bot", "table": table_id, "seat": seat, "level": level})
 
     def join(self, table_id: int, seat: int | None = None, password: str = "") -> None:
         msg: dict[str, Any] = {"t": "join", "table": table_id}
@@ -263,7 +272,7 @@ class Session:
             msg["password"] = password
         self.send(msg)
 
-    def bot(self, table_id: int, seat: int, level: str = "random") -> None:
+    def bot(self, table_id: int, seat: int, level: str = "basic") -> None:
         self.send({"t": "bot", "table": table_id, "seat": seat, "level": level})
 
     def start_table(self, table_id: int) -> None:

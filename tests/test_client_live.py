@@ -209,3 +209,21 @@ def test_a_wrong_password_is_told_in_the_players_language(app, server):
         assert run_until(app, lambda: any("Passwort" in t.message for t in app.toasts.items))
     finally:
         host.close()
+
+
+def test_the_new_table_choices_reach_the_server_bot_levels_and_takeover(app, server):
+    start = StartScene(app, browse=False)
+    app.stack.push(start)
+    start.connect(server.host, server.port)
+    assert run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+    session = app.session
+    session.create("magie-des-bijoux", ["me", "strong", "random", "open"], takeover="basic")
+
+    def seated():
+        tables = session.lobby.tables
+        return bool(tables) and [s.kind for s in tables[0].seats] == ["human", "bot", "bot", "open"]
+
+    assert run_until(app, seated)
+    table = session.lobby.tables[0]
+    assert [s.name for s in table.seats[1:3]] == ["strong bot 2", "random bot 3"]
+    assert table.takeover == "basic"

@@ -16,6 +16,7 @@ from client.model import LobbyModel, TableInfo
 from client.motifs import GAME_BOXES, motif
 from client.scene import Scene
 from client.scenes.dialogs import Dialog, SettingsDialog
+from client.session import BOT_LEVELS
 from client.widgets import Button, TextField, panel
 
 if TYPE_CHECKING:
@@ -364,12 +365,31 @@ class PasswordDialog(Dialog):
         self.field.draw(surface, self.layout.body, self.app.clock)
 
 
-SEAT_KINDS = ["me", "bot", "open"]
+SEAT_KINDS = ["me", *BOT_LEVELS, "open"]
+# Who plays for a player who drops out: nobody (the seat waits), or a bot of a level.
+TAKEOVER_CHOICES: list[str | None] = [None, *BOT_LEVELS]
 
-# Names of the options games share; a game's own options show their id words.
+# Names of the games' options; an option not named here shows its id words.
 OPTION_NAMES: dict[str, dict[str, str]] = {
     "first_seat": {"en": "Who starts", "de": "Wer beginnt", "fr": "Qui commence"},
     "grid": {"en": "Grid", "de": "Raster", "fr": "Grille"},
+    "quiet_time": {
+        "en": "Knock-down after quiet seconds",
+        "de": "Zuschlag nach stillen Sekunden",
+        "fr": "Adjugé après secondes de silence",
+    },
+    "sealed_first_auctioneer": {
+        "en": "Sealed bids for the first auction",
+        "de": "Verdeckte Gebote um die erste Auktion",
+        "fr": "Enchères cachées pour la première vente",
+    },
+    "no-jokers": {"en": "Without jokers", "de": "Ohne Joker", "fr": "Sans jokers"},
+    "joker-symmetry": {
+        "en": "Jokers in mirrored pairs",
+        "de": "Joker nur spiegelgleich",
+        "fr": "Jokers en miroir",
+    },
+    "profi": {"en": "Professional rules", "de": "Profi-Regeln", "fr": "Règles expertes"},
 }
 
 
@@ -388,6 +408,7 @@ class CreateTableDialog(Dialog):
         self.game = games[ids.index(game)] if game in ids else games[0]
         self.kinds: list[str] = []
         self.options: dict[str, Any] = {}
+        self.takeover: str | None = None
         self.password = TextField(placeholder=i18n.t("create.password"), secret=True, max_len=64)
         self.controls: list[tuple[str, Button]] = []
         super().__init__(app, i18n.t("create.title"))
@@ -396,7 +417,7 @@ class CreateTableDialog(Dialog):
     def choose(self, game: dict[str, Any]) -> None:
         self.game = game
         n = max(game["min_players"], min(game["max_players"], 2 if game["max_players"] >= 2 else 1))
-        self.kinds = ["me"] + ["bot"] * (n - 1)
+        self.kinds = ["me"] + ["basic"] * (n - 1)
         self.options = {}
         self.build()
 
@@ -417,8 +438,8 @@ class CreateTableDialog(Dialog):
         controls += [("count", minus), ("count", plus)]
         names = {
             "me": i18n.t("create.me"),
-            "bot": i18n.t("create.bot"),
             "open": i18n.t("create.human"),
+            **{level: i18n.t(f"create.level.{level}") for level in BOT_LEVELS},
         }
         for seat, kind in enumerate(self.kinds):
             label = f"{i18n.t('create.seat', n=seat + 1)}: {names[kind]}"
@@ -433,8 +454,24 @@ class CreateTableDialog(Dialog):
                     Button(self.option_label(name, value), lambda o=name: self.cycle_option(o)),
                 )
             )
+        shown = (
+            i18n.t("common.off")
+            if self.takeover is None
+            else i18n.t(f"create.level.{self.takeover}")
+        )
+        controls.append(
+            (
+                "option:takeover",
+                Button(f"{i18n.t('create.takeover')}: {shown}", self.cycle_takeover),
+            )
+        )
         self.controls = controls
         self.resize(self.layout)
+
+    def cycle_takeover(self) -> None:
+        index = TAKEOVER_CHOICES.index(self.takeover)
+        self.takeover = TAKEOVER_CHOICES[(index + 1) % len(TAKEOVER_CHOICES)]
+        self.build()
 
     def option_label(self, name: str, value: Any) -> str:
         title = i18n.pick(OPTION_NAMES[name]) if name in OPTION_NAMES else name.replace("_", " ")
@@ -468,7 +505,7 @@ class CreateTableDialog(Dialog):
 
     def set_seats(self, n: int) -> None:
         n = max(self.game["min_players"], min(self.game["max_players"], n))
-        self.kinds = (self.kinds + ["bot"] * n)[:n]
+        self.kinds = (self.kinds + ["basic"] * n)[:n]
         if self.options.get("first_seat") is not None and self.options["first_seat"] >= n:
             self.options["first_seat"] = None
         self.build()
@@ -482,7 +519,9 @@ class CreateTableDialog(Dialog):
         options = {k: v for k, v in self.options.items() if v != self.game["options"][k]["default"]}
         self.close()
         if self.lobby.actions is not None:
-            self.lobby.actions.create(self.game["id"], self.kinds, options, self.password.value)
+            self.lobby.actions.create(
+                self.game["id"], self.kinds, options, self.password.value, self.takeover
+            )
 
     def resize(self, layout: theme.Layout) -> None:
         super().resize(layout)

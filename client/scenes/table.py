@@ -645,6 +645,8 @@ class TableScene(Scene):
             tags.append(i18n.t("table.open"))
         elif not info.connected:
             tags.append(i18n.t("table.offline"))
+        if info.stand_in is not None:
+            tags.append(i18n.t("table.stand_in"))
         dot = theme.OK if info.connected or info.kind == "bot" else theme.DANGER
         y = token_c[1] + lay.body * 0.8
         pygame.draw.circle(
