@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: venv play test lint format bench clean
+.PHONY: venv play test lint format bench bench-bots clean
 
 venv: $(STAMP)
 
@@ -31,8 +31,16 @@ format: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
+# Engines, server (20 tables x (4 seats + 20 spectators) on loopback) and client frame times.
 bench: $(STAMP)
 	$(HEADLESS) $(BIN)/python -m bench.engines
+	$(HEADLESS) $(BIN)/python -m bench.server
+	$(HEADLESS) $(BIN)/python -m bench.client
+
+# Bot strength: each level against the level below, every game (a few minutes per game).
+bench-bots: $(STAMP)
+	for game in magie-des-bijoux das-kollier kette-von-saba saba-palast; do \
+		$(BIN)/python -m bench.bots --game $$game || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
