@@ -271,10 +271,13 @@ def test_a_game_without_secrets_needs_no_curtain_in_hot_seat():
     assert scene.curtain_for is None and scene.interactive
 
 
-def test_a_game_without_its_own_table_lists_its_legal_moves_as_buttons():
+def test_a_game_without_its_own_table_lists_its_legal_moves_as_buttons(monkeypatch):
+    from tests.test_server_kit import register_countdown
+
+    register_countdown(monkeypatch)  # a test game no table view knows
     app = make_app()
     sent = []
-    model = sample_table("saba-palast", seed=2, moves=3, players=2)
+    model = sample_table("test-countdown", seed=2, moves=0, players=2)
     scene = TableScene(app, model, lambda seat, move: sent.append(move), lambda: None)
     app.stack.push(scene)
     frames(app, 2)
