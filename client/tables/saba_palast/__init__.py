@@ -1,0 +1,5 @@
+"""Saba – Palast der Königin on the table (see renderer.py)."""
+
+from client.tables.saba_palast.renderer import SabaPalastRenderer
+
+RENDERER = SabaPalastRenderer
