@@ -1,0 +1,460 @@
+"""Die Kette von Saba's table: the necklace, the auction, hands, money and cards in motion.
+
+Offline tests fill the table with what the server would send (a game from a seed after some
+random moves, as `client/screenshot.py` does) and feed it the next update by hand; the last test
+plays a few moves by taps against a real server on 127.0.0.1.
+"""
+
+import math
+import os
+import random
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from client import i18n  # noqa: E402
+from client.app import App  # noqa: E402
+from client.scenes.table import TableScene  # noqa: E402
+from client.screenshot import sample_table  # noqa: E402
+from client.settings import Settings  # noqa: E402
+from client.tables.kette_von_saba import KetteVonSabaRenderer  # noqa: E402
+from client.tables.kette_von_saba.layout import (  # noqa: E402
+    CENTRES,
+    HEX_H,
+    LINKS,
+    LOT_RECT,
+    RADIUS,
+)
+from shared.engine import get_game  # noqa: E402
+from shared.games.kette_von_saba.board import SPACES, neighbours, reward  # noqa: E402
+from shared.randomplay import random_step  # noqa: E402
+
+GAME = get_game("kette-von-saba")
+SIZES = [(800, 600), (1280, 800), (1920, 1080)]
+PLAYERS = 4
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("JEWELTABLE_CONFIG", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+def make_app(size=(1280, 800), language="en"):
+    return App(size, Settings(name="Alex", language=language))
+
+
+def frames(app, n=20, events=()):
+    app.step(1 / 30, events)
+    for _ in range(n - 1):
+        app.step(1 / 30)
+
+
+def tap(app, pos):
+    frames(
+        app,
+        1,
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ],
+    )
+
+
+def replay(seed, moves):
+    """The state `client.screenshot.sample_table` shows for (seed, moves)."""
+    state = GAME.new_game(seed, PLAYERS, None)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if GAME.is_over(state):
+            break
+        seat, move = random_step(GAME, state, rng)
+        state, _ = GAME.apply(state, seat, move)
+    return state
+
+
+def find(predicate):
+    """(seed, moves) of the first random game state (past the first move) where `predicate`."""
+    for seed in range(1, 60):
+        state = GAME.new_game(seed, PLAYERS, None)
+        rng = random.Random(seed)
+        for k in range(1, 400):
+            if GAME.is_over(state):
+                break
+            seat, move = random_step(GAME, state, rng)
+            state, _ = GAME.apply(state, seat, move)
+            if predicate(state):
+                return seed, k
+    raise AssertionError("no such state in the sample games")
+
+
+def in_phase(phase):
+    return find(lambda s: s["phase"] == phase)
+
+
+def table(app, seed, moves, viewer="to_act", sent=None):
+    model = sample_table(GAME.id, seed, moves, PLAYERS, viewer)
+    scene = TableScene(
+        app,
+        model,
+        lambda seat, move: (sent if sent is not None else []).append((seat, move)),
+        lambda: None,
+    )
+    app.stack.push(scene)
+    frames(app, 30)
+    return scene
+
+
+def feed(scene, seed, moves, move):
+    """Play `move` for the seat to act after (seed, moves) and send the table the update its
+    viewer would get; returns the new state."""
+    state = replay(seed, moves)
+    seat = GAME.to_act(state)[0]
+    state, events = GAME.apply(state, seat, move)
+    viewer = scene.viewer
+    scene.model.update(
+        viewer,
+        GAME.view(state, viewer),
+        GAME.legal_moves(state, viewer) if viewer is not None else [],
+        GAME.to_act(state),
+        GAME.view_events(events, viewer),
+    )
+    return state
+
+
+def screen(scene, point):
+    return scene.camera.to_screen(*point)
+
+
+def not_blank(surface):
+    small = pygame.transform.scale(surface, (64, 48))
+    return len({small.get_at((x, y))[:3] for x in range(64) for y in range(48)}) > 40
+
+
+# ---------------------------------------------------------------------- the board
+
+
+def test_the_necklace_has_the_rules_notes_shape():
+    columns = {}
+    for (column, _row), (x, y) in zip(SPACES, CENTRES, strict=True):
+        columns.setdefault(column, []).append((x, y))
+    assert [len(columns[c]) for c in sorted(columns)] == [2, 2, 3, 3, 4, 4, 4, 3, 3, 2, 2]
+    xs = [columns[c][0][0] for c in sorted(columns)]
+    assert all(math.isclose(b - a, 1.5 * RADIUS) for a, b in zip(xs, xs[1:], strict=False))
+    for c in range(-4, 5):
+        # Odd columns sit half a space higher than their neighbours.
+        shift = columns[c][0][1] - columns[c + 1][0][1]
+        assert math.isclose(shift, HEX_H / 2 if c % 2 == 0 else -HEX_H / 2)
+    # A pyramid: the lower ends fall on two diagonals meeting under the centre column.
+    bottoms = [max(y for _x, y in columns[c]) for c in sorted(columns)]
+    assert bottoms == sorted(bottoms[:6]) + sorted(bottoms[6:], reverse=True)
+    # Neighbours (the engine's six directions) lie one hexagon apart, and only they do.
+    pairs = {
+        tuple(sorted((i, SPACES.index(n)))) for i, s in enumerate(SPACES) for n in neighbours(s)
+    }
+    assert set(LINKS) == pairs
+    for i, j in pairs:
+        assert math.isclose(math.dist(CENTRES[i], CENTRES[j]), HEX_H)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_table_renders_at_every_size_in_every_stage(size):
+    app = make_app(size)
+    for phase in ("offer", "bidding", "buyer", "reconstruction"):
+        seed, moves = in_phase(phase)
+        scene = table(app, seed, moves)
+        assert isinstance(scene.renderer, KetteVonSabaRenderer)
+        assert scene.renderer.view["phase"] == phase
+        assert not_blank(app.window)
+        app.stack.pop()
+    app.stack.push(
+        TableScene(app, sample_table(GAME.id, 3, 10_000, PLAYERS), lambda *a: None, lambda: None)
+    )
+    frames(app, 30)
+    assert not_blank(app.window)
+
+
+@pytest.mark.parametrize(
+    "phase",
+    ["offer", "bidding", "reserve", "reserve_offer", "buyer", "lay", "draw", "reconstruction"],
+)
+def test_every_target_and_button_is_a_move_the_server_listed(phase):
+    app = make_app()
+    seed, moves = in_phase(phase)
+    scene = table(app, seed, moves)
+    legal = scene.model.streams[scene.viewer].legal
+    offered = [t.move for p in scene.renderer.pieces() for t in p.targets]
+    offered += [t.move for t in scene.renderer.loose_targets()]
+    offered += [move for _label, move in scene.renderer.move_buttons()]
+    assert offered and all(move in legal for move in offered)
+    # Every kind of legal move can be made one way or another.
+    assert {m["type"] for m in offered} == {m["type"] for m in legal}
+
+
+# ---------------------------------------------------------------------- playing by hand
+
+
+def test_selecting_a_hand_card_lights_its_legal_spaces_with_the_reward_each_would_earn():
+    def choice(state):
+        if state["phase"] != "reconstruction":
+            return False
+        moves = GAME.legal_moves(state, state["turn"])
+        return len({m["card"] for m in moves if m["type"] == "place"}) >= 2
+
+    app = make_app()
+    sent = []
+    scene = table(app, *find(choice), sent=sent)
+    renderer = scene.renderer
+    assert renderer.loose_targets() == []  # two cards could go there: pick one first
+    piece = renderer.pieces()[-1]
+    card = piece.key[1]
+    tap(app, screen(scene, piece.rect.center))
+    assert scene.selected is piece
+    frames(app, 2)
+    assert renderer._chosen({t.key for t in piece.targets}, None) == piece.key
+    occupied = {s for s, entry in zip(SPACES, renderer.view["board"], strict=True) if entry}
+    for target in piece.targets:
+        assert target.move["card"] == card
+        if target.move["type"] == "place":
+            space = tuple(target.move["space"])
+            assert renderer.rewards[target.key[1]] == reward(occupied, space)
+    target = next(t for t in piece.targets if t.move["type"] == "place")
+    tap(app, screen(scene, target.rect.center))
+    assert sent == [(scene.viewer, target.move)]
+
+
+def test_the_auctioneer_drags_a_card_onto_the_block_to_sell_it():
+    app = make_app()
+    sent = []
+    scene = table(app, *in_phase("offer"), sent=sent)
+    piece = scene.renderer.pieces()[0]
+    start, end = screen(scene, piece.rect.center), screen(scene, LOT_RECT.center)
+    mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+    frames(
+        app,
+        1,
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1, 0, 0)),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)),
+        ],
+    )
+    assert scene.held is piece and piece.sprite.lift > 0
+    frames(app, 10, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+    assert sent == [(scene.viewer, {"type": "offer", "card": piece.key[1]})]
+
+
+def test_bid_buttons_run_from_the_lowest_legal_bid_to_all_in_after_pass():
+    app = make_app()
+    sent = []
+    scene = table(app, *in_phase("bidding"), sent=sent)
+    legal = scene.model.streams[scene.viewer].legal
+    bids = [m["amount"] for m in legal if m["type"] == "bid"]
+    buttons = scene.move_buttons
+    assert buttons[0].label == "Pass"
+    amounts = [m["amount"] for _label, m in scene.renderer.move_buttons() if m["type"] == "bid"]
+    assert amounts[0] == min(bids) and amounts[-1] == max(bids) and amounts == sorted(amounts)
+    tap(app, buttons[1].rect.center)
+    assert sent == [(scene.viewer, {"type": "bid", "amount": min(bids)})]
+
+
+def test_the_buyer_lays_the_card_on_a_glowing_space_or_keeps_it():
+    app = make_app()
+    sent = []
+    seed, moves = in_phase("buyer")
+    scene = table(app, seed, moves, sent=sent)
+    lot = scene.renderer.pieces()[0]
+    keys = [t.key for t in lot.targets]
+    assert lot.key == "lot" and "hand" in keys and all(k == "hand" or k[0] == "space" for k in keys)
+    place = next(t for t in scene.renderer.loose_targets() if t.move["type"] == "place")
+    tap(app, screen(scene, place.rect.center))
+    assert sent == [(scene.viewer, place.move)]
+    app.stack.pop()
+    sent.clear()
+    scene = table(app, seed, moves, sent=sent)
+    keep = next(b for b in scene.move_buttons if b.label == "Keep it")
+    tap(app, keep.rect.center)
+    assert sent == [(scene.viewer, {"type": "keep"})]
+
+
+def test_the_auctioneer_taps_the_deck_to_buy_its_top_card_for_2000():
+    app = make_app()
+    sent = []
+    scene = table(app, *in_phase("draw"), sent=sent)
+    labels = [label for label, _m in scene.renderer.move_buttons()]
+    assert labels == ["Buy a card (2,000)", "End turn"]
+    (deck,) = scene.renderer.loose_targets()
+    tap(app, screen(scene, deck.rect.center))
+    assert sent == [(scene.viewer, {"type": "draw"})]
+
+
+# ---------------------------------------------------------------------- motion
+
+
+def test_a_sale_sends_coins_from_buyer_to_seller_and_both_purses_count():
+    app = make_app()
+    seed, moves = in_phase("reserve")
+    scene = table(app, seed, moves)
+    renderer = scene.renderer
+    before = list(renderer.view["cash"])
+    state = feed(scene, seed, moves, {"type": "sell"})
+    after = state["cash"]
+    buyer = next(s for s in range(PLAYERS) if after[s] < before[s])
+    frames(app, 4)
+    assert renderer.coins
+    assert before[buyer] > renderer.cash[f"s{buyer}"] > after[buyer]  # rolling down
+    frames(app, 60)
+    assert not renderer.coins
+    assert [renderer.cash[f"s{s}"] for s in range(PLAYERS)] == [float(c) for c in after]
+
+
+def test_a_laid_card_flies_to_its_setting_and_appears_there_on_landing():
+    app = make_app()
+    seed, moves = in_phase("buyer")
+    scene = table(app, seed, moves)
+    renderer = scene.renderer
+    move = next(m for m in scene.model.streams[scene.viewer].legal if m["type"] == "place")
+    index = SPACES.index(tuple(move["space"]))
+    feed(scene, seed, moves, move)
+    frames(app, 2)
+    assert index in renderer.hidden_spaces and renderer.flights
+    frames(app, 40)
+    assert not renderer.hidden_spaces and not renderer.flights
+    assert renderer.view["board"][index] is not None
+
+
+def test_a_card_another_player_buys_from_the_deck_stays_face_down():
+    app = make_app()
+    seed, moves = find(lambda s: s["phase"] == "draw" and s["turn"] != 0)
+    scene = table(app, seed, moves, viewer="0")
+    feed(scene, seed, moves, {"type": "draw"})
+    frames(app, 3)
+    assert scene.renderer.flights and all(f.card is None for f in scene.renderer.flights)
+    assert any(line.endswith("buys the top card of the deck for 2,000.") for line in scene.log)
+
+
+def test_the_cached_board_redrawn_by_parts_matches_a_full_redraw():
+    from client.model import SeatInfo, TableModel
+
+    state = GAME.new_game(7, PLAYERS, {"first_seat": 0})
+    app = make_app((1280, 800))
+    seats = [SeatInfo(i, n, "human") for i, n in enumerate("ABCD")]
+    model = TableModel(1, GAME.id, seats, mine=[0])
+    model.update(0, GAME.view(state, 0), GAME.legal_moves(state, 0), GAME.to_act(state), [])
+    scene = TableScene(app, model, lambda seat, move: None, lambda: None)
+    app.stack.push(scene)
+    rng = random.Random(7)
+    laid = 0
+    while laid < 6 and not GAME.is_over(state):
+        seat, move = random_step(GAME, state, rng)
+        state, events = GAME.apply(state, seat, move)
+        model.update(
+            0,
+            GAME.view(state, 0),
+            GAME.legal_moves(state, 0),
+            GAME.to_act(state),
+            GAME.view_events(events, 0),
+        )
+        if not any(e["type"] in ("placed", "forgery") for e in events):
+            frames(app, 1)
+            continue
+        laid += 1
+        frames(app, 30)
+        area = scene.camera.area
+        reference = scene.static.copy()
+        reference.blit(scene.backdrop, area, area)
+        scene.renderer.draw_board(reference, scene.camera)
+        assert pygame.image.tobytes(reference.subsurface(area), "RGB") == pygame.image.tobytes(
+            scene.static.subsurface(area), "RGB"
+        )
+
+
+# ---------------------------------------------------------------------- words
+
+
+def test_the_log_tells_the_auction_in_the_chosen_language():
+    seed, moves = in_phase("lay")
+    for language, words in (
+        ("en", ("bids", "marks")),
+        ("de", ("bietet", "Mark")),
+        ("fr", ("offre", "marks")),
+    ):
+        app = make_app(language=language)
+        scene = table(app, seed, moves)
+        assert any(words[0] in line for line in scene.log), scene.log
+        assert any(words[1] in line for line in scene.renderer.panel_lines(0))
+    i18n.set_language("en")
+
+
+def test_the_rules_help_is_written_in_each_language():
+    texts = set()
+    for language in ("en", "de", "fr"):
+        i18n.set_language(language)
+        texts.add(KetteVonSabaRenderer.help_text(None))
+    i18n.set_language("en")
+    assert len(texts) == 3 and all("2,000" in t or "2.000" in t or "2 000" in t for t in texts)
+
+
+# ---------------------------------------------------------------------- against a server
+
+
+def test_a_few_moves_by_taps_against_a_real_server(tmp_path):
+    from client.host import LocalServer
+    from client.scenes.lobby import LobbyScene
+    from client.scenes.start import StartScene
+
+    server = LocalServer("Test table", ["127.0.0.1"], discovery=False, port=0).start()
+    server.wait()
+    app = App((1280, 800), Settings(name="Ada", language="en"))
+    try:
+
+        def run_until(condition, timeout=15.0):
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline:
+                app.step(1 / 60)
+                if condition():
+                    return True
+                time.sleep(0.005)
+            return False
+
+        start = StartScene(app, browse=False)
+        app.stack.push(start)
+        start.connect(server.host, server.port)
+        assert run_until(lambda: isinstance(app.stack.top, LobbyScene))
+        session = app.session
+        session.create(GAME.id, ["me", "random", "random"], {"first_seat": 0})
+        assert run_until(
+            lambda: any(all(s.kind != "open" for s in t.seats) for t in session.lobby.tables)
+        )
+        session.start_table(session.lobby.tables[0].id)
+        assert run_until(lambda: isinstance(app.stack.top, TableScene))
+        scene = app.stack.top
+        sent = []
+        send = scene.send_move
+        scene.send_move = lambda seat, move: (sent.append(move), send(seat, move))
+        played = 0
+        while played < 5:
+            assert run_until(lambda: scene.interactive and scene.timeline.idle)
+            renderer = scene.renderer
+            legal = scene.model.streams[scene.viewer].legal
+            count = len(sent)
+            if renderer.loose_targets():
+                tap(app, screen(scene, renderer.loose_targets()[0].rect.center))
+            elif renderer.pieces():
+                piece = renderer.pieces()[0]
+                tap(app, screen(scene, piece.rect.center))
+                tap(app, screen(scene, piece.targets[0].rect.center))
+            else:
+                tap(app, scene.move_buttons[0].rect.center)
+            assert len(sent) == count + 1 and sent[-1] in legal
+            assert run_until(lambda: scene.pending is None)
+            played += 1
+        assert not scene.model.refusals
+        assert any("Ada" in line for line in scene.log)
+    finally:
+        app.shutdown()
+        server.stop()
