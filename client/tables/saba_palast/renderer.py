@@ -53,6 +53,7 @@ from client.tables.saba_palast.layout import (
     Tray,
     W,
 )
+from client.widgets import symbol
 from shared.games.saba_palast.data import (
     CARDS,
     HAND_LIMIT,
@@ -549,6 +550,12 @@ class SabaPalastRenderer(Renderer):
         return max(4, round(units * cam.scale))
 
     @staticmethod
+    def _px_moving(units: float, cam: Camera) -> int:
+        """A size for something that grows or shrinks in flight, in steps of 3 px so the
+        cached drawings are reused from frame to frame."""
+        return max(6, round(units * cam.scale / 3) * 3)
+
+    @staticmethod
     def _blit(surface: pygame.Surface, image: pygame.Surface, cam: Camera, pos, anchor="center"):
         x, y = cam.to_screen(*pos)
         surface.blit(image, image.get_rect(**{anchor: (round(x), round(y))}))
@@ -713,8 +720,6 @@ class SabaPalastRenderer(Renderer):
         self._text(surface, label, 20, cam, tray.name, theme.TEXT, True, "midleft")
         colour = theme.player_colour(seat)
         x, y = cam.to_screen(tray.name[0] - 16, tray.name[1])
-        from client.widgets import symbol
-
         symbol(surface, colour.symbol, (x, y), max(3, 10 * cam.scale), colour.rgb)
         # Points.
         px = tray.rect.right - 40 if not tray.own else tray.rect.x + 260
@@ -764,6 +769,7 @@ class SabaPalastRenderer(Renderer):
             return
         clip = surface.get_clip()
         surface.set_clip(cam.area)
+        self._draw_turn_ring(surface, cam)
         self._draw_harbour(surface, cam)
         self._draw_serail(surface, cam)
         self._draw_counts(surface, cam)
@@ -785,6 +791,16 @@ class SabaPalastRenderer(Renderer):
             box.set_alpha(round(self.banner["alpha"]))
             surface.blit(box, box.get_rect(center=cam.area.center))
         surface.set_clip(clip)
+
+    def _draw_turn_ring(self, surface: pygame.Surface, cam: Camera) -> None:
+        """A pulsing gold edge around the tray of the player whose turn it is."""
+        seat = self.view["turn"]
+        if self.view["end"] is not None or seat not in self.table.trays:
+            return
+        rect = cam.rect_to_screen(self.table.trays[seat].rect.inflate(2, 2))
+        colour = theme.mix(theme.GOLD_DARK, theme.GOLD_LIGHT, pulse(self.ctx.now))
+        width = max(2, round(4 * cam.scale))
+        pygame.draw.rect(surface, colour, rect, width, border_radius=max(3, round(14 * cam.scale)))
 
     def _selected(self, hot: set[Any], held: Piece | None) -> Piece | None:
         if held is not None:
@@ -821,12 +837,10 @@ class SabaPalastRenderer(Renderer):
         leader = self.view.get("serail_leader")
         if leader is not None and self.markers:
             self._text(
-                surface, "♛", 20, cam, (SERAIL.right - 46, SERAIL.y + 16), theme.GOLD_LIGHT, True
+                surface, "♛", 20, cam, (SERAIL.x + 100, SERAIL.y + 16), theme.GOLD_LIGHT, True
             )
-            from client.widgets import symbol
-
             colour = theme.player_colour(leader)
-            x, y = cam.to_screen(SERAIL.right - 26, SERAIL.y + 16)
+            x, y = cam.to_screen(SERAIL.x + 120, SERAIL.y + 16)
             symbol(surface, colour.symbol, (x, y), max(3, 8 * cam.scale), colour.rgb)
 
     def _draw_counts(self, surface: pygame.Surface, cam: Camera) -> None:
@@ -909,15 +923,16 @@ class SabaPalastRenderer(Renderer):
         theme.blit_text(surface, label, size, rect.center, ink, True, "center")
 
     def _draw_card(self, surface: pygame.Surface, cam: Camera, sprite: CardSprite) -> None:
-        w = self._px(CARD_W * sprite.scale, cam)
-        h = self._px(CARD_H * sprite.scale, cam)
+        w, h = self._px(CARD_W, cam), self._px(CARD_H, cam)
         turn = sprite.turn
         image = (
             art.building_card(sprite.card, w, h) if turn >= 0.5 else art.card_back(w, h, "palace")
         )
         squeeze = abs(2 * turn - 1)
-        if squeeze < 0.999:
-            image = pygame.transform.smoothscale(image, (max(1, round(w * squeeze)), h))
+        if squeeze < 0.999 or sprite.scale != 1.0:
+            # Flips and flights scale the cached card rather than drawing a new one each frame.
+            size = (max(1, round(w * squeeze * sprite.scale)), max(1, round(h * sprite.scale)))
+            image = pygame.transform.smoothscale(image, size)
         if sprite.alpha < 255:
             image = image.copy()
             image.set_alpha(round(sprite.alpha))
@@ -1014,22 +1029,28 @@ class SabaPalastRenderer(Renderer):
             self._text(surface, "→", 22, cam, (cx, cy), theme.INK, True)
             self._blit(surface, art.token(move["take"], size), cam, (cx + 28, cy))
             return
-        parts: list[str] = []
-        if "from_quarter" in move:
-            parts.append(words.quarter(move["from_quarter"]))
-        if move.get("leave"):
-            self._blit(surface, art.token(move["leave"], self._px(26, cam)), cam, (cx + 30, cy + 8))
-            self._text(surface, words.ui("leave"), 13, cam, (cx + 30, cy - 16), theme.INK)
-            cx -= 16
-        elif move["type"] == "build" and any("leave" in c.move for c in self.act.chips.values()):
-            self._text(surface, "—", 18, cam, (cx + 30, cy), theme.INK, True)
-            cx -= 16
-        if parts:
-            self._blit(surface, art.figure(self.seat or 0, self._px(24, cam)), cam, (cx - 30, cy))
-            label = theme.fit_text(
-                parts[0], max(9, round(13 * cam.scale)), max(10, round(54 * cam.scale))
-            )
-            self._text(surface, label, 13, cam, (cx + 6, cy), theme.INK)
+        # A builder's choice: where his figure comes from, and what he leaves on the field.
+        siblings = [c.move for c in self.act.chips.values() if c.popup == chip.popup]
+        halves = [k for k in ("from_quarter", "leave") if any(k in m for m in siblings)]
+        r = chip.rect
+        w = r.w / max(1, len(halves))
+        for i, half in enumerate(halves):
+            x = r.x + w * (i + 0.5)
+            if half == "from_quarter":
+                caption = words.quarter(move["from_quarter"])
+                self._blit(
+                    surface, art.figure(self.seat or 0, self._px(24, cam)), cam, (x, r.y + 32)
+                )
+            else:
+                caption = words.ui("leave")
+                if move.get("leave"):
+                    token = art.token(move["leave"], self._px(24, cam))
+                    self._blit(surface, token, cam, (x, r.y + 32))
+                else:
+                    self._text(surface, "—", 20, cam, (x, r.y + 32), theme.INK, True)
+            size = max(9, round(12 * cam.scale))
+            caption = theme.fit_text(caption, size, max(10, round((w - 6) * cam.scale)))
+            self._text(surface, caption, 12, cam, (x, r.y + 11), theme.INK)
 
     def _draw_flyers(self, surface: pygame.Surface, cam: Camera) -> None:
         for flyer in self.flyers:
@@ -1038,13 +1059,14 @@ class SabaPalastRenderer(Renderer):
                 continue
             size = flyer.size * sprite.scale
             if flyer.kind == "token":
-                image = art.token(flyer.what, self._px(size, cam))
+                image = art.token(flyer.what, self._px_moving(size, cam))
             elif flyer.kind == "figure":
-                image = art.figure(flyer.what, self._px(size, cam))
+                image = art.figure(flyer.what, self._px_moving(size, cam))
             elif flyer.kind == "marker":
-                image = art.marker(flyer.what, self._px(size, cam))
+                image = art.marker(flyer.what, self._px_moving(size, cam))
             else:
-                w, h = self._px(size * 0.71, cam), self._px(size, cam)
+                h = self._px_moving(size, cam)
+                w = round(h * 0.71)
                 face = flyer.what is not None and flyer.turn >= 0.5
                 image = art.action_card(flyer.what, w, h) if face else art.card_back(w, h)
                 squeeze = abs(2 * flyer.turn - 1)
@@ -1165,10 +1187,7 @@ class SabaPalastRenderer(Renderer):
             first = words.ui(
                 "panel_points", points=view["points"][seat], cards=view["hand_counts"][seat]
             )
-        pieces = words.ui(
-            "panel_pieces", figures=view["figures"][seat], markers=view["markers"][seat]
-        )
-        return [first, letters, pieces]
+        return [first, letters]
 
     def result_lines(self, outcome: dict[str, Any]) -> list[str]:
         lines = [
