@@ -7,7 +7,9 @@ Each game supplies a `Policy` (in `shared/bots/<game module>.py`, as `POLICY`):
 - `determinize(view, rng)`: one full state consistent with the view (hidden cards dealt at random
   from what the seat cannot see), for the strong level's search;
 - `evaluate(state)`: a value in [0, 1] per seat for a state where a rollout stops early;
-- `delay(view, move, rng)`: seconds a person would take before this move (real-time games).
+- `delay(view, move, rng)`: seconds a person would take before this move (real-time games);
+- `candidates(state, seat, legal)`: optionally, the moves the search should consider in an
+  imagined state (e.g. a few telling bids instead of every amount), a non-empty part of `legal`.
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ class Policy:
     delay: Callable[[View, Move, random.Random], float] = default_delay
     # Moves a rollout may play before it stops and asks `evaluate`.
     rollout_depth: int = 200
+    # The moves the search tree considers (None: every legal move). Wide choices such as bids of
+    # every amount leave each move too few visits for the tree to see past the next reply.
+    candidates: Callable[[State, int, list[Move]], list[Move]] | None = None
     options: dict = field(default_factory=dict)
 
 

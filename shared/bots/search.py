@@ -81,7 +81,7 @@ class StrongBot(Bot):
         while not game.is_over(state):
             seats = game.to_act(state)
             seat = self.seat if node is root and self.seat in seats else rng.choice(seats)
-            moves = {move_key(m): m for m in game.legal_moves(state, seat)}
+            moves = {move_key(m): m for m in self._moves(state, seat)}
             for k in moves:
                 node.available[(seat, k)] = node.available.get((seat, k), 0) + 1
             untried = [k for k in moves if (seat, k) not in node.children]
@@ -100,6 +100,12 @@ class StrongBot(Bot):
             n.visits += 1
             for i in range(players):
                 n.totals[i] += values[i]
+
+    def _moves(self, state: State, seat: int) -> list[Move]:
+        """The moves the tree considers for `seat`: the policy's candidates, or all legal."""
+        legal = self.game.legal_moves(state, seat)
+        pick = self.policy.candidates
+        return pick(state, seat, legal) if pick is not None and legal else legal
 
     def _ucb(self, node: Node, seat: int, key: bytes) -> float:
         child = node.children[(seat, key)]
