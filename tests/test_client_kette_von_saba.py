@@ -292,6 +292,23 @@ def test_the_auctioneer_taps_the_deck_to_buy_its_top_card_for_2000():
     assert sent == [(scene.viewer, {"type": "draw"})]
 
 
+def test_a_spectator_sees_no_hand_and_no_controls():
+    app = make_app()
+    scene = table(app, *in_phase("buyer"), viewer="spectator")
+    renderer = scene.renderer
+    assert "hand" not in renderer.view and renderer.hand_keys == []
+    assert renderer.pieces() == [] and scene.move_buttons == [] and not scene.interactive
+
+
+def test_players_sharing_a_device_see_a_curtain_before_their_hand():
+    app = make_app()
+    model = sample_table(GAME.id, 2, 5, PLAYERS, viewer="all")
+    scene = TableScene(app, model, lambda seat, move: None, lambda: None)
+    app.stack.push(scene)
+    frames(app, 2)
+    assert scene.curtain_for == scene.viewer
+
+
 # ---------------------------------------------------------------------- motion
 
 
@@ -371,6 +388,39 @@ def test_the_cached_board_redrawn_by_parts_matches_a_full_redraw():
         assert pygame.image.tobytes(reference.subsurface(area), "RGB") == pygame.image.tobytes(
             scene.static.subsurface(area), "RGB"
         )
+
+
+@pytest.mark.parametrize("players", [3, 7])
+def test_a_whole_game_plays_through_the_table_and_everything_comes_to_rest(players):
+    from client.model import SeatInfo, TableModel
+
+    state = GAME.new_game(players, players, {"first_seat": 0})
+    app = make_app((800, 600))
+    seats = [SeatInfo(i, f"P{i}", "human") for i in range(players)]
+    model = TableModel(1, GAME.id, seats, mine=[1])
+    model.update(1, GAME.view(state, 1), GAME.legal_moves(state, 1), GAME.to_act(state), [])
+    scene = TableScene(app, model, lambda seat, move: None, lambda: None)
+    app.stack.push(scene)
+    rng = random.Random(players)
+    while not GAME.is_over(state):
+        seat, move = random_step(GAME, state, rng)
+        state, events = GAME.apply(state, seat, move)
+        model.update(
+            1,
+            GAME.view(state, 1),
+            GAME.legal_moves(state, 1),
+            GAME.to_act(state),
+            GAME.view_events(events, 1),
+        )
+        frames(app, 2)
+    while app.stack.top is not scene:
+        app.stack.pop()
+    frames(app, 60)
+    renderer = scene.renderer
+    assert not renderer.flights and not renderer.coins and not renderer.hidden_spaces
+    assert renderer.shown_forgeries == len(state["forgeries"])
+    assert [renderer.cash[f"s{s}"] for s in range(players)] == [float(c) for c in state["cash"]]
+    assert scene.log[-1].startswith(("The necklace is complete", "No card", "Every card"))
 
 
 # ---------------------------------------------------------------------- words

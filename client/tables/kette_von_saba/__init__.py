@@ -896,6 +896,8 @@ class KetteVonSabaRenderer(Renderer):
         size = _px(cam, 17)
         colour = theme.TEXT_DIM if dim else (theme.GOLD_LIGHT if amount else theme.TEXT_DIM)
         text = theme.text(f"+{words.money(amount)}", size, colour, True)
+        if dim and text.get_width() > TILE_R * 1.9 * cam.scale:
+            return  # only a hint: left out where it would cover its neighbours
         x, y = cam.to_screen(CENTRES[index][0], CENTRES[index][1] + TILE_R * 0.5)
         rect = text.get_rect(center=(round(x), round(y)))
         pill = _pill(rect.w + size // 2, rect.h, 200 if not dim else 150)

@@ -348,7 +348,8 @@ HELP: dict[str, str] = {
         "a forgery.\n"
         "Reward: in each of the six directions, an unbroken line of cards touching the new card "
         "pays its length plus one (the new card counts); a card touching none pays 1; all in "
-        "thousands. Selecting a card shows what each space would pay.\n"
+        "thousands. Selecting a card shows what each space would pay; while a card is on sale, "
+        "dotted outlines show where it could go and what its buyer would earn there at once.\n"
         "The richest player at the end wins."
     ),
     "de": (
@@ -371,7 +372,9 @@ HELP: dict[str, str] = {
         "passt, ist eine Fälschung.\n"
         "Belohnung: In jeder der sechs Richtungen zahlt eine lückenlose Reihe von Karten an der "
         "neuen Karte ihre Länge plus eins (die neue zählt mit); eine Karte ohne Nachbarn zahlt 1; "
-        "alles in Tausend. Eine gewählte Karte zeigt, was jeder Platz brächte.\n"
+        "alles in Tausend. Eine gewählte Karte zeigt, was jeder Platz brächte; während einer "
+        "Auktion zeigen gepunktete Umrisse, wohin die Karte passt und was ihr Käufer dort sofort "
+        "bekäme.\n"
         "Wer am Ende am reichsten ist, gewinnt."
     ),
     "fr": (
@@ -395,7 +398,9 @@ HELP: dict[str, str] = {
         "qui ne va nulle part est un faux.\n"
         "Récompense : dans chacune des six directions, une ligne continue de cartes touchant la "
         "nouvelle rapporte sa longueur plus un (la nouvelle compte) ; une carte isolée rapporte "
-        "1 ; le tout en milliers. Une carte choisie montre ce que rapporterait chaque case.\n"
+        "1 ; le tout en milliers. Une carte choisie montre ce que rapporterait chaque case ; "
+        "pendant une vente, des contours pointillés montrent où la carte irait et ce que son "
+        "acheteur y gagnerait aussitôt.\n"
         "Le plus riche à la fin gagne."
     ),
 }
