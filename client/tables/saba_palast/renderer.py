@@ -867,8 +867,10 @@ class SabaPalastRenderer(Renderer):
                 image = art.harbour_card(f, w, h)
                 squeeze = abs(2 * turn - 1)
                 cx, cy = rect.center
-                if held is not None and held.key == ("harbour_card", f) and seat == self.seat:
-                    cx, cy = held.sprite.x, held.sprite.y
+                piece = self._piece(("harbour_card", f)) if seat == self.seat else None
+                if piece is not None:
+                    sprite = piece.sprite
+                    cx, cy = sprite.x + sprite.shake, sprite.y - sprite.lift * 6
                 if squeeze < 0.999:
                     image = pygame.transform.smoothscale(image, (max(1, round(w * squeeze)), h))
                 self._blit(surface, image, cam, (cx, cy))
@@ -984,23 +986,34 @@ class SabaPalastRenderer(Renderer):
         image = art.glow(max(2, r.w), max(2, r.h), level, radius)
         surface.blit(image, image.get_rect(center=r.center))
 
+    def _piece(self, key: Any) -> Piece | None:
+        return next((p for p in self.act.pieces if p.key == key), None)
+
     def _draw_moved_pieces(self, surface: pygame.Surface, cam: Camera, held: Piece | None) -> None:
-        """Pieces drawn on the board layer (figures, badges) follow the pointer when held."""
-        if held is None or self.seat is None:
+        """Pieces that look like part of the board (a figure, a quarter's badge) follow the
+        pointer while held, and are seen gliding back or snapping onto their target."""
+        if self.seat is None:
             return
-        kind = held.key[0]
-        sprite = held.sprite
-        pos = (sprite.x + sprite.shake, sprite.y - sprite.lift * 6)
-        if kind in ("supply_figure", "quarter_figure"):
+        for piece in self.act.pieces:
+            kind = piece.key[0]
+            if kind not in ("supply_figure", "quarter_figure", "badge"):
+                continue
+            sprite = piece.sprite
+            away = abs(sprite.x - sprite.home[0]) + abs(sprite.y - sprite.home[1]) > 0.5
+            if piece is not held and not away and not sprite.shake:
+                continue
+            pos = (sprite.x + sprite.shake, sprite.y - sprite.lift * 6)
+            if kind == "badge":
+                r = piece.rect.copy()
+                r.center = pos
+                rect = cam.rect_to_screen(r)
+                surface.blit(art.outline(rect.w, rect.h, max(3, rect.h // 4), 3), rect)
+                continue
+            if sprite.lift > 0.01:
+                shade = art.shadow(self._px(30, cam), self._px(10, cam))
+                self._blit(surface, shade, cam, (sprite.x + 5, sprite.y + 16))
             size = 40 if kind == "supply_figure" else QUARTER_FIGURE
             self._blit(surface, art.figure(self.seat, self._px(size, cam)), cam, pos)
-        elif kind == "harbour":
-            return
-        elif kind == "badge":
-            r = held.rect.copy()
-            r.center = pos
-            rect = cam.rect_to_screen(r)
-            surface.blit(art.outline(rect.w, rect.h, max(3, rect.h // 4), 3), rect)
 
     def _draw_chips(self, surface: pygame.Surface, cam: Camera, hot: set[Any]) -> None:
         shown = {chip.popup for key, chip in self.act.chips.items() if key in hot}
@@ -1245,12 +1258,15 @@ class Plan:
             if i < len(r.harbour_shown):
                 r.harbour_shown[i] = {**r.harbour_shown[i], "count": 0}
 
+        # Tokens leave from where they are shown (a dropped field rests on its target).
+        sprite = r.harbour_sprites[i]
+        dx, dy = sprite.x - sprite.home[0], sprite.y - sprite.home[1]
         for k in range(count):
-            pos = layout.harbour_token(i, k, count)
+            x, y = layout.harbour_token(i, k, count)
             r._fly(
                 "token",
                 e["material"],
-                pos,
+                (x + dx, y + dy),
                 r.token_home(seat, e["material"]),
                 start + k * STAGGER,
                 HARBOUR_TOKEN,
@@ -1663,6 +1679,9 @@ class Plan:
                 sprite.home = home
                 if sprite.turn >= 1.0:
                     animator.animate(sprite, MOVE, delay=slide, x=home[0], y=home[1])
+        for sprite in r.harbour_sprites:
+            if (sprite.x, sprite.y) != sprite.home:
+                animator.animate(sprite, MOVE, x=sprite.home[0], y=sprite.home[1], lift=0.0)
         home = layout.vizier_pos(new["vizier"])
         if r.vizier.home != home:
             r.vizier.home = home

@@ -34,18 +34,54 @@ QUARTER_NAMES: Words = {
     "bazaar": {"en": "Bazaar", "de": "Basar", "fr": "Bazar"},
 }
 
-PART_NAMES: Words = {
-    "arch": {"en": "arch", "de": "Torbogen", "fr": "arche"},
-    "fountain": {"en": "fountain", "de": "Brunnen", "fr": "fontaine"},
-    "column": {"en": "column", "de": "Säule", "fr": "colonne"},
+# The quarters in sentences: "at the goldsmiths' quarter", "im Goldschmiedeviertel".
+QUARTER_PLACES: Words = {
+    "stonemason": {
+        "en": "stonemasons' quarter",
+        "de": "Steinmetzviertel",
+        "fr": "quartier des tailleurs de pierre",
+    },
+    "mason": {"en": "masons' quarter", "de": "Maurerviertel", "fr": "quartier des maçons"},
+    "carpenter": {
+        "en": "carpenters' quarter",
+        "de": "Zimmermannsviertel",
+        "fr": "quartier des charpentiers",
+    },
+    "goldsmith": {
+        "en": "goldsmiths' quarter",
+        "de": "Goldschmiedeviertel",
+        "fr": "quartier des orfèvres",
+    },
+    "exchange": {
+        "en": "exchange quarter",
+        "de": "Wechselstubenviertel",
+        "fr": "quartier du change",
+    },
+    "bazaar": {"en": "bazaar quarter", "de": "Basarviertel", "fr": "quartier du bazar"},
 }
 
-CARD_PHRASES: Words = {
-    "palace": {
-        "en": "the {part} for garden field {field}",
-        "de": "den {part} für Gartenfeld {field}",
-        "fr": "l'élément {part} du parterre {field}",
+# A palace card in a sentence; German needs the subject (nominative) and object (accusative).
+PALACE_CARDS: dict[str, dict[str, str]] = {
+    "arch": {
+        "en": "the arch for garden field {field}",
+        "de": "der Torbogen für Gartenfeld {field}",
+        "de_acc": "den Torbogen für Gartenfeld {field}",
+        "fr": "l'arche du parterre {field}",
     },
+    "fountain": {
+        "en": "the fountain for garden field {field}",
+        "de": "der Brunnen für Gartenfeld {field}",
+        "de_acc": "den Brunnen für Gartenfeld {field}",
+        "fr": "la fontaine du parterre {field}",
+    },
+    "column": {
+        "en": "the column for garden field {field}",
+        "de": "die Säule für Gartenfeld {field}",
+        "de_acc": "die Säule für Gartenfeld {field}",
+        "fr": "la colonne du parterre {field}",
+    },
+}
+SPECIAL_CARDS: Words = {
     "treasury": {
         "en": "treasury card {n}",
         "de": "die Schatzkammerkarte {n}",
@@ -98,28 +134,28 @@ EVENT_TEXT: Words = {
     },
     "vizier_moved": {
         "en": "{name} sends the vizier to the {quarter}.",
-        "de": "{name} schickt den Wesir zu: {quarter}.",
-        "fr": "{name} envoie le vizir : {quarter}.",
+        "de": "{name} schickt den Wesir ins {quarter}.",
+        "fr": "{name} envoie le vizir au {quarter}.",
     },
     "quarter_material": {
         "en": "{name} takes 1 {material} at the {quarter}.",
-        "de": "{name} nimmt 1 {material} bei: {quarter}.",
-        "fr": "{name} prend 1 {material} : {quarter}.",
+        "de": "{name} nimmt 1 {material} im {quarter}.",
+        "fr": "{name} prend 1 {material} au {quarter}.",
     },
     "quarter_empty": {
         "en": "{name} gets nothing at the {quarter}: the supply is out of {material}.",
-        "de": "{name} bekommt nichts bei: {quarter} — kein {material} mehr im Vorrat.",
-        "fr": "{name} ne reçoit rien : {quarter} — plus de {material} en réserve.",
+        "de": "{name} bekommt nichts im {quarter}: kein {material} mehr im Vorrat.",
+        "fr": "{name} ne reçoit rien au {quarter} : plus de {material} en réserve.",
     },
     "quarter_swap": {
         "en": "{name} swaps 1 {give} for 1 {take} at the {quarter}.",
-        "de": "{name} tauscht 1 {give} gegen 1 {take} bei: {quarter}.",
-        "fr": "{name} échange 1 {give} contre 1 {take} : {quarter}.",
+        "de": "{name} tauscht 1 {give} gegen 1 {take} im {quarter}.",
+        "fr": "{name} échange 1 {give} contre 1 {take} au {quarter}.",
     },
     "quarter_no_swap": {
         "en": "{name} has nothing to swap at the {quarter}.",
-        "de": "{name} hat bei {quarter} nichts zu tauschen.",
-        "fr": "{name} n'a rien à échanger : {quarter}.",
+        "de": "{name} hat im {quarter} nichts zu tauschen.",
+        "fr": "{name} n'a rien à échanger au {quarter}.",
     },
     "built": {
         "en": "{name} builds {card}, paying {cost}.",
@@ -148,7 +184,7 @@ EVENT_TEXT: Words = {
     },
     "serail_marker_returned": {
         "en": "{name}'s last marker is pushed out of the serail.",
-        "de": "{name}s letzter Marker wird aus dem Serail geschoben.",
+        "de": "Der letzte Marker von {name} wird aus dem Serail geschoben.",
         "fr": "Le dernier marqueur de {name} est chassé du sérail.",
     },
     "serail_figure": {
@@ -203,13 +239,13 @@ EVENT_TEXT: Words = {
     },
     "figure_placed": {
         "en": "{name} pays {gold} gold and puts a figure into the {quarter}.",
-        "de": "{name} zahlt {gold} Gold und stellt eine Figur zu: {quarter}.",
-        "fr": "{name} paie {gold} or et place une figurine : {quarter}.",
+        "de": "{name} zahlt {gold} Gold und stellt eine Figur ins {quarter}.",
+        "fr": "{name} paie {gold} or et place une figurine au {quarter}.",
     },
     "figure_moved": {
         "en": "{name} moves a figure from the {src} to the {dst}.",
-        "de": "{name} versetzt eine Figur von {src} zu {dst}.",
-        "fr": "{name} déplace une figurine de {src} vers {dst}.",
+        "de": "{name} versetzt eine Figur vom {src} ins {dst}.",
+        "fr": "{name} déplace une figurine du {src} au {dst}.",
     },
     "over_limits": {
         "en": "{name} holds too much and gives back what is over the limits.",
@@ -433,17 +469,24 @@ def quarter(name: str) -> str:
     return i18n.pick(QUARTER_NAMES[name]) if name in QUARTER_NAMES else str(name)
 
 
-def card(name: str) -> str:
+def place(name: str) -> str:
+    """A quarter as it is named in a sentence."""
+    return i18n.pick(QUARTER_PLACES[name]) if name in QUARTER_PLACES else str(name)
+
+
+def card(name: str, accusative: bool = False) -> str:
     """A building card as a phrase: "the arch for garden field 3", "treasury card 1"."""
     info = CARDS.get(name)
     if info is None:
         return str(name)
     if info["kind"] == "palace":
-        part = i18n.pick(PART_NAMES[LEVEL_PARTS[info["level"]]])
-        return i18n.pick(CARD_PHRASES["palace"], part=part, field=info["field"])
+        phrases = PALACE_CARDS[LEVEL_PARTS[info["level"]]]
+        if accusative and i18n.language() == "de":
+            return phrases["de_acc"].format(field=info["field"])
+        return i18n.pick(phrases, field=info["field"])
     if info["kind"] == "treasury":
-        return i18n.pick(CARD_PHRASES["treasury"], n=name.rsplit("-", 1)[-1])
-    return i18n.pick(CARD_PHRASES["end"])
+        return i18n.pick(SPECIAL_CARDS["treasury"], n=name.rsplit("-", 1)[-1])
+    return i18n.pick(SPECIAL_CARDS["end"])
 
 
 def cost(amounts: dict[str, int]) -> str:
@@ -478,9 +521,9 @@ def sentence(event: dict[str, Any], name: str) -> str | None:
         key = "card_played" if event.get("count") else "card_played_empty"
         return i18n.pick(say[key], name=name, material=material(event["card"]))
     if kind == "vizier_moved":
-        return i18n.pick(say[kind], name=name, quarter=quarter(event["to"]))
+        return i18n.pick(say[kind], name=name, quarter=place(event["to"]))
     if kind == "quarter_action":
-        where = quarter(event["quarter"])
+        where = place(event["quarter"])
         if "give" in event:
             return i18n.pick(
                 say["quarter_swap"],
@@ -494,7 +537,8 @@ def sentence(event: dict[str, Any], name: str) -> str | None:
         key = "quarter_material" if event.get("count") else "quarter_empty"
         return i18n.pick(say[key], name=name, material=material(event["material"]), quarter=where)
     if kind in ("built", "fulfilled"):
-        return i18n.pick(say[kind], name=name, card=card(event["card"]), cost=cost(event["cost"]))
+        phrase = card(event["card"], accusative=True)
+        return i18n.pick(say[kind], name=name, card=phrase, cost=cost(event["cost"]))
     if kind == "balcony":
         key = "balcony" if event.get("seat") is not None else "balcony_empty"
         return i18n.pick(say[key], name=name, field=event["field"])
@@ -529,11 +573,9 @@ def sentence(event: dict[str, Any], name: str) -> str | None:
             return i18n.pick(say["treasury_nobody"])
         return i18n.pick(say[kind], name=name)
     if kind == "figure_placed":
-        return i18n.pick(
-            say[kind], name=name, gold=event["gold"], quarter=quarter(event["quarter"])
-        )
+        return i18n.pick(say[kind], name=name, gold=event["gold"], quarter=place(event["quarter"]))
     if kind == "figure_moved":
-        return i18n.pick(say[kind], name=name, src=quarter(event["from"]), dst=quarter(event["to"]))
+        return i18n.pick(say[kind], name=name, src=place(event["from"]), dst=place(event["to"]))
     if kind == "action_deck_reshuffled":
         return i18n.pick(say[kind])
     if kind == "game_over":
