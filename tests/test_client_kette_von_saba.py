@@ -462,7 +462,7 @@ def test_a_few_moves_by_taps_against_a_real_server(tmp_path):
     app = App((1280, 800), Settings(name="Ada", language="en"))
     try:
 
-        def run_until(condition, timeout=15.0):
+        def run_until(condition, timeout=30.0):
             deadline = time.monotonic() + timeout
             while time.monotonic() < deadline:
                 app.step(1 / 60)

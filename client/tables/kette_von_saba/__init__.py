@@ -51,6 +51,7 @@ from client.tables.kette_von_saba.layout import (
     space_bounds,
     space_rect,
 )
+from client.widgets import symbol
 from shared.games.kette_von_saba.board import reward_at
 from shared.games.kette_von_saba.game import (
     BUYER_REWARD,
@@ -1058,7 +1059,6 @@ class KetteVonSabaRenderer(Renderer):
             mark = i18n.pick(words.UI_TEXT["pass_tag"])
         leading = seat == (view.get("auction") or {}).get("bidder")
         return _purse_face(
-            self.seat_token,
             seat,
             size,
             self.ctx.name(seat),
@@ -1253,7 +1253,6 @@ def _lines(lines: tuple[tuple[str, int, theme.Colour, bool], ...], width: int, a
 
 @lru_cache(maxsize=64)
 def _purse_face(
-    token: Callable[..., None],
     seat: int,
     size: tuple[int, int],
     name: str,
@@ -1271,7 +1270,8 @@ def _purse_face(
     pad = max(4, round(8 * scale))
     r = max(6, round(11 * scale))
     top = h * 0.3
-    token(surf, seat, (pad + r, top), r)
+    colour = theme.player_colour(seat)
+    symbol(surf, colour.symbol, (pad + r, top), r, colour.rgb)
     right = w - pad
     if mark == "gavel":
         gavel = art.gavel_surface(max(12, round(26 * scale)))
