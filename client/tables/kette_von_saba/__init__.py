@@ -365,7 +365,7 @@ class KetteVonSabaRenderer(Renderer):
                 actions.append((True, self._offer_action(event["card"], src, w, flip)))
             elif kind in ("bid", "reserve_accepted"):
                 amount = event.get("amount", event.get("price", 0))
-                actions.append((False, self._bid_action(seat, amount)))
+                actions.append((False, self._bid_action(amount)))
             elif kind in ("passed", "reserve_declined"):
                 actions.append((False, lambda delay, s=seat: self._mark_pass(s) or 0.0))
             elif kind == "reserve_named":
@@ -438,7 +438,7 @@ class KetteVonSabaRenderer(Renderer):
 
         return run
 
-    def _bid_action(self, seat: int, amount: int) -> Action:
+    def _bid_action(self, amount: int) -> Action:
         def run(delay: float) -> float:
             # Passes count from the latest bid on, as the bidding's end does.
             self._clear_passes()
