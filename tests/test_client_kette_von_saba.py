@@ -354,7 +354,8 @@ def test_a_card_another_player_buys_from_the_deck_stays_face_down():
     assert any(line.endswith("buys the top card of the deck for 2,000.") for line in scene.log)
 
 
-def test_the_cached_board_redrawn_by_parts_matches_a_full_redraw():
+@pytest.mark.parametrize("zoom", [1.0, 4.0])
+def test_the_cached_board_redrawn_by_parts_matches_a_full_redraw(zoom):
     from client.model import SeatInfo, TableModel
 
     state = GAME.new_game(7, PLAYERS, {"first_seat": 0})
@@ -364,6 +365,7 @@ def test_the_cached_board_redrawn_by_parts_matches_a_full_redraw():
     model.update(0, GAME.view(state, 0), GAME.legal_moves(state, 0), GAME.to_act(state), [])
     scene = TableScene(app, model, lambda seat, move: None, lambda: None)
     app.stack.push(scene)
+    scene.camera.zoom_at(scene.camera.to_screen(500, 300), zoom)
     rng = random.Random(7)
     laid = 0
     while laid < 6 and not GAME.is_over(state):

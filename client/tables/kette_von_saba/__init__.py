@@ -81,6 +81,9 @@ PURSE_FACTS = ("cash", "hand_counts", "auctioneer", "auction", "stage", "end")
 CHAIN_TOP = 10.0
 # Seconds per frame spent drawing ahead (see `_warm`).
 WARM_BUDGET = 0.0008
+# The empty necklace is kept as one picture up to this many pixels (beyond, when zoomed far
+# in, it is drawn piece by piece).
+BASE_LIMIT = 3_000_000
 
 
 def card_order(card: str) -> tuple[int, int]:
@@ -682,40 +685,24 @@ class KetteVonSabaRenderer(Renderer):
 
     def _draw_necklace(self, surface: pygame.Surface, cam: Camera, area: pygame.FRect) -> None:
         s = cam.scale
-        ring = max(2, round(RADIUS * 0.1 * s))
-        width = max(1, round(RADIUS * 0.035 * s))
-        reach = area.inflate(RADIUS * 0.4, RADIUS * 0.4)
-        for x, y in _CHAIN:
-            if reach.collidepoint(x, y):
-                sx, sy = cam.to_screen(x, y)
-                pygame.draw.circle(surface, theme.GOLD_DARK, (sx + 1, sy + 1), ring, width + 1)
-                pygame.draw.circle(surface, theme.GOLD, (sx, sy), ring, width)
-        near = [i for i in range(len(CENTRES)) if area.colliderect(space_bounds(i))]
-        for plate in (
-            art.hex_plate(round(RADIUS * 1.13 * s), True),
-            art.hex_plate(round(RADIUS * 1.08 * s), False),
-        ):
-            for i in near:
-                surface.blit(plate, plate.get_rect(center=_pixel(cam, CENTRES[i])))
-        for i, j in LINKS:
-            if i in near or j in near:
-                (x0, y0), (x1, y1) = CENTRES[i], CENTRES[j]
-                mid = cam.to_screen((x0 + x1) / 2, (y0 + y1) / 2)
-                pygame.draw.circle(surface, theme.GOLD, mid, ring * 1.3, width + 1)
+        origin = _origin(cam)
+        if (BOARD_RECT.w * s) * (BOARD_RECT.h * s) <= BASE_LIMIT:
+            surface.blit(_necklace(round(s, 4)), origin)
+        else:
+            _draw_settings(surface, origin, s, area)
         r = round(TILE_R * s)
         board, possible = self.view["board"], self.view["possible"]
-        for i in near:
+        for i, centre in enumerate(CENTRES):
+            if not area.colliderect(space_bounds(i)):
+                continue
             entry = board[i]
-            at = _pixel(cam, CENTRES[i])
-            if entry is None or i in self.hidden_spaces:
-                tile = art.hex_socket(r)
-                surface.blit(tile, tile.get_rect(center=at))
-                if entry is None and len(possible[i]) == 1:
-                    ghost = art.hex_ghost(possible[i][0], r)
-                    surface.blit(ghost, ghost.get_rect(center=at))
+            if entry is None and len(possible[i]) == 1:
+                image = art.hex_ghost(possible[i][0], r)
+            elif entry is not None and i not in self.hidden_spaces:
+                image = art.hex_tile(entry["piece"], entry["joker"], r)
             else:
-                tile = art.hex_tile(entry["piece"], entry["joker"], r)
-                surface.blit(tile, tile.get_rect(center=at))
+                continue
+            surface.blit(image, image.get_rect(center=_at(origin, s, centre)))
 
     def _draw_deck(self, surface: pygame.Surface, cam: Camera) -> None:
         s = cam.scale
@@ -1331,6 +1318,57 @@ def _banner(label: str, size: int) -> pygame.Surface:
     pygame.draw.rect(box, (*theme.IVORY, 255), box.get_rect(), 3, border_radius=size // 2)
     box.blit(text, text.get_rect(center=box.get_rect().center))
     return box
+
+
+def _origin(cam: Camera) -> tuple[int, int]:
+    """Where the world's corner falls on screen, in whole pixels: the necklace is placed from
+    it so cached and single drawings line up to the pixel."""
+    x, y = cam.to_screen(0.0, 0.0)
+    return round(x), round(y)
+
+
+def _at(origin: tuple[int, int], s: float, point: tuple[float, float]) -> tuple[int, int]:
+    return origin[0] + round(point[0] * s), origin[1] + round(point[1] * s)
+
+
+def _draw_settings(
+    surface: pygame.Surface, origin: tuple[int, int], s: float, area: pygame.FRect | None
+) -> None:
+    """The empty necklace at scale `s`: its strand, the velvet and gold plates, the links and
+    the hollow settings; only what reaches `area` (world units) unless it is None."""
+    ring = max(2, round(RADIUS * 0.1 * s))
+    width = max(1, round(RADIUS * 0.035 * s))
+    reach = area.inflate(RADIUS * 0.4, RADIUS * 0.4) if area is not None else BOARD_RECT
+    for point in _CHAIN:
+        if reach.collidepoint(point):
+            x, y = _at(origin, s, point)
+            pygame.draw.circle(surface, theme.GOLD_DARK, (x + 1, y + 1), ring, width + 1)
+            pygame.draw.circle(surface, theme.GOLD, (x, y), ring, width)
+    near = [i for i in range(len(CENTRES)) if area is None or area.colliderect(space_bounds(i))]
+    for plate in (
+        art.hex_plate(round(RADIUS * 1.13 * s), True),
+        art.hex_plate(round(RADIUS * 1.08 * s), False),
+    ):
+        for i in near:
+            surface.blit(plate, plate.get_rect(center=_at(origin, s, CENTRES[i])))
+    for i, j in LINKS:
+        if i in near or j in near:
+            (x0, y0), (x1, y1) = CENTRES[i], CENTRES[j]
+            mid = _at(origin, s, ((x0 + x1) / 2, (y0 + y1) / 2))
+            pygame.draw.circle(surface, theme.GOLD, mid, ring * 1.3, width + 1)
+    socket = art.hex_socket(round(TILE_R * s))
+    for i in near:
+        surface.blit(socket, socket.get_rect(center=_at(origin, s, CENTRES[i])))
+
+
+@lru_cache(maxsize=3)
+def _necklace(s: float) -> pygame.Surface:
+    """The empty necklace drawn once per scale (see `_draw_settings`)."""
+    surf = pygame.Surface(
+        (round(BOARD_RECT.w * s) + 2, round(BOARD_RECT.h * s) + 2), pygame.SRCALPHA
+    )
+    _draw_settings(surf, (0, 0), s, None)
+    return surf.convert_alpha() if pygame.display.get_surface() else surf
 
 
 def _chain() -> list[tuple[float, float]]:
