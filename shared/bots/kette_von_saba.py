@@ -1,16 +1,21 @@
 """Bots for Die Kette von Saba.
 
-A card is worth the reward it can still earn. Laid now it earns the board's reward at its best
-space (doubled for a buyer in stage 1); kept, it earns later on a fuller board, which we estimate
-by imagining each empty space filled with the chance `LATER_FILL`, averaged over the spaces the
-live layouts give the piece, and weighted by the chance that it still finds a space (the other
-copy of its piece or a joker may take the last one: then it is a forgery).
+A card's worth: laid now it earns the board's reward at its best space (doubled for a buyer in
+stage 1); kept, it earns on a fuller board later, estimated by imagining each empty space filled
+with the chance `LATER_FILL`, averaged over the spaces the live layouts give its piece and weighted
+by the chance that it still finds a space (the other copy of its piece may take the last one).
 
 Rules of thumb (basic): offer the card worth least to keep; bid in steps of 1,000 up to a share of
 the lot's worth and of one's cash; name a reserve when the bid is far below the lot's worth; a
 buyer lays the lot at once when the doubled reward beats its worth kept; buy the deck's top card
 when an unseen card is worth more than its price; in stage 2 lay the card that loses least by
 being laid now, or discard a forgery to wait when every card would lose much.
+
+Strong (search): the unseen cards are dealt at random from what the seat cannot see. A position is
+judged by each seat's cash plus what its cards will earn in stage 2, where players lay one card
+each in turn: a seat holding more cards lays its last ones alone on a nearly full board, so the
+count of cards that fit matters more than their faces. An auction under way is settled as the
+rules of thumb would settle it. The search weighs a few telling bids and reserve prices only.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from collections import Counter
 from shared.bots.base import Policy
 from shared.engine import Move, State, View, get_game
 from shared.games.kette_von_saba.board import MIRROR, RAYS, SPACE_INDEX, SPACES, reward_at
-from shared.games.kette_von_saba.game import BID_STEP, BUYER_REWARD, DRAW_PRICE
+from shared.games.kette_von_saba.game import BID_STEP, BUYER_REWARD, DRAW_PRICE, space_list
 from shared.games.kette_von_saba.necklace import (
     JOKER,
     JOKERS,
@@ -52,9 +57,8 @@ RESERVE_ASK = 0.5
 DRAW_MARGIN = 1.2
 # In stage 2, a forgery is discarded to wait when laying any card now loses more than this.
 WAIT_LOSS = 2000
-# evaluate: a held card counts this share of its worth; a seat's standing is a soft lead (over
-# these gaps in marks) over the richest other seat, blended with one over the average other seat.
-HAND_WEIGHT = 1.0
+# evaluate: a seat's standing is a soft lead (over gaps of this many marks) over the richest other
+# seat, blended with one over the average other seat.
 LEAD_SCALE = 6000.0
 AHEAD_SCALE = 6000.0
 LEAD_WEIGHT = 0.5
@@ -207,7 +211,9 @@ def can_act(state: State, seat: int) -> bool:
     hand = state["hands"][seat]
     if any(card != JOKER for card in hand):
         return True
-    return JOKER in hand and bool(GAME._spaces(state, JOKER))
+    board = state["board"]
+    symmetry = state["options"]["joker-symmetry"]
+    return JOKER in hand and bool(card_spaces(board, live_layouts(board), JOKER, symmetry))
 
 
 def determinize(view: View, rng: random.Random) -> State:
@@ -256,10 +262,6 @@ def determinize(view: View, rng: random.Random) -> State:
 # ---------------------------------------------------------------------- basic
 
 
-def space_list(index: int) -> list[int]:
-    return list(SPACES[index])
-
-
 def lot_worth(appraisal: Appraisal, card: str) -> float:
     """What the lot is worth to its buyer: laid at once for double, or kept."""
     now, _ = appraisal.now(card, BUYER_REWARD)
@@ -285,7 +287,7 @@ def likely_sale(state: State, worth: float) -> tuple[int | None, int]:
         price = auction["reserve"]
         answering = [(state["turn"] + k) % n for k in range(n)]
         answering = [s for s in answering if s != seller][: n - 1 - auction["passes"]]
-        takers = [s for s in answering if min(bid_limit(worth, cash[s]), cash[s]) >= price]
+        takers = [s for s in answering if bid_limit(worth, cash[s]) >= price]
         return (takers[0], price) if takers else (None, 0)
     willing = {s: bid_limit(worth, cash[s]) for s in range(n) if s != seller}
     if bidder is not None:
