@@ -315,3 +315,12 @@ def pick(table: dict[str, str], **fields: object) -> str:
 def t(key: str, **fields: object) -> str:
     """The UI sentence `key` in the current language."""
     return pick(TEXTS[key], **fields)
+
+
+# Thousands separators: 20,000 · 20.000 · 20 000 (a narrow no-break space in French).
+SEPARATORS = {"en": ",", "de": ".", "fr": "\u202f"}
+
+
+def number(n: int) -> str:
+    """A whole number with the language's thousands separator."""
+    return f"{n:,}".replace(",", SEPARATORS.get(language(), ","))

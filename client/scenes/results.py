@@ -89,7 +89,7 @@ class ResultsScene(Dialog):
             )
             theme.blit_text(
                 surface,
-                i18n.t("results.points", n=scores[seat]),
+                self.table.renderer.score_text(scores[seat]),
                 lay.body,
                 (rect.right - lay.margin, rect.centery),
                 theme.TEXT,

@@ -234,6 +234,10 @@ class Renderer:
         """A short line about the game's state for the top bar (an extra move, a phase)."""
         return None
 
+    def score_text(self, score: int) -> str:
+        """A final score in words for the results ("12 points"; games of money say so)."""
+        return i18n.t("results.points", n=i18n.number(score))
+
     # ------------------------------------------------------------------ words
     def event_text(self, event: Event) -> str | None:
         """One log sentence for an event in the UI language, or None to leave it out."""

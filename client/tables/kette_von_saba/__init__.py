@@ -646,6 +646,9 @@ class KetteVonSabaRenderer(Renderer):
             i18n.pick(ui["cards"], n=self.view["hand_counts"][seat]),
         ]
 
+    def score_text(self, score: int) -> str:
+        return i18n.pick(words.UI_TEXT["cash"], amount=words.money(score))
+
     def result_lines(self, outcome: dict[str, Any]) -> list[str]:
         if not self.view:
             return []

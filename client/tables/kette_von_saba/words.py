@@ -35,13 +35,9 @@ JOKER_AS = {
     "fr": "une tête de lion (pour {piece})",
 }
 
-# Thousands separators: 20,000 · 20.000 · 20 000 (a narrow no-break space in French).
-SEPARATORS = {"en": ",", "de": ".", "fr": "\u202f"}
-
-
 def money(amount: int) -> str:
     """An amount of marks with the language's thousands separator."""
-    return f"{amount:,}".replace(",", SEPARATORS.get(i18n.language(), ","))
+    return i18n.number(amount)
 
 
 def card_name(card: str) -> str:
