@@ -557,7 +557,11 @@ class TableScene(Scene):
         left = self.turn_left
         right = (self.bar_buttons[0].rect.x if self.bar_buttons else lay.w) - lay.margin
         size = lay.title if mine else lay.body
-        label = theme.fit_text(label, size, max(40, right - left), bold=True)
+        room = max(40, right - left)
+        # A long turn line steps down toward body size before it is cut short.
+        while size > lay.body and theme.font(size, True).size(label)[0] > room:
+            size = max(lay.body, size - 2)
+        label = theme.fit_text(label, size, room, bold=True)
         width = theme.font(size, True).size(label)[0]
         x = min(max(lay.w / 2, left + width / 2), right - width / 2)
         colour = theme.GOLD_LIGHT if mine else theme.TEXT
