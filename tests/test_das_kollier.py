@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import cache
+from itertools import product
 
 import pytest
 
@@ -160,6 +162,45 @@ def test_best_split_is_exact_on_random_hands():
             left -= Counter(necklace)
         singles = sum(GEMS[KINDS.index(g)].value for g in left.elements())
         assert total == sum(map(necklace_value, necklaces)) + singles
+
+
+@cache
+def plain_split(counts: tuple[int, ...]) -> int:
+    """The best payment value by trying everything for the most valuable gem left: alone, or
+    the centre of a necklace with any number of pairs of each lower kind (memoized on the
+    gems left, so hands of 20-odd gems stay quick)."""
+    top = next((k for k, count in enumerate(counts) if count), None)
+    if top is None:
+        return 0
+    rest = list(counts)
+    rest[top] -= 1
+    best = GEMS[top].value + plain_split(tuple(rest))
+    lower = range(top + 1, len(counts))
+    for pairs in product(*[range(rest[k] // 2 + 1) for k in lower]):
+        if not any(pairs):
+            continue
+        left, worth = rest[:], GEMS[top].value
+        for k, p in zip(lower, pairs, strict=True):
+            left[k] -= 2 * p
+            worth += 2 * p * GEMS[k].value
+        best = max(best, worth * (1 + sum(1 for p in pairs if p)) + plain_split(tuple(left)))
+    return best
+
+
+def test_best_split_agrees_with_the_plain_search_on_large_random_hands():
+    rng = random.Random(8)
+    for _ in range(80):
+        hand = rng.sample(all_cards(), rng.randint(10, 22))
+        counts = Counter(hand)
+        assert best_split(hand)[0] == plain_split(tuple(counts[k] for k in KINDS))
+
+
+def test_best_split_handles_all_forty_gems():
+    # The Diamant with every pair below: 144,000 × 10 kinds; the odd Granat, Amethyst and Türkis
+    # count singly.
+    total, necklaces = best_split(all_cards())
+    assert total == 1_452_000
+    assert len(necklaces) == 1 and necklace_value(necklaces[0]) == 1_440_000
 
 
 # ---------------------------------------------------------------------- setup

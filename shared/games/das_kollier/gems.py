@@ -124,11 +124,65 @@ def best_split(gems: list[str]) -> tuple[int, list[list[str]]]:
 
 # An open necklace during the search: (kinds it will have, kinds it still lacks).
 Opening = tuple[int, int]
+# A choice at one kind: how many open necklaces of each shape take a pair, the kinds of the
+# necklaces centred here, and the extra pairs for the taker with the most kinds.
+Choice = tuple[tuple[int, ...], tuple[int, ...], int]
+# Memo entry: (value, exact, choice). An inexact value is only a bound below the `need` the
+# state was asked for; an impossible state is worth -inf.
+Known = tuple[float, bool, Choice | None]
+IMPOSSIBLE = float("-inf")
+
+
+def search_bounds(counts: tuple[int, ...], i: int, most: list[int]) -> list[int]:
+    """Bounds for `_best_split` at kind i: entry `largest` bounds what kinds i.. can add when
+    the open necklaces have at most `largest` kinds (`most[j]`: the most kinds a necklace
+    centred on kind j can have).
+
+    A gem in a pair counts at most as often as the largest necklace it could end in: an open
+    one or one centred on a gem held from kind i down. A gem that is no member (the odd one out
+    of a kind, or any gem of the top kind held when no necklace is open) counts at most as
+    often as the necklace it is the centre of. Those necklaces need distinct kinds below the
+    top kind, each kind serving at most as many necklaces as it has pairs; the most their
+    centres can add under that is found greedily, most valuable centre first (the sizes such
+    necklaces can take form a polymatroid)."""
+    values = [gem.value for gem in GEMS]
+    held = [j for j in range(i, len(counts)) if counts[j]]
+    if not held:
+        return [0] * (len(counts) + 2)
+    top = held[0]
+    supply = [c // 2 for c in counts[top + 1 :] if c >= 2]
+    # capacity[q]: the most memberships q necklaces can take.
+    capacity = [sum(min(p, q) for p in supply) for q in range(sum(counts) + 1)]
+
+    def centres(candidates: list[int]) -> int:
+        sizes: list[int] = []  # members taken, largest first
+        total = 0
+        for j in candidates:
+            room, before = most[j] - 1, 0
+            for q, size in enumerate([*sizes, 0], 1):
+                room = min(room, capacity[q] - before)
+                before += size
+            room = max(room, 0)
+            sizes.append(room)
+            sizes.sort(reverse=True)
+            total += values[j] * (1 + room)
+        return total
+
+    def paired(j: int) -> int:
+        return values[j] * (counts[j] - counts[j] % 2)
+
+    odd = [j for j in held for _ in range(counts[j] % 2)]
+    alone = [top] * counts[top] + [j for j in odd if j != top]
+    row = [sum(paired(j) for j in held[1:]) * most[top] + centres(alone)]
+    with_top = sum(paired(j) for j in held)
+    odd_total = centres(odd)
+    row += [with_top * max(largest, most[top]) + odd_total for largest in range(1, len(counts) + 2)]
+    return row
 
 
 @lru_cache(maxsize=4096)
 def _best_split(counts: tuple[int, ...]) -> tuple[int, tuple[tuple[str, ...], ...]]:
-    """Exact search over the kinds from the most valuable down.
+    """Exact search over the kinds from the most valuable down, pruned by bounds.
 
     A gem is worth its base value times the number of kinds of the necklace it ends in (1 when
     single), so a necklace is opened at its centre with the number of kinds it will have, and
@@ -136,11 +190,30 @@ def _best_split(counts: tuple[int, ...]) -> tuple[int, tuple[tuple[str, ...], ..
     of a kind in a necklace go to the open necklace with the most kinds. Open necklaces of the
     same shape are interchangeable, so states are multisets; a state whose missing kinds cannot
     be supplied by the pairs below is cut off at once.
+
+    The search is branch and bound (a plain search takes seconds for 30 gems): it needs to beat
+    the worth of the hand as one best necklace and single gems (a split that exists) and drops
+    every branch whose bound (`search_bounds`, less what smaller open necklaces must lose)
+    cannot reach the best found so far. A state searched against a higher need keeps only a
+    bound, and is searched again if a lower need comes. The choices are tried most promising
+    first, but a tie goes to the one first in the plain search's order, so the necklaces
+    returned do not depend on the pruning.
     """
     kinds = len(KINDS)
+    values = [gem.value for gem in GEMS]
     pairs = [c // 2 for c in counts]
-    pair_kinds = [sum(1 for p in pairs[i:] if p) for i in range(kinds + 1)]
-    memo: dict[tuple[int, tuple[Opening, ...]], tuple[int, tuple] | None] = {}
+    pair_kinds = [sum(1 for p in pairs[i:] if p) for i in range(kinds + 1)] + [0]
+    # most[j]: the most kinds a necklace centred on kind j can have.
+    most = [pair_kinds[j + 1] + 1 for j in range(kinds)]
+    bounds = [search_bounds(counts, i, most) for i in range(kinds + 1)]
+    # An open necklace smaller than the bound's largest takes its missing pairs at its own size:
+    # at least the cheapest kinds still paired, each counted that much less.
+    top_most = [next((most[j] for j in range(i, kinds) if counts[j]), 0) for i in range(kinds)]
+    cheapest = []
+    for i in range(kinds):
+        paired_values = sorted(values[j] for j in range(i, kinds) if pairs[j])
+        cheapest.append([2 * sum(paired_values[:m]) for m in range(kinds + 1)])
+    memo: dict[tuple[int, tuple[Opening, ...]], Known] = {}
 
     def supplied(i: int, open_: tuple[Opening, ...]) -> bool:
         # Gale–Ryser: necklaces needing m_j distinct kinds, kind t serving at most pairs[t].
@@ -153,58 +226,102 @@ def _best_split(counts: tuple[int, ...]) -> tuple[int, tuple[tuple[str, ...], ..
                 return False
         return True
 
-    def solve(i: int, open_: tuple[Opening, ...]) -> int | None:
-        if i == kinds:
-            return None if open_ else 0
-        key = (i, open_)
-        if key in memo:
-            return None if memo[key] is None else memo[key][0]
-        best: tuple[int, tuple] | None = None
-        if supplied(i, open_):
-            count, value = counts[i], GEMS[i].value
-            groups = sorted(Counter(open_).items())
-            for take in product(*[range(n + 1) for _, n in groups]):
-                spare = count - 2 * sum(take)
-                if spare < 0:
+    def candidates(
+        i: int, open_: tuple[Opening, ...], need: float
+    ) -> tuple[list[tuple[float, int, int, tuple[Opening, ...], Choice]], float]:
+        """The choices at kind i whose bound reaches `need`, each as (bound, place in the fixed
+        order, gain, next state, choice); and the highest bound of those left out."""
+        found = []
+        ceiling = IMPOSSIBLE
+        count, value = counts[i], values[i]
+        below = pair_kinds[i + 1]
+        groups = sorted(Counter(open_).items())
+        for take in product(*[range(n + 1) for _, n in groups]):
+            spare = count - 2 * sum(take)
+            if spare < 0:
+                continue
+            top = max(
+                (shape[0] for (shape, _), t in zip(groups, take, strict=True) if t), default=0
+            )
+            kept: list[Opening] = []
+            for ((target, missing), n), t in zip(groups, take, strict=True):
+                kept += [(target, missing)] * (n - t)
+                kept += [(target, missing - 1)] * t if missing > 1 else []
+            taken = value * sum(
+                2 * shape[0] * t for (shape, _), t in zip(groups, take, strict=True)
+            )
+            kept_largest = max((target for target, _ in kept), default=0)
+            for centres in range(spare + 1 if below else 1):
+                left = spare - centres
+                extra, singles = (left // 2, left % 2) if top else (0, left)
+                fixed = taken + value * (2 * extra * top + singles)
+                # The most any choice of centres here can reach.
+                widest = below + 1 if centres else 0
+                reach = fixed + value * centres * widest + bounds[i + 1][max(kept_largest, widest)]
+                if reach < need:
+                    ceiling = max(ceiling, reach)
                     continue
-                top = max(
-                    (shape[0] for (shape, _), t in zip(groups, take, strict=True) if t), default=0
-                )
-                for centres in range(spare + 1 if pair_kinds[i + 1] else 1):
-                    for targets in combinations_with_replacement(
-                        range(2, pair_kinds[i + 1] + 2), centres
-                    ):
-                        left = spare - centres
-                        extra, singles = (left // 2, left % 2) if top else (0, left)
-                        gain = value * (
-                            sum(
-                                2 * shape[0] * t for (shape, _), t in zip(groups, take, strict=True)
-                            )
-                            + 2 * extra * top
-                            + sum(targets)
-                            + singles
-                        )
-                        after: list[Opening] = []
-                        for ((target, missing), n), t in zip(groups, take, strict=True):
-                            after += [(target, missing)] * (n - t)
-                            after += [(target, missing - 1)] * t if missing > 1 else []
-                        after += [(target, target - 1) for target in targets]
-                        rest = solve(i + 1, tuple(sorted(after)))
-                        if rest is not None and (best is None or gain + rest > best[0]):
-                            best = (gain + rest, (take, targets, extra))
-        memo[key] = best
-        return None if best is None else best[0]
+                for targets in combinations_with_replacement(range(2, below + 2), centres):
+                    gain = fixed + value * sum(targets)
+                    reach = gain + bounds[i + 1][max(kept_largest, targets[-1] if targets else 0)]
+                    if reach < need:
+                        ceiling = max(ceiling, reach)
+                        continue
+                    after = tuple(sorted(kept + [(target, target - 1) for target in targets]))
+                    found.append((reach, len(found), gain, after, (take, targets, extra)))
+        return found, ceiling
 
-    total = solve(0, ())
-    assert total is not None
+    def solve(i: int, open_: tuple[Opening, ...], need: float) -> float:
+        """The most kinds i.. can add given the open necklaces: exact when it is at least
+        `need`; otherwise a bound below `need`."""
+        if i == kinds:
+            return IMPOSSIBLE if open_ else 0
+        key = (i, open_)
+        known = memo.get(key)
+        if known is not None and (known[1] or known[0] < need):
+            return known[0]
+        largest = open_[-1][0] if open_ else 0
+        cap = bounds[i][largest]
+        widest = max(largest, top_most[i])
+        for target, missing in open_:
+            cap -= (widest - target) * cheapest[i][missing]
+        if cap < need:
+            memo[key] = (cap, False, None)
+            return cap
+        if not supplied(i, open_):
+            memo[key] = (IMPOSSIBLE, True, None)
+            return IMPOSSIBLE
+        found, ceiling = candidates(i, open_, need)
+        # The most promising first, so the best is found early and prunes the rest; a tie goes
+        # to the choice first in the fixed order, as the plain search would keep it.
+        found.sort(key=lambda c: (-c[0], c[1]))
+        best, first, choice = IMPOSSIBLE, len(found), None
+        for reach, order, gain, after, decision in found:
+            limit = max(need, best if order < first else best + 1)
+            if reach < limit:
+                ceiling = max(ceiling, reach)
+                continue
+            rest = solve(i + 1, after, limit - gain)
+            if gain + rest > best or (gain + rest == best and order < first):
+                best, first, choice = gain + rest, order, decision
+        if best >= need:
+            memo[key] = (best, True, choice)
+            return best
+        best = max(best, ceiling)
+        memo[key] = (best, False, None)
+        return best
+
+    hand = [gem for gem, c in zip(KINDS, counts, strict=True) for _ in range(c)]
+    total = solve(0, (), one_necklace_worth(hand))
+    assert total != IMPOSSIBLE
     # Walk the best decisions again, now with real necklaces, to name their gems.
     open_necklaces: list[tuple[int, int, list[str]]] = []
     done: list[tuple[str, ...]] = []
     for i, gem in enumerate(KINDS):
         shapes = tuple(sorted((target, missing) for target, missing, _ in open_necklaces))
-        best = memo[(i, shapes)]
-        assert best is not None
-        take, targets, extra = best[1]
+        exact, decision = memo[(i, shapes)][1:]
+        assert exact and decision is not None
+        take, targets, extra = decision
         takers: list[int] = []
         for ((target, missing), _), t in zip(sorted(Counter(shapes).items()), take, strict=True):
             same = [k for k, n in enumerate(open_necklaces) if n[:2] == (target, missing)]
@@ -220,4 +337,4 @@ def _best_split(counts: tuple[int, ...]) -> tuple[int, tuple[tuple[str, ...], ..
             else:
                 done.append(tuple(held))
         open_necklaces = still_open + [(target, target - 1, [gem]) for target in targets]
-    return total, tuple(done)
+    return int(total), tuple(done)
