@@ -237,30 +237,43 @@ def gavel_surface(size: int, tilt: int) -> pygame.Surface:
     return _ready(surf)
 
 
+# Large panels are opaque with a colour key for their rounded corners: blitting them every
+# time the stage is redrawn then costs a copy, not a blend.
+KEY = (255, 0, 255)
+
+
+def _keyed(w: int, h: int) -> pygame.Surface:
+    surf = pygame.Surface((max(1, w), max(1, h)))
+    surf.fill(KEY)
+    surf.set_colorkey(KEY)
+    return surf
+
+
 @lru_cache(maxsize=16)
 def block_plate(w: int, h: int) -> pygame.Surface:
-    """The auction block's wooden lectern top, where the prices are shown."""
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    """The auction block's dark wooden lectern top, where the prices are shown."""
+    surf = _keyed(w, h)
     radius = max(3, round(min(w, h) * 0.06))
-    pygame.draw.rect(surf, (0, 0, 0, 60), surf.get_rect().move(3, 4), border_radius=radius)
-    pygame.draw.rect(surf, (44, 26, 16, 235), surf.get_rect(), border_radius=radius)
-    pygame.draw.rect(
-        surf, theme.GOLD_DARK, surf.get_rect(), max(1, round(w * 0.004)), border_radius=radius
-    )
-    return _ready(surf)
+    pygame.draw.rect(surf, (40, 24, 16), surf.get_rect(), border_radius=radius)
+    line = max(1, round(w * 0.004))
+    pygame.draw.rect(surf, theme.GOLD_DARK, surf.get_rect(), line, border_radius=radius)
+    return surf.convert() if pygame.display.get_surface() else surf
 
 
 @lru_cache(maxsize=16)
 def cloth(w: int, h: int) -> pygame.Surface:
-    """The auction cloth in the middle of the table: dark velvet with a gold edge."""
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    """The auction cloth in the middle of the table: burgundy velvet with a gold edge and a dark
+    hem toward the bottom right, where its shadow falls."""
+    surf = _keyed(w, h)
     radius = max(4, round(min(w, h) * 0.05))
-    pygame.draw.rect(surf, (0, 0, 0, 70), surf.get_rect().move(3, 5), border_radius=radius)
-    pygame.draw.rect(surf, (60, 14, 30, 230), surf.get_rect(), border_radius=radius)
-    inner = surf.get_rect().inflate(-max(4, w // 60), -max(4, w // 60))
-    pygame.draw.rect(surf, (78, 20, 40, 235), inner, border_radius=radius)
+    hem = max(2, w // 250)
+    pygame.draw.rect(surf, (30, 8, 16), surf.get_rect(), border_radius=radius)
+    top = surf.get_rect().inflate(-hem, -hem).move(-hem // 2, -hem // 2)
+    pygame.draw.rect(surf, (62, 15, 31), top, border_radius=radius)
+    inner = top.inflate(-max(4, w // 60), -max(4, w // 60))
+    pygame.draw.rect(surf, (76, 20, 40), inner, border_radius=radius)
     pygame.draw.rect(surf, theme.GOLD_DARK, inner, max(1, w // 400), border_radius=radius)
-    return _ready(surf)
+    return surf.convert() if pygame.display.get_surface() else surf
 
 
 def necklace_layout(

@@ -46,6 +46,7 @@ from client.tables.das_kollier.layout import (
     NECKLACE,
     NECKLACE_TITLE,
     NECKLACE_VALUE_Y,
+    RAIL,
     ROUND_CARD_W,
     ROUND_CARDS_X,
     ROUND_CARDS_Y,
@@ -132,6 +133,8 @@ class DasKollierRenderer(Renderer):
         self.pick_necklaces: list[list[str]] = []
         self.selling = False
         self.context: tuple = ()
+        # What each region showed when last drawn (see take_changes).
+        self.drawn: dict[str, str] = {}
 
     # ------------------------------------------------------------------ data in
     def show(self, view: View, legal: list[Move], events: list[Event], fresh: bool) -> None:
@@ -371,7 +374,7 @@ class DasKollierRenderer(Renderer):
 
     def _field_row(self, row: pygame.FRect, submit: str) -> None:
         move = self._field_move()
-        minus, box, plus, send = self._split(row, [0.7, 2.2, 0.7, 1.6])
+        minus, box, plus, send = self._split(row, [0.6, 1.9, 0.6, 2.0])
         self.controls += [
             Control("minus", minus, "−", lambda: self._step_amount(-STEP), "step"),
             Control("field", box, "", self._focus, "field"),
@@ -833,14 +836,54 @@ class DasKollierRenderer(Renderer):
         if not self.view:
             return
         clip = surface.get_clip()
-        surface.set_clip(cam.area.clip(clip))
-        self._draw_top(surface, cam)
-        self._draw_rail(surface, cam)
-        self._draw_stage(surface, cam)
-        self._draw_corner(surface, cam)
+        bounds = cam.area.clip(clip)
+        surface.set_clip(bounds)
+        for name, region in REGIONS.items():
+            if cam.rect_to_screen(region).colliderect(bounds):
+                getattr(self, f"_draw_{name}")(surface, cam)
         for control in self.controls:
-            self._draw_control(surface, cam, control)
+            if cam.rect_to_screen(control.rect).colliderect(bounds):
+                self._draw_control(surface, cam, control)
         surface.set_clip(clip)
+
+    def take_changes(self) -> list[pygame.FRect] | None:
+        """The regions (top, rail, stage, corner) whose drawing changed since last asked."""
+        now = self._signatures()
+        before, self.drawn = self.drawn, now
+        if not before:
+            return None
+        return [REGIONS[name] for name in REGIONS if before.get(name) != now[name]]
+
+    def _signatures(self) -> dict[str, str]:
+        """What each region's drawing depends on, as text to compare."""
+        view = self.view
+        mine = self.seat if isinstance(self.seat, int) else None
+        local = (
+            self.amount,
+            self.typed,
+            sorted(self.pick.items()),
+            self.pick_necklaces,
+            self.selling,
+            [(c.key, c.label, c.action is None) for c in self.controls],
+        )
+        public = [view.get(k) for k in ("phase", "auction", "auctioneer", "defaulters")]
+        words = (i18n.language(), self.ctx.names)
+        own = None if mine is None else (view["markers"][mine], view["sold"][mine])
+        return {
+            "top": repr(
+                [view.get(k) for k in ("deck_count", "deck_number", "round", "bank_gem_count")]
+                + [view.get("debts"), words]
+            ),
+            "rail": repr(
+                [view.get(k) for k in ("gem_counts", "markers", "sold", "sealed_bids_made")]
+                + [view.get("outcome"), public, words, mine]
+            ),
+            "stage": repr(
+                [view.get(k) for k in ("lot", "lot_value", "bank", "cash", "round", "sealed_bid")]
+                + [view.get("outcome"), public, self.legal, self.lot_hidden, local, words, mine]
+            ),
+            "corner": repr([view.get("gems"), view.get("best_necklace"), own, local, words, mine]),
+        }
 
     def _draw_top(self, surface: pygame.Surface, cam: Camera) -> None:
         view = self.view
@@ -905,7 +948,7 @@ class DasKollierRenderer(Renderer):
             self.seat_token(
                 surface, seat, cam.to_screen(col.x + 22, col.y + 24), max(6.0, 15 * cam.scale)
             )
-            if seat == view.get("auctioneer") and phase != "over":
+            if seat == view.get("auctioneer") and phase not in ("over", "sealed"):
                 g = max(10, round(32 * cam.scale))
                 surface.blit(art.gavel_surface(g, -35), cam.to_screen(col.x + 6, col.bottom - 36))
             name = self.ctx.name(seat)
@@ -926,8 +969,12 @@ class DasKollierRenderer(Renderer):
             if marker or view.get("sold", [False] * 9)[seat]:
                 size = max(8, round(20 * cam.scale))
                 surface.blit(art.coin(size), cam.to_screen(x, y + 1))
-                rect = self._text(surface, cam, number(marker), SMALL * 0.85, (x + 24, y + 2), ink)
-                x = cam.to_world(rect.right, rect.y)[0] + 10
+                x += 24
+                room = col.right - x - 4
+                label = number(marker)
+                if theme.font(self._px(cam, SMALL * 0.85)).size(label)[0] <= room * cam.scale:
+                    rect = self._text(surface, cam, label, SMALL * 0.85, (x, y + 2), ink)
+                    x = cam.to_world(rect.right, rect.y)[0] + 10
             tags = []
             if phase == "open" and seat in auction.get("passed", []):
                 tags.append(ui("pass"))
@@ -950,10 +997,11 @@ class DasKollierRenderer(Renderer):
         view = self.view
         lot = view.get("lot", [])
         auctioneer = view.get("auctioneer")
+        sealed = view.get("phase") == "sealed"
         self._text(
             surface,
             cam,
-            ui("auctioneer", name=self.ctx.name(auctioneer)),
+            ui("sealed") if sealed else ui("auctioneer", name=self.ctx.name(auctioneer)),
             BODY,
             (LOT.centerx, LOT.y + 8),
             theme.GOLD_LIGHT,
@@ -987,9 +1035,11 @@ class DasKollierRenderer(Renderer):
         auctioneer = view.get("auctioneer")
         if phase == "sealed":
             mine = view.get("sealed_bid")
+            made = sum(view.get("sealed_bids_made", []))
+            count = ui("sealed_count", n=made, of=view.get("players", 0))
             if mine is None:
-                return ui("sealed_head"), ui("sealed"), ""
-            return ui("sealed_head"), ui("sealed_yours", amount=money(mine)), ui("sealed_wait")
+                return ui("sealed_head"), ui("sealed_cash"), count
+            return ui("sealed_head"), ui("sealed_yours", amount=money(mine)), count
         if phase == "choose":
             sub = ui("choose_you") if self.legal else ui("choose", name=name(auctioneer))
             hint = ""
@@ -1103,7 +1153,11 @@ class DasKollierRenderer(Renderer):
                 pygame.draw.line(surface, theme.DANGER, a, b, max(2, round(4 * cam.scale)))
 
     def _draw_sale(self, surface: pygame.Surface, cam: Camera) -> None:
+        """The bank sale dialog over the auction cloth: what is chosen, what it is worth, what
+        the bank can pay now."""
         view = self.view
+        panel = cam.rect_to_screen(STAGE.inflate(-12, -12))
+        surface.blit(art.block_plate(max(8, panel.w), max(8, panel.h)), panel.topleft)
         x, w = STAGE.x + 24, STAGE.w - 48
         self._text(
             surface, cam, ui("sale_title"), HEAD, (x, STAGE.y + 16), theme.GOLD_LIGHT, True, width=w
@@ -1128,14 +1182,9 @@ class DasKollierRenderer(Renderer):
         )
         for i, line in enumerate(lines[:2]):
             self._text(surface, cam, line, SMALL, (x, STAGE.y + 172 + i * 28), theme.TEXT_DIM)
-        chosen = [
-            *sort_gems(list(self.pick.elements())),
-            *[g for n in self.pick_necklaces for g in n],
-        ]
-        for i, gem in enumerate(chosen[:16]):
-            art.gem(surface, gem, cam.to_screen(x + 20 + i * 40, STAGE.y + 248), 34 * cam.scale)
 
     def _draw_corner(self, surface: pygame.Surface, cam: Camera) -> None:
+        """The seat's own corner: its marker, its gems in stacks, its best necklace."""
         view = self.view
         if self.seat is None:
             self._text(
@@ -1159,25 +1208,43 @@ class DasKollierRenderer(Renderer):
         hand = self._hand()
         counts = Counter(hand)
         kinds = sorted(counts, key=KINDS.index)
-        chosen = Counter(self.pick) + Counter(g for n in self.pick_necklaces for g in n)
+        chosen = self._chosen_counts()
         if not kinds:
             self._text(surface, cam, ui("no_gems"), BODY, (HAND.x, HAND.y + 40), theme.TEXT_DIM)
         for kind, slot in zip(kinds, hand_slots(len(kinds)), strict=True):
             lift = 16.0 if chosen[kind] else 0.0
             for k in range(min(3, counts[kind]) - 1, -1, -1):
                 self._card(surface, cam, kind, slot.move(k * 5, -k * 5), lift)
-            badge = cam.to_screen(slot.right - 6, slot.y + 4 - lift)
-            rad = max(9, 15 * cam.scale)
-            if counts[kind] > 1 or chosen[kind]:
-                colour = theme.GOLD if chosen[kind] else theme.PANEL
-                pygame.draw.circle(surface, colour, badge, rad)
-                pygame.draw.circle(surface, theme.GOLD_LIGHT, badge, rad, 1)
-                label = f"{chosen[kind]}/{counts[kind]}" if chosen[kind] else f"×{counts[kind]}"
-                ink = theme.INK if chosen[kind] else theme.TEXT
-                theme.blit_text(
-                    surface, label, self._px(cam, SMALL * 0.8), badge, ink, True, "center"
-                )
         self._draw_necklace(surface, cam)
+
+    def _chosen_counts(self) -> Counter[str]:
+        return Counter(self.pick) + Counter(g for n in self.pick_necklaces for g in n)
+
+    def _draw_badges(self, surface: pygame.Surface, cam: Camera) -> None:
+        """How many gems a stack holds (and how many are chosen), on its corner, over the
+        glow of a stack that may be tapped."""
+        if self.seat is None:
+            return
+        counts = Counter(self._hand())
+        chosen = self._chosen_counts()
+        kinds = sorted(counts, key=KINDS.index)
+        rad = max(9, round(15 * cam.scale))
+        px = self._px(cam, SMALL * 0.8)
+        for kind, slot in zip(kinds, hand_slots(len(kinds)), strict=True):
+            if counts[kind] < 2 and not chosen[kind]:
+                continue
+            lift = 16.0 if chosen[kind] else 0.0
+            top = min(3, counts[kind]) - 1
+            badge = cam.to_screen(slot.right + top * 5 - 2, slot.y - top * 5 - lift + 2)
+            colour = theme.GOLD if chosen[kind] else theme.PANEL
+            label = f"{chosen[kind]}/{counts[kind]}" if chosen[kind] else f"×{counts[kind]}"
+            ink = theme.INK if chosen[kind] else theme.TEXT
+            text = theme.text(label, px, ink, bold=True)
+            pill = pygame.Rect(0, 0, max(rad * 2, text.get_width() + rad), rad * 2)
+            pill.center = (round(badge[0]), round(badge[1]))
+            pygame.draw.rect(surface, colour, pill, border_radius=pill.h // 2)
+            pygame.draw.rect(surface, theme.GOLD_LIGHT, pill, 1, border_radius=pill.h // 2)
+            surface.blit(text, text.get_rect(center=pill.center))
 
     def _draw_necklace(self, surface: pygame.Surface, cam: Camera) -> None:
         best = self.view.get("best_necklace") or {"value": 0, "gems": []}
@@ -1270,18 +1337,19 @@ class DasKollierRenderer(Renderer):
         self, surface: pygame.Surface, control: Control, rect: pygame.Rect, px: int, ink
     ) -> None:
         """A chip's gems as stones (a necklace as a tiny string) and then its cash."""
-        size = rect.h * 0.62
+        size = rect.h * 0.78
         label = f"+{control.label}" if control.label else ""
         text_w = theme.font(px, True).size(label)[0] + (4 if label else 0)
-        pieces = len(control.icons) + (2 if control.necklace else 0)
-        step = min(size * 0.9, max(4.0, (rect.w - text_w - 10 - size) / max(1, pieces)))
-        total = step * max(0, pieces - 1) + size + text_w
+        pieces = len(control.icons)
+        room = rect.w - text_w - 10 - size - (size * 1.8 if control.necklace else 0)
+        step = min(size * 0.9, max(4.0, room / max(1, pieces)))
+        total = step * max(0, pieces - 1) + size + text_w + (size * 1.8 if control.necklace else 0)
         x = rect.centerx - total / 2 + size / 2
         if control.necklace:
-            w = round(size + step)
+            w = round(size * 1.8)
             image = art.necklace_surface(control.necklace, max(8, w), max(8, round(size)))
             surface.blit(image, (round(x - size / 2), round(rect.centery - size / 2)))
-            x += step * 2
+            x += size * 1.8
         for gem in control.icons:
             art.gem(surface, gem, (x, rect.centery), size)
             x += step
@@ -1298,6 +1366,7 @@ class DasKollierRenderer(Renderer):
         self._draw_numbers(surface, cam)
         self._draw_clock(surface, cam)
         self._draw_highlights(surface, cam)
+        self._draw_badges(surface, cam)
         for flyer in self.flyers:
             self._draw_flyer(surface, cam, flyer)
         if self.banner["alpha"] > 1:
@@ -1308,12 +1377,13 @@ class DasKollierRenderer(Renderer):
         """The numbers that roll: the block's price, the seat's cash, the bank."""
         big = self._big_number()
         x = BLOCK.x + BLOCK_PAD + (84 if self._clock_left() is not None else 0)
-        if big is not None or self.view.get("phase") == "open":
+        if not self.selling and (big is not None or self.view.get("phase") == "open"):
             shown = money(round(self.roll["big"] / 100) * 100) if big is not None else "—"
             self._text(surface, cam, shown, BIG, (x, BLOCK.y + 86), theme.IVORY, True, "midleft")
-        g = max(10, round(44 * cam.scale))
-        tilt = round(self.gavel["tilt"] / 5) * 5
-        surface.blit(art.gavel_surface(g, tilt), cam.to_screen(BLOCK.right - 56, BLOCK.y + 6))
+        if not self.selling:
+            g = max(10, round(44 * cam.scale))
+            tilt = round(self.gavel["tilt"] / 5) * 5
+            surface.blit(art.gavel_surface(g, tilt), cam.to_screen(BLOCK.right - 56, BLOCK.y + 6))
         if self.seat is not None:
             cash = money(round(self.roll["cash"] / 100) * 100)
             self._text(
@@ -1408,7 +1478,7 @@ class DasKollierRenderer(Renderer):
             self._ring_seat(surface, cam, self._auction().get("asked"), glow)
 
     def _chosen(self, gem: str | None) -> bool:
-        return bool(gem) and (self.pick[gem] > 0 or any(gem in n for n in self.pick_necklaces))
+        return bool(gem) and self._chosen_counts()[gem] > 0
 
     def _ring_seat(
         self, surface: pygame.Surface, cam: Camera, seat: int | None, glow: float
@@ -1427,30 +1497,31 @@ class DasKollierRenderer(Renderer):
         )
 
     def _draw_flyer(self, surface: pygame.Surface, cam: Camera, flyer: Flyer) -> None:
+        """A card or coin in flight: drawn at its resting size (cached) and scaled to the
+        moment's size and turn, so a flight never fills the caches with passing sizes."""
         s = flyer.sprite
         if s.alpha <= 1:
             return
-        centre = cam.to_screen(s.x, s.y)
+        w = max(8, round(flyer.w * cam.scale))
         if flyer.what == "coin":
-            image = art.coin(max(6, round(flyer.w * s.scale * cam.scale)))
+            image = art.coin(w)
+            squeeze = 1.0
         else:
-            w = max(8, round(flyer.w * s.scale * cam.scale))
             t = flyer.turn["t"]
-            face = flyer.what == "card" and t >= 0.5
-            image = (
-                art.card_face(flyer.gem, w, i18n.language())
-                if face and flyer.gem
-                else art.card_back(w)
-            )
+            face = flyer.what == "card" and flyer.gem and t >= 0.5
+            image = art.card_face(flyer.gem, w, i18n.language()) if face else art.card_back(w)
             squeeze = abs(2 * t - 1) if t < 1.0 else 1.0
-            if squeeze < 0.999:
-                image = pygame.transform.scale(
-                    image, (max(1, round(image.get_width() * squeeze)), image.get_height())
-                )
+        cached = True
+        if squeeze < 0.999 or abs(s.scale - 1.0) > 0.01:
+            size = (
+                max(1, round(image.get_width() * squeeze * s.scale)),
+                max(1, round(image.get_height() * s.scale)),
+            )
+            image, cached = pygame.transform.scale(image, size), False
         if s.alpha < 254:
-            image = image.copy()
+            image = image.copy() if cached else image
             image.set_alpha(round(s.alpha))
-        self._blit_centered(surface, image, centre)
+        self._blit_centered(surface, image, cam.to_screen(s.x, s.y))
 
     def _draw_banner(self, surface: pygame.Surface, cam: Camera) -> None:
         size = max(18, round(cam.area.h * 0.07 * self.banner["scale"]))
@@ -1587,6 +1658,14 @@ class DasKollierRenderer(Renderer):
                 lines.append(ui("result_none", name=self.ctx.name(seat)))
         return lines
 
+
+# The board's regions, each redrawn on its own when what it shows changes.
+REGIONS: dict[str, pygame.FRect] = {
+    "top": pygame.FRect(0, 0, WORLD[0], RAIL.y - 2),
+    "rail": RAIL,
+    "stage": STAGE,
+    "corner": pygame.FRect(ME.x, ME.y, ME.w, WORLD[1] - ME.y),
+}
 
 # Event type → what it sets moving (each returns how long its step holds the queue).
 STEP_HANDLERS: dict[str, Callable[[DasKollierRenderer, Event], float]] = {

@@ -308,10 +308,15 @@ UI_TEXT: dict[str, dict[str, str]] = {
         "de": "Dein Gebot: {amount}",
         "fr": "Votre offre : {amount}",
     },
-    "sealed_wait": {
-        "en": "Waiting for the other sealed bids",
-        "de": "Warte auf die anderen Gebote",
-        "fr": "En attente des autres offres",
+    "sealed_cash": {
+        "en": "Put down any cash, even nothing",
+        "de": "Lege beliebig viel Bargeld ab, auch nichts",
+        "fr": "Posez la somme voulue, même rien",
+    },
+    "sealed_count": {
+        "en": "{n} of {of} bids are down; the highest pays and runs the first auction",
+        "de": "{n} von {of} Geboten liegen; das höchste zahlt und führt die erste Auktion",
+        "fr": "{n} offres sur {of} ; la plus haute paie et mène la première vente",
     },
     "choose_head": {"en": "The lot is out", "de": "Das Los liegt aus", "fr": "Le lot est exposé"},
     "choose": {
