@@ -441,7 +441,7 @@ class DasKollierRenderer(Renderer):
                 )
             )
         elif payments:
-            self._suggestions(self._row(0), payments, self._load_payment)
+            self._suggestions(self._row(0), payments, self._load_payment, self._cash_caption)
             neck, clear, pay = self._split(self._row(1), [1.2, 1, 1.2])
             self.controls += [
                 Control(
@@ -492,7 +492,7 @@ class DasKollierRenderer(Renderer):
 
     def _build_sale(self) -> None:
         sales = self._moves("sell")
-        self._suggestions(self._sale_row(0), sales, self._load_sale)
+        self._suggestions(self._sale_row(0), sales, self._load_sale, self._worth_caption)
         neck, clear, sell, cancel = self._split(self._sale_row(1), [1.1, 0.9, 1.1, 1.1])
         chosen = bool(self.pick) or bool(self.pick_necklaces)
         self.controls += [
@@ -515,27 +515,44 @@ class DasKollierRenderer(Renderer):
         return pygame.FRect(x, y, w, BUTTON_H)
 
     def _suggestions(
-        self, row: pygame.FRect, moves: list[Move], load: Callable[[Move], None]
+        self,
+        row: pygame.FRect,
+        moves: list[Move],
+        load: Callable[[Move], None],
+        caption: Callable[[Move], str],
     ) -> None:
         """The listed payments (or sales) as chips that load the choice; up to three, those with
-        a necklace first after plain cash, as they are the hardest to put together by hand."""
+        a necklace first after plain cash, as they are the hardest to put together by hand.
+        Each chip shows its gems (a necklace as a tiny string) and its `caption`."""
         ranked = sorted(moves, key=lambda m: (bool(_gems_of(m)), not _necklace_of(m)))[:3]
         cells = self._split(row, [1] * len(ranked))
         for i, (cell, move) in enumerate(zip(cells, ranked, strict=True)):
-            cash = move.get("cash", 0)
-            label = "" if not cash else number(cash) if _gems_of(move) else money(cash)
-            label = label or ("" if _gems_of(move) else money(0))
             self.controls.append(
                 Control(
                     f"suggest-{i}",
                     cell,
-                    label,
+                    caption(move),
                     lambda m=move: load(m),
                     "chip",
                     icons=list(move.get("gems", [])),
                     necklace=tuple(_necklace_of(move)),
                 )
             )
+
+    @staticmethod
+    def _cash_caption(move: Move) -> str:
+        """A payment chip's words: the cash beside its gems ("+4,000"), or the cash alone."""
+        cash = move.get("cash", 0)
+        if not _gems_of(move):
+            return money(cash)
+        return f"+{number(cash)}" if cash else ""
+
+    @staticmethod
+    def _worth_caption(move: Move) -> str:
+        """A sale chip's words: what the gems or the necklace are worth."""
+        if "necklace" in move:
+            return f"= {number(necklace_value(move['necklace']))}"
+        return f"= {number(sum(VALUE[g] for g in move.get('gems', [])))}"
 
     def _hand_controls(
         self, tap: Callable[[str], None], moves: dict[str, Move] | None = None
@@ -995,6 +1012,10 @@ class DasKollierRenderer(Renderer):
             self._draw_sale(surface, cam)
             return
         view = self.view
+        if view.get("outcome"):
+            self._draw_final_necklaces(surface, cam, view["outcome"])
+            self._draw_plate(surface, cam)
+            return
         lot = view.get("lot", [])
         auctioneer = view.get("auctioneer")
         sealed = view.get("phase") == "sealed"
@@ -1022,9 +1043,55 @@ class DasKollierRenderer(Renderer):
             self._text(
                 surface, cam, label, BODY, (LOT.centerx, y), theme.TEXT, True, "midtop", width=LOT.w
             )
+        self._draw_plate(surface, cam)
+
+    def _draw_plate(self, surface: pygame.Surface, cam: Camera) -> None:
         plate = cam.rect_to_screen(BLOCK)
         surface.blit(art.block_plate(max(8, plate.w), max(8, plate.h)), plate.topleft)
         self._draw_block(surface, cam)
+
+    def _draw_final_necklaces(
+        self, surface: pygame.Surface, cam: Camera, outcome: dict[str, Any]
+    ) -> None:
+        """At the end every necklace is shown: each player's, strung, with its value."""
+        necklaces = outcome.get("necklaces", [])
+        n = len(necklaces)
+        cols = 2 if n <= 4 else 3
+        rows = (n + cols - 1) // cols
+        w, h = (LOT.w - 8) / cols, (LOT.h - 8) / max(1, rows)
+        winners = outcome.get("winners", [])
+        for seat, gems in enumerate(necklaces):
+            row, col = divmod(seat, cols)
+            cell = pygame.FRect(LOT.x + 4 + col * w, LOT.y + 4 + row * h, w - 8, h - 8)
+            if seat in winners:
+                pygame.draw.rect(surface, theme.GOLD, cam.rect_to_screen(cell), 2, border_radius=6)
+            name = self.ctx.name(seat)
+            self._text(
+                surface,
+                cam,
+                name,
+                SMALL,
+                (cell.centerx, cell.y + 4),
+                theme.TEXT,
+                True,
+                "midtop",
+                width=cell.w - 8,
+            )
+            value = money(outcome["scores"][seat]) if gems else "—"
+            self._text(
+                surface,
+                cam,
+                value,
+                SMALL,
+                (cell.centerx, cell.bottom - 4),
+                theme.GOLD_LIGHT,
+                True,
+                "midbottom",
+            )
+            if gems:
+                box = cam.rect_to_screen(cell.inflate(-16, -(SMALL * 2.6 + 8)))
+                image = art.necklace_surface(tuple(gems), max(8, box.w), max(8, box.h))
+                surface.blit(image, box.topleft)
 
     def _block_words(self) -> tuple[str, str, str]:
         """The block's headline, the line under the price and a hint, by phase."""
@@ -1066,7 +1133,7 @@ class DasKollierRenderer(Renderer):
         if phase == "falling":
             asked = auction.get("asked")
             sub = ui("asked_you") if asked == me else ui("asked", name=name(asked))
-            return ui("falling"), sub, ""
+            return ui("falling"), sub, ui("falling_hint")
         if phase == "preempt":
             accepter = name(auction.get("accepter"))
             sub = ui("preempt", name=accepter, price=price)
@@ -1138,7 +1205,7 @@ class DasKollierRenderer(Renderer):
         n = self.view.get("players", 0)
         auctioneer, asked = self.view.get("auctioneer", 0), self._auction().get("asked")
         turn = [(auctioneer + 1 + k) % n for k in range(n - 1)]
-        x, y = BLOCK.x + BLOCK_PAD + 20, BLOCK.y + 200
+        x, y = BLOCK.x + BLOCK_PAD + 24, BLOCK.y + 244
         for i, seat in enumerate(turn):
             cx = x + i * 62
             if i:
@@ -1338,7 +1405,7 @@ class DasKollierRenderer(Renderer):
     ) -> None:
         """A chip's gems as stones (a necklace as a tiny string) and then its cash."""
         size = rect.h * 0.78
-        label = f"+{control.label}" if control.label else ""
+        label = control.label
         text_w = theme.font(px, True).size(label)[0] + (4 if label else 0)
         pieces = len(control.icons)
         room = rect.w - text_w - 10 - size - (size * 1.8 if control.necklace else 0)

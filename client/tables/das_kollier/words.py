@@ -376,6 +376,11 @@ UI_TEXT: dict[str, dict[str, str]] = {
         "de": "{name} kann kaufen oder ablehnen",
         "fr": "{name} peut acheter ou refuser",
     },
+    "falling_hint": {
+        "en": "In turn from the auctioneer's left; when all decline, 1,000 less",
+        "de": "Reihum ab links vom Auktionator; lehnen alle ab, 1.000 weniger",
+        "fr": "À tour de rôle depuis la gauche ; si tous refusent, 1 000 de moins",
+    },
     "asked_you": {
         "en": "Buy the lot at this price?",
         "de": "Kaufst du das Los zu diesem Preis?",
@@ -435,9 +440,9 @@ UI_TEXT: dict[str, dict[str, str]] = {
         "fr": "Amende, puis nouvelle vente. Ou touchez une pierre à céder.",
     },
     "penalty_gem_only": {
-        "en": "Penalty: tap the gem you give up",
-        "de": "Strafe: Tippe den Stein, den du abgibst",
-        "fr": "Amende : touchez la pierre que vous cédez",
+        "en": "Penalty: tap the gem you give up; then the lot goes up again",
+        "de": "Strafe: Tippe den Stein, den du abgibst; dann neue Auktion",
+        "fr": "Amende : touchez la pierre cédée ; puis le lot est remis en vente",
     },
     "commission_head": {"en": "Commission", "de": "Provision", "fr": "Commission"},
     "commission_choice": {
