@@ -45,7 +45,7 @@ BODY = 25.0
 HEAD = 28.0
 BIG = 58.0
 
-BUTTON_H = 48.0
+BUTTON_H = 54.0
 GAP = 9.0
 
 

@@ -229,8 +229,6 @@ class DasKollierRenderer(Renderer):
             return auction.get("bid") if auction.get("bid") is not None else None
         if phase in ("falling", "preempt", "pay"):
             return auction.get("price")
-        if phase == "commission":
-            return auction.get("price")
         if phase == "choose":
             return self.view.get("lot_value")
         if phase == "sealed":
@@ -481,8 +479,8 @@ class DasKollierRenderer(Renderer):
                     "cash", self._row(1), ui("half_cash", amount=money(half)), cash[0], "primary"
                 )
             )
-        top, bottom = BLOCK.y + 188, self._row(1).y - GAP
-        h = min(110.0, bottom - top)
+        top, bottom = BLOCK.y + 140, self._row(1).y - GAP
+        h = min(150.0, bottom - top)
         w = h / 1.4
         x = BLOCK.x + BLOCK_PAD
         for i, move in enumerate(gems):
@@ -1190,11 +1188,13 @@ class DasKollierRenderer(Renderer):
         self._text(
             surface, cam, head, HEAD, (x, BLOCK.y + 12), theme.GOLD_LIGHT, True, width=w - 50
         )
-        self._text(surface, cam, sub, BODY, (x, BLOCK.y + 128), theme.TEXT, width=w)
+        # Without a price to show, the words move up under the headline.
+        top = BLOCK.y + (128 if self._shows_number() else 56)
+        self._text(surface, cam, sub, BODY, (x, top), theme.TEXT, width=w)
         if hint:
             px = self._px(cam, SMALL)
             for i, line in enumerate(theme.wrap(hint, px, round(w * cam.scale))[:2]):
-                y = BLOCK.y + 160 + i * SMALL * 1.25
+                y = top + 32 + i * SMALL * 1.25
                 self._text(surface, cam, line, SMALL, (x, y), theme.TEXT_DIM, width=w)
         if self.view.get("phase") == "falling":
             self._draw_falling_order(surface, cam)
@@ -1444,7 +1444,7 @@ class DasKollierRenderer(Renderer):
         """The numbers that roll: the block's price, the seat's cash, the bank."""
         big = self._big_number()
         x = BLOCK.x + BLOCK_PAD + (84 if self._clock_left() is not None else 0)
-        if not self.selling and (big is not None or self.view.get("phase") == "open"):
+        if not self.selling and self._shows_number():
             shown = money(round(self.roll["big"] / 100) * 100) if big is not None else "—"
             self._text(surface, cam, shown, BIG, (x, BLOCK.y + 86), theme.IVORY, True, "midleft")
         if not self.selling:
@@ -1467,6 +1467,10 @@ class DasKollierRenderer(Renderer):
             True,
             width=WORLD[0] - BANK_TEXT_X - 14,
         )
+
+    def _shows_number(self) -> bool:
+        """Whether the block shows a price (an open auction shows "—" before the first bid)."""
+        return self._big_number() is not None or self.view.get("phase") == "open"
 
     def _clock_left(self) -> float | None:
         """Seconds until the server knocks the open auction down by itself, if it will."""
