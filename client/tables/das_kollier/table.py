@@ -1713,6 +1713,10 @@ class DasKollierRenderer(Renderer):
     def help_text(self) -> str:
         return i18n.pick(HELP)
 
+    def score_text(self, score: int) -> str:
+        # A final score is the value of the player's best necklace, in dollars.
+        return money(score)
+
     def result_lines(self, outcome: dict[str, Any]) -> list[str]:
         lines = []
         for seat, necklace in enumerate(outcome.get("necklaces", [])):

@@ -47,14 +47,8 @@ GEM_NAMES: dict[str, dict[str, tuple[str, str]]] = {
     "achat": {"en": ("agate", "agates"), "de": ("Achat", "Achate"), "fr": ("agate", "agates")},
 }
 
-# Thousands separators: 15,000 · 15.000 · 15 000 (a narrow no-break space in French).
-SEPARATORS = {"en": ",", "de": ".", "fr": "\u202f"}
 MONEY_FORMS = {"en": "${n}", "de": "{n} $", "fr": "{n} $"}
-
-
-def number(amount: int) -> str:
-    """A whole number with the language's thousands separator."""
-    return f"{amount:,}".replace(",", SEPARATORS.get(i18n.language(), ","))
+number = i18n.number
 
 
 def money(amount: int) -> str:
