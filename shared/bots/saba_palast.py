@@ -8,10 +8,19 @@ level 2, treasury 2, level 3, then three level-3 cards shuffled with the end car
 yet seen on the building fields or in the garden.
 
 Rules of thumb (basic): take the harbour field after which the best build is affordable; build
-where a figure gains or keeps a balcony (another's figure sent home counts twice, a column stays
-for good); fulfil a treasury card only when the treasury figure will be ours, the end card only
-when we win; play action cards and use quarters just as far as a build needs them; put figures
-into quarters for the materials the palace asks for; give back what the coming builds need least.
+where a figure gains a balcony it is likely to keep (a column stays for good; a level whose next
+level is on display soon goes), sending another's figure home counts too; fulfil a treasury card
+only when the treasury figure will be ours, the end card only when we win; play action cards and
+use quarters just as far as a build needs them; put figures into quarters for the materials the
+palace asks for; give back what the coming builds need least.
+
+Evaluation (strong): each seat's expected points — balcony figures weighed by how likely they
+stay, treasury figures, a share for materials, cards, quarter figures and serail markers — plus
+a look at the coming round: each player in turn builds what serves him best with what he holds
+and his next harbour field, and part of what that brings him (and costs the figure's owner it
+sends home) counts, the more the sooner. The points become a soft share of the lead. Random
+moves waste materials, so rollouts stop after a few moves (`rollout_depth`); the evaluation is
+kept cheap because the search gains much from more iterations.
 """
 
 from __future__ import annotations
@@ -35,8 +44,16 @@ from shared.games.saba_palast.data import (
     QUARTERS,
     SPECIAL_COSTS,
     STOCK_LIMIT,
+    card_id,
 )
-from shared.games.saba_palast.game import card_cost, obsolete, points, serail_preferred
+from shared.games.saba_palast.game import (
+    card_cost,
+    fresh_step,
+    obsolete,
+    points,
+    serail_preferred,
+    visible_fields,
+)
 
 GAME = get_game("saba-palast")
 
@@ -52,6 +69,8 @@ DECK_LAYOUT: list[int | str] = [
     *[BOTTOM] * (BOTTOM_LEVEL3 + 1),
 ]
 assert len(DECK_LAYOUT) == sum(map(len, PALACE_CARDS_BY_LEVEL.values())) + len(SPECIAL_COSTS)
+
+TREASURY_CARDS = [c for c in SPECIAL_COSTS if CARDS[c]["kind"] == "treasury"]
 
 # The quarter that hands out each material.
 QUARTER_OF: dict[str, str] = {m: q for q, m in QUARTER_MATERIAL.items()}
@@ -148,41 +167,41 @@ OUTLIVES_SHOWN = 0.3
 OUTLIVES_DECK = 0.5
 # Expected points per unit of what helps to build later.
 MATERIAL_WORTH = 0.1
-CARD_WORTH = 0.08
+CARD_WORTH = 0.1
 SERAIL_WORTH = 0.04
 # A quarter figure's materials over the turns left, as points.
 QUARTER_WORTH_PER_CARD = 0.025
 QUARTER_WORTH_MAX = 0.4
-# Share of the best affordable build counted for the player about to build, and for the others.
-REACH_NOW = 0.8
-REACH_LATER = 0.3
+# Share of a player's next build counted now, by the turns until it comes (0: this turn).
+# A player ending his turn must not look better off than one still in it.
+REACH_BY_TURNS = (0.8, 0.5, 0.35, 0.25, 0.2)
+# The treasury figure a treasury card still to come is expected to bring the player leading
+# now: most of it when the card is on display, less while it lies in the deck.
+TREASURY_SHOWN_LEAD = 0.2
+TREASURY_DECK_LEAD = 0.3
 # How sharply the evaluation favours the leader (per expected point).
 LEAD_SHARPNESS = 1.5
-
-
-def score_now(board: dict) -> list[int]:
-    return board["points"] if "points" in board else points(board)
 
 
 def to_come(board: dict, field: int, level: int) -> list[bool]:
     """For each level above `level` on garden field `field` (1-based) that may still be built:
     whether its card is on display now."""
-    shown = {c for c in board["display"] if c}
+    shown = board["display"]
     if "deck" in board:
-        pending = shown | set(board["deck"])
-    else:
-        # Seen from a seat: a level the deck has passed is gone unless it is on display.
-        coming = coming_level(board)
-        built = board["garden"][field - 1]["levels"]
-        pending = shown | {
-            f"{LEVEL_PARTS[lv]}-{field}" for lv in range(coming, 4) if lv not in built
-        }
-    out = []
-    for lv in range(level + 1, max(LEVEL_PARTS) + 1):
-        card = f"{LEVEL_PARTS[lv]}-{field}"
-        if card in pending:
-            out.append(card in shown)
-    return out
+        deck = board["deck"]
+        return [
+            card in shown
+            for card in (card_id(lv, field) for lv in range(level + 1, max(LEVEL_PARTS) + 1))
+            if card in shown or card in deck
+        ]
+    # Seen from a seat: a level the deck has passed is gone unless it is on display.
+    coming = coming_level(board)
+    built = board["garden"][field - 1]["levels"]
+    return [
+        card in shown
+        for lv in range(level + 1, max(LEVEL_PARTS) + 1)
+        if (card := card_id(lv, field)) in shown or (lv >= coming and lv not in built)
+    ]
 
 
 def outlives(board: dict, field: int, level: int) -> float:
@@ -212,11 +231,17 @@ def idle_quarters(board: dict, seat: int) -> dict[str, int]:
 def cover(board: dict, seat: int, hand: list[str], cost: dict[str, int]) -> list[Move] | None:
     """The free moves (action cards, quarters) after which the seat can pay `cost` now, in
     order; [] when it can pay already, None when it cannot manage."""
-    stock, supply = dict(board["stocks"][seat]), dict(board["supply"])
-    if all(stock[m] >= k for m, k in cost.items()):
+    stock = board["stocks"][seat]
+    short = {m: k - stock[m] for m, k in cost.items() if stock[m] < k}
+    if not short:
         return []
-    hand = list(hand)
     idle = idle_quarters(board, seat)
+    # What cards and quarters handing out the very material cannot bring takes a swap each.
+    swaps = sum(max(0, k - hand.count(m) - idle[QUARTER_OF[m]]) for m, k in short.items())
+    if swaps > idle["bazaar"] + idle["exchange"]:
+        return None
+    stock, supply = dict(stock), dict(board["supply"])
+    hand = list(hand)
     moves: list[Move] = []
 
     def gain(material: str, move: Move) -> None:
@@ -307,9 +332,8 @@ def card_gain(
         winners = treasury_goes_to(board, score)
         if info["kind"] == "end":
             return (10.0 / len(winners) if seat in winners else -10.0), 0.0
-        if winners == [seat]:
-            return 1.0 - spent, 0.0
-        return -spent - (len(winners) == 1), 0.0
+        # A treasury figure for nobody, or for another, is no gain.
+        return (1.0 if winners == [seat] else -1.0) - spent, 0.0
     field, level = info["field"], info["level"]
     garden = board["garden"][field - 1]
     holder = garden["figure"]
@@ -348,8 +372,9 @@ def options_to_build(
 
 def worth(state: State) -> list[float]:
     """Each seat's points to expect: sure points, balconies by how likely they stay, a share
-    for materials, action cards, quarter figures and serail markers, and part of the best
-    build within reach."""
+    for materials, action cards, quarter figures and serail markers, the treasury its leader
+    may expect, and part of what each player's next build (see `next_builds`) brings him and
+    costs the figure's owner it sends home; the sooner the build, the larger the part."""
     n = state["players"]
     value = [0.0] * n
     for i, field in enumerate(state["garden"]):
@@ -366,15 +391,109 @@ def worth(state: State) -> list[float]:
             value[seat] += per_quarter
     for seat in state["serail"]:
         value[seat] += SERAIL_WORTH
-    score = points(state)
+    leaders = treasury_goes_to(state, points(state))
+    if len(leaders) == 1:
+        for card in TREASURY_CARDS:
+            if card in state["display"]:
+                value[leaders[0]] += TREASURY_SHOWN_LEAD
+            elif card in state["deck"]:
+                value[leaders[0]] += TREASURY_DECK_LEAD
     for seat in range(n):
-        hand = state["hands"][seat]
         stock = sum(state["stocks"][seat].values())
-        value[seat] += MATERIAL_WORTH * min(STOCK_LIMIT, stock) + CARD_WORTH * len(hand)
-        building = seat == state["turn"] and state["phase"] == "build"
-        gains = [o[0] for o in options_to_build(state, seat, hand, score)]
-        value[seat] += max([0.0, *gains]) * (REACH_NOW if building else REACH_LATER)
+        value[seat] += MATERIAL_WORTH * min(STOCK_LIMIT, stock)
+        value[seat] += CARD_WORTH * len(state["hands"][seat])
+    for turns, seat, gain, holder, taken in next_builds(state):
+        share = REACH_BY_TURNS[turns]
+        value[seat] += share * gain
+        if holder is not None:
+            value[holder] -= share * taken
     return value
+
+
+def next_builds(state: State) -> list[tuple[int, int, float, int | None, float]]:
+    """Each player's next build, in turn order from the next to build: (turns until it comes,
+    seat, gain, the seat whose figure it sends home or None, what that costs him). A player
+    takes the better of his visible harbour fields (the player building now: what he holds)
+    and builds the displayed card serving him best — a treasury card only when it scores for
+    him, the end card only when he wins. The builds change the garden and the display for the
+    players after him."""
+    n, turn = state["players"], state["turn"]
+    board = {**state, "garden": list(state["garden"]), "display": list(state["display"])}
+    deck = iter(state["deck"])
+    building = state["phase"] in ("harbour", "build") and not state["step"]["built"]
+    first = turn if building else turn + 1
+    builds = []
+    for turns, seat in enumerate((first + i) % n for i in range(n)):
+        # A player who has built this turn builds next in a turn still to start.
+        turns += first > turn
+        now = seat == turn and state["phase"] == "build"
+        step = state["step"] if now else fresh_step()
+        hand = state["hands"][seat]
+        score = points(board)
+        wanted = []
+        for slot, card in enumerate(board["display"]):
+            if card is None or obsolete(board, card):
+                continue
+            palace = CARDS[card]["kind"] == "palace"
+            if step["built"] if palace else step["fulfilled"]:
+                continue
+            gain, taken = card_gain(board, seat, card, slot, score)
+            if palace or gain > 0:
+                wanted.append((gain + SPITE * taken, gain, taken, card, slot))
+        # The best card the seat can pay for, trying the best first.
+        choice = next(
+            (
+                w
+                for w in sorted(wanted, reverse=True)
+                if any(
+                    affords(board, seat, hand, card_cost(board, w[3], w[4]), stock, step)
+                    for stock in stocks(state, seat, now)
+                )
+            ),
+            None,
+        )
+        if choice is None:
+            continue
+        _, gain, taken, card, _ = choice
+        info = CARDS[card]
+        holder = None
+        if info["kind"] == "palace":
+            field = board["garden"][info["field"] - 1]
+            holder = field["figure"] if taken else None
+            board["garden"][info["field"] - 1] = {
+                **field,
+                "levels": [*field["levels"], info["level"]],
+                "figure": seat if places_figure(board, seat, card) else field["figure"],
+            }
+        builds.append((turns, seat, gain, holder, taken))
+        board["display"].remove(card)
+        board["display"].append(next(deck, None))
+    return builds
+
+
+def stocks(state: State, seat: int, now: bool) -> list[dict[str, int]]:
+    """The stocks the seat may build from: what it holds while building now, else what each
+    harbour field its harbour cards show would add (as the harbour is now)."""
+    stock = state["stocks"][seat]
+    if now:
+        return [stock]
+    out = []
+    for field in visible_fields(state, seat):
+        slot = state["harbour"][field - 1]
+        out.append({**stock, slot["material"]: stock[slot["material"]] + slot["count"]})
+    return out
+
+
+def affords(
+    board: dict, seat: int, hand: list[str], cost: dict[str, int], stock: dict, step: dict
+) -> bool:
+    """Whether the seat, holding `stock`, can pay `cost` with the help of its cards and
+    quarters."""
+    if all(stock[m] >= k for m, k in cost.items()):
+        return True
+    stocks = list(board["stocks"])
+    stocks[seat] = stock
+    return cover({**board, "stocks": stocks, "step": step}, seat, hand, cost) is not None
 
 
 def evaluate(state: State) -> list[float]:
@@ -395,8 +514,12 @@ def evaluate(state: State) -> list[float]:
 
 # What sending another's figure home is worth to us, per expected point it costs him.
 SPITE = 0.5
-# The least gain that makes a build worth its materials.
-WORTH_BUILDING = 0.05
+# The least gain that makes a build worth its materials: materials come easily, and even a
+# balcony that will not last counts for the treasury scorings and sends another figure home.
+WORTH_BUILDING = -0.3
+# Quarter figures a player sets up, while enough of the palace is left to repay them.
+QUARTER_FIGURES = 3
+QUARTER_CARDS_LEFT = 10
 
 
 def hand_limit(view: View) -> int:
@@ -491,7 +614,12 @@ def choose_quarter(view: View, seat: int, legal: list[Move]) -> Move:
     placing = [m for m in legal if m["type"] == "place_figure"]
     mine = sum(figs.count(seat) for figs in view["quarters"].values())
     left = view["deck_count"] + sum(1 for c in view["display"] if c)
-    if placing and view["figures"][seat] >= 3 and mine < 3 and left >= 10:
+    if (
+        placing
+        and view["figures"][seat] >= 3
+        and mine < QUARTER_FIGURES
+        and left >= QUARTER_CARDS_LEFT
+    ):
         material = most_useful(view, seat, list(MATERIALS))
         quarter = QUARTER_OF[material]
         if quarter == view["vizier"]:
@@ -543,4 +671,4 @@ def basic(view: View, legal: list[Move], rng: random.Random) -> Move | None:
     return {"type": "draw" if phase == "draw" else "end_turn"}
 
 
-POLICY = Policy(basic=basic, determinize=determinize, evaluate=evaluate, rollout_depth=0)
+POLICY = Policy(basic=basic, determinize=determinize, evaluate=evaluate, rollout_depth=4)

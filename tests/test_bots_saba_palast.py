@@ -1,0 +1,119 @@
+"""Saba – Palast der Königin bots: what they imagine, and their rules of thumb."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from shared.bots.saba_palast import POLICY, basic, determinize, evaluate
+from shared.engine import get_game
+from shared.games.saba_palast.data import ACTION_CARDS_PER_MATERIAL, CARDS, MATERIALS
+from shared.randomplay import random_step
+from tests.test_saba_palast import at, build_ready, clear_stock, give, new, set_display
+
+GAME = get_game("saba-palast")
+BLUE, RED, YELLOW = 0, 1, 2
+
+
+def positions(seed: int, moves: int, players: int = 3):
+    """Seat-to-move states along a random game."""
+    rng = random.Random(seed)
+    state = GAME.new_game(seed, players)
+    for _ in range(moves):
+        if GAME.is_over(state):
+            return
+        yield state
+        seat, move = random_step(GAME, state, rng)
+        state, _ = GAME.apply(state, seat, move)
+
+
+def kind(card: str) -> object:
+    """A palace card's level, else the card itself (treasury and end cards)."""
+    return CARDS[card].get("level", card)
+
+
+def decide(state: dict, seat: int = BLUE) -> dict:
+    return basic(GAME.view(state, seat), GAME.legal_moves(state, seat), random.Random(1))
+
+
+def test_the_imagined_palace_deck_keeps_the_decks_layout():
+    rng = random.Random(2)
+    for state in positions(4, 400):
+        seat = GAME.to_act(state)[0]
+        deck = determinize(GAME.view(state, seat), rng)["deck"]
+        assert len(deck) == len(state["deck"])
+        for i, (real, imagined) in enumerate(zip(state["deck"], deck, strict=True)):
+            # Only among the bottom four do level-3 cards and the end card mix.
+            bottom = len(deck) - i <= 4 and {kind(real), kind(imagined)} <= {3, "end"}
+            assert bottom or kind(real) == kind(imagined)
+        assert not set(deck) & {c for c in state["display"] if c}
+
+
+def test_the_imagined_action_cards_are_the_twenty_less_the_own_hand():
+    rng = random.Random(3)
+    for state in positions(5, 300):
+        seat = GAME.to_act(state)[0]
+        imagined = determinize(GAME.view(state, seat), rng)
+        every = Counter(imagined["action_deck"] + imagined["discard"])
+        for hand in imagined["hands"]:
+            every.update(hand)
+        assert every == {m: ACTION_CARDS_PER_MATERIAL for m in MATERIALS}
+        assert imagined["hands"][seat] == state["hands"][seat]
+
+
+def test_basic_sends_another_figure_home_rather_than_taking_an_empty_balcony():
+    state = build_ready()
+    set_display(state, ["arch-1", "fountain-2", "arch-3"])
+    state["garden"][1] = {"levels": [1], "figure": RED, "material": None}
+    state["figures"][RED] -= 1
+    assert decide(state) == {"type": "build", "card": "fountain-2"}
+
+
+def test_basic_plays_the_action_card_its_build_lacks():
+    state = build_ready()
+    clear_stock(state, BLUE)
+    give(state, BLUE, alabaster=1, sandstone=1, ebony=1)
+    state["hands"][BLUE] = ["alabaster"]
+    set_display(state, ["column-1", "arch-5", "arch-3"])
+    assert decide(state) == {"type": "play_card", "card": "alabaster"}
+
+
+def test_basic_fulfils_a_treasury_card_only_when_its_figure_is_ours():
+    state = build_ready()
+    set_display(state, ["treasury-1", "arch-5", "arch-3"])
+    state["step"]["built"] = True
+    state["garden"][0] = {"levels": [1], "figure": BLUE, "material": None}
+    assert decide(state) == {"type": "fulfil", "card": "treasury-1"}
+    state["garden"][1] = {"levels": [1], "figure": RED, "material": None}
+    state["garden"][2] = {"levels": [1], "figure": RED, "material": None}
+    assert decide(state) == {"type": "pass"}
+
+
+def test_basic_fulfils_the_end_card_when_it_wins():
+    state = build_ready()
+    give(state, BLUE, alabaster=1, sandstone=1, ebony=1)
+    set_display(state, ["end", "arch-2", "arch-3"])
+    state["garden"][5] = {"levels": [1], "figure": BLUE, "material": None}
+    assert decide(state) == {"type": "fulfil", "card": "end"}
+    state["garden"][6] = {"levels": [1], "figure": RED, "material": None}
+    state["garden"][7] = {"levels": [1], "figure": RED, "material": None}
+    assert decide(state).get("card") != "end"
+
+
+def test_basic_gives_back_what_the_displayed_cards_need_least():
+    state = at(new(), "return")
+    clear_stock(state, BLUE)
+    give(state, BLUE, alabaster=4, ebony=4)
+    set_display(state, ["arch-1", "arch-3", "fountain-1"])
+    assert decide(state) == {"type": "return_material", "material": "ebony"}
+
+
+def test_evaluate_gives_a_finished_game_to_its_winners():
+    state = build_ready()
+    give(state, BLUE, alabaster=1, sandstone=1, ebony=1)
+    set_display(state, ["end", "arch-2", "arch-3"])
+    state["garden"][5] = {"levels": [1], "figure": RED, "material": None}
+    over, _ = GAME.apply(state, BLUE, {"type": "fulfil", "card": "end"})
+    assert evaluate(over) == [0.0, 1.0, 0.0]
+    assert POLICY.evaluate is evaluate
+    assert all(0 <= v <= 1 for v in evaluate(state))
