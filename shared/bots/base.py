@@ -39,6 +39,9 @@ class Policy:
     # The moves the search tree considers (None: every legal move). Wide choices such as bids of
     # every amount leave each move too few visits for the tree to see past the next reply.
     candidates: Callable[[State, int, list[Move]], list[Move]] | None = None
+    # Adds to the view what the seat learnt from the events it saw (e.g. what others paid), for
+    # `determinize` (None: the view alone).
+    remember: Callable[[View, list[Event]], View] | None = None
     options: dict = field(default_factory=dict)
 
 

@@ -71,6 +71,7 @@ DECK_LAYOUT: list[int | str] = [
 assert len(DECK_LAYOUT) == sum(map(len, PALACE_CARDS_BY_LEVEL.values())) + len(SPECIAL_COSTS)
 
 TREASURY_CARDS = [c for c in SPECIAL_COSTS if CARDS[c]["kind"] == "treasury"]
+PALACE_CARDS = sum(map(len, PALACE_CARDS_BY_LEVEL.values()))
 
 # The quarter that hands out each material.
 QUARTER_OF: dict[str, str] = {m: q for q, m in QUARTER_MATERIAL.items()}
@@ -179,8 +180,12 @@ REACH_BY_TURNS = (0.8, 0.5, 0.35, 0.25, 0.2)
 # now: most of it when the card is on display, less while it lies in the deck.
 TREASURY_SHOWN_LEAD = 0.2
 TREASURY_DECK_LEAD = 0.3
-# How sharply the evaluation favours the leader (per expected point).
+# What leading the serail, which breaks ties, is worth in points.
+SERAIL_LEAD = 0.0
+# How sharply the evaluation favours the leader (per expected point), at the start and, as a
+# multiple more, once the palace is done.
 LEAD_SHARPNESS = 1.5
+LATE_SHARPNESS = 0.0
 
 
 def to_come(board: dict, field: int, level: int) -> list[bool]:
@@ -391,6 +396,9 @@ def worth(state: State) -> list[float]:
             value[seat] += per_quarter
     for seat in state["serail"]:
         value[seat] += SERAIL_WORTH
+    if state["serail"]:
+        # Ties at the end go to the serail's leader.
+        value[serail_preferred(state["serail"], list(range(n)))[0]] += SERAIL_LEAD
     leaders = treasury_goes_to(state, points(state))
     if len(leaders) == 1:
         for card in TREASURY_CARDS:
@@ -505,9 +513,64 @@ def evaluate(state: State) -> list[float]:
         return [1 / len(winners) if s in winners else 0.0 for s in range(n)]
     value = worth(state)
     top = max(value)
-    weights = [math.exp(LEAD_SHARPNESS * (v - top)) for v in value]
+    # A lead counts for more the less of the palace is left to change it.
+    left = sum(1 for c in (*state["deck"], *state["display"]) if c and CARDS[c]["kind"] == "palace")
+    sharpness = LEAD_SHARPNESS * (1 + LATE_SHARPNESS * (1 - left / PALACE_CARDS))
+    weights = [math.exp(sharpness * (v - top)) for v in value]
     total, mass = sum(weights), sum(value) or 1.0
     return [0.75 * w / total + 0.25 * v / mass for w, v in zip(weights, value, strict=True)]
+
+
+# ---------------------------------------------------------------------- what the search weighs
+
+
+def candidates(state: State, seat: int, legal: list[Move]) -> list[Move]:
+    """The moves the search weighs: the turn's own steps, but action cards and quarters only
+    where they help — toward a build not yet affordable, a material for the stock while it has
+    room, a card the hand cannot keep — and at the exchange or bazaar through the vizier only
+    the swap turning the most plentiful material into the scarcest."""
+    phase = state["phase"]
+    if phase == "return":
+        return legal
+    stock, hand = state["stocks"][seat], state["hands"][seat]
+    if phase == "harbour":
+        keep = sensible_swaps([m for m in legal if m["type"] == "harbour"], stock)
+    elif phase == "build":
+        keep = [m for m in legal if m["type"] in ("build", "fulfil", "pass") and "leave" not in m]
+        for slot, card in enumerate(state["display"]):
+            if card is None or obsolete(state, card):
+                continue
+            plan = cover(state, seat, hand, card_cost(state, card, slot))
+            if plan and plan[0] in legal and plan[0] not in keep:
+                keep.append(plan[0])
+    elif phase == "quarter":
+        keep = [m for m in legal if m["type"] in ("place_figure", "pass")]
+    else:
+        room = sum(stock.values()) < STOCK_LIMIT
+        over = len(hand) + (phase == "draw") > hand_limit(state)
+        keep = [
+            m
+            for m in legal
+            if m["type"] in ("draw", "end_turn")
+            or (room and m["type"] == "use_quarter" and m["quarter"] in QUARTER_MATERIAL)
+            or (room and over and m["type"] == "play_card")
+        ]
+    return keep or legal
+
+
+def sensible_swaps(moves: list[Move], stock: dict[str, int]) -> list[Move]:
+    """The harbour moves, keeping of those whose vizier swaps at a quarter only the one giving
+    the material the seat holds most of for the one it holds least of."""
+    best: dict[str, Move] = {}
+    for move in moves:
+        if "give" in move:
+            quarter, rank = move["vizier"], stock[move["give"]] - stock[move["take"]]
+            if (
+                quarter not in best
+                or rank > stock[best[quarter]["give"]] - stock[best[quarter]["take"]]
+            ):
+                best[quarter] = move
+    return [m for m in moves if "give" not in m or best[m["vizier"]] is m]
 
 
 # ---------------------------------------------------------------------- rules of thumb
@@ -522,8 +585,8 @@ QUARTER_FIGURES = 3
 QUARTER_CARDS_LEFT = 10
 
 
-def hand_limit(view: View) -> int:
-    return HAND_LIMIT_PROFI if view["options"]["profi"] else HAND_LIMIT
+def hand_limit(board: dict) -> int:
+    return HAND_LIMIT_PROFI if board["options"]["profi"] else HAND_LIMIT
 
 
 def build_options(view: View, seat: int) -> list[tuple[float, str, list[Move]]]:
@@ -671,4 +734,10 @@ def basic(view: View, legal: list[Move], rng: random.Random) -> Move | None:
     return {"type": "draw" if phase == "draw" else "end_turn"}
 
 
-POLICY = Policy(basic=basic, determinize=determinize, evaluate=evaluate, rollout_depth=4)
+POLICY = Policy(
+    basic=basic,
+    determinize=determinize,
+    evaluate=evaluate,
+    rollout_depth=4,
+    candidates=candidates,
+)

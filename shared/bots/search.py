@@ -59,6 +59,8 @@ class StrongBot(Bot):
         if len(legal) == 1:
             return legal[0]
         players = view["players"]
+        if self.policy.remember is not None:
+            view = self.policy.remember(view, self.seen)
         root = Node(players)
         deadline = time.perf_counter() + self.budget_ms / 1000
         self.iterations = 0
