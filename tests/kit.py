@@ -1,7 +1,8 @@
 """The game-agnostic test kit every game's tests run.
 
 `check_random_games` plays random legal games from hypothesis-drawn seeds and checks, at every
-step: the move was in `legal_moves`; every seat to act has a legal move; the game's invariants
+step: the move was in `legal_moves`, and a few other listed moves are accepted too; `apply` never
+changes the state it is given; every seat to act has a legal move; the game's invariants
 hold; states, views and events round-trip through msgpack; views, `to_act` and each seat's
 `legal_moves` hide what they must (via the game test's `perturb_hidden`). At the end: the game
 ended, the outcome is well formed, and `replay` rebuilds the identical state.
@@ -34,6 +35,9 @@ Perturb = Callable[[State, "int | None", random.Random], "State | None"]
 
 # Scale the number of random games with JEWEL_KIT_SCALE (e.g. 0.2 for a quick run, 5 for a soak).
 SCALE = float(os.environ.get("JEWEL_KIT_SCALE", "1"))
+# Listed moves besides the one played that every step of a checked game applies (see
+# `check_listed_moves_apply`).
+LISTED_SAMPLES = 2
 
 
 def roundtrip(obj: Any) -> Any:
@@ -86,6 +90,21 @@ def check_views(
     return changed
 
 
+def check_listed_moves_apply(
+    game: Game, state: State, rng: random.Random, samples: int = LISTED_SAMPLES
+) -> None:
+    """`legal_moves` and `apply` agree: a few listed moves of the seats to act (other than the
+    one random play will choose) are each accepted, and leave the state they were given alone."""
+    listed = [(s, m) for s in game.to_act(state) for m in game.legal_moves(state, s)]
+    before = roundtrip(state)
+    for seat, move in rng.sample(listed, min(samples, len(listed))):
+        try:
+            game.apply(state, seat, move)
+        except engine.IllegalMove as exc:
+            raise AssertionError(f"listed move {move!r} of seat {seat} refused: {exc}") from None
+        assert roundtrip(state) == before, f"apply changed the state it was given ({move!r})"
+
+
 def play_checked(
     game: Game,
     seed: int,
@@ -107,11 +126,13 @@ def play_checked(
         assert len(history) < MAX_MOVES, f"no end within {MAX_MOVES} moves"
         for s in game.to_act(state):
             assert game.legal_moves(state, s), f"seat {s} is to act but has no legal move"
+        check_listed_moves_apply(game, state, rng)
         seat, move = random_step(game, state, rng)
         assert move in game.legal_moves(state, seat)
         before = roundtrip(state)
-        state, events = game.apply(state, seat, move)
-        assert roundtrip(before) == before
+        old = state
+        state, events = game.apply(old, seat, move)
+        assert roundtrip(old) == before, f"apply changed the state it was given ({move!r})"
         history.append((seat, move))
         if invariants:
             invariants(state)
