@@ -143,8 +143,18 @@ def test_pawn_may_not_stay_where_it_is():
 def test_pawn_may_not_land_on_a_full_plaque():
     state, _ = play(board(FOURS, 2), 0, 0, 0, "place_pawn")
     state["stones"][cell(state, 2, 0)] = [3, 1]
+    snapshot = kit.roundtrip(state)
     with pytest.raises(IllegalMove, match="full"):
         play(state, 1, 2, 0)
+    assert state == snapshot  # a refused move changes nothing
+    assert [2, 0] not in [m["plaque"] for m in GAME.legal_moves(state, 1)]
+
+
+def test_the_pawn_is_placed_only_once():
+    state, _ = play(board(FOURS, 2), 0, 0, 0, "place_pawn")
+    assert {m["type"] for m in GAME.legal_moves(state, 1)} == {"move"}
+    with pytest.raises(IllegalMove, match="already on the board"):
+        play(state, 1, 2, 2, "place_pawn")
 
 
 # ---------------------------------------------------------------------- stones
@@ -214,6 +224,20 @@ def test_game_ends_when_the_player_to_move_cannot_move():
     assert GAME.to_act(state) == []
 
 
+def test_game_ends_when_the_next_player_cannot_move_after_an_ordinary_move():
+    #   P m X X     seat 1 moves from P (0,0) to m (0,1) without filling it; every other plaque
+    #   . X . .     of row 0 and column 1 is full and (0,0) is the square just left: seat 0,
+    #   . X . .     to move next, is shut in and the game ends at once.
+    #   . X . .
+    state, _ = play(board(FOURS, 2), 0, 0, 0, "place_pawn")
+    for r, c in [(0, 2), (0, 3), (1, 1), (2, 1), (3, 1)]:
+        state["stones"][cell(state, r, c)] = [2, 2]
+    state, events = play(state, 1, 0, 1)
+    assert state["stones"][cell(state, 0, 1)] == [0, 1]
+    assert GAME.is_over(state) and state["end"] == "blocked"
+    assert events[-1]["type"] == "game_over" and events[-1]["seat"] == 0
+
+
 def test_game_ends_when_the_player_to_move_has_no_stone_left():
     state, _ = play(board(FOURS, 2), 0, 0, 0, "place_pawn")
     state["supply"] = [0, 1]
@@ -250,23 +274,24 @@ def test_a_plaque_cannot_hold_more_stones_than_settings():
 
 
 def test_scoring_example_a_17_b_15():
-    # A wins plaques of 6, 3, 6 and 2 settings; B wins 4, 5, 2, 3 and 1; the rest is neutral.
-    settings = [[6, 3, 6, 2], [4, 5, 2, 3], [1, 4, 4, 4], [6, 6, 5, 5]]
+    # The rule text's final example: A wins plaques of 6, 3, 6 and 2 settings (17 points), B wins
+    # 4, 5, 2, 3 and 1 (15 points), the other plaques are neutral (24 points): A wins.
+    settings = [[6, 3, 6, 2], [4, 5, 2, 3], [1, 4, 4, 4], [3, 3, 3, 3]]
     state = board(settings, 2)
     won_by = [[0, 0, 0, 0], [1, 1, 1, 1], [1, None, None, None], [None] * 4]
     for r in range(4):
         for c in range(4):
             s = settings[r][c]
             owner = won_by[r][c]
+            # A neutral plaque: an even split, with one empty setting when the size is odd.
             state["stones"][cell(state, r, c)] = (
-                [s, 0] if owner == 0 else [0, s] if owner == 1 else [s // 2, s - s // 2]
+                [s, 0] if owner == 0 else [0, s] if owner == 1 else [s // 2, s // 2]
             )
-            if owner is None and s % 2:
-                state["stones"][cell(state, r, c)] = [s // 2, s // 2]  # plus one empty
     result = GAME.outcome(state)
     assert result["scores"] == [17, 15]
     assert result["winners"] == [0]
-    assert result["neutral_points"] == 4 + 4 + 4 + 6 + 6 + 5 + 5
+    assert result["neutral_points"] == 24
+    assert sum(result["scores"]) + result["neutral_points"] == sum(map(sum, settings))
 
 
 def test_ties_for_first_place_share_the_win():
