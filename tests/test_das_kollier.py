@@ -519,6 +519,54 @@ def test_a_winner_who_cannot_pay_pays_3000_and_the_lot_is_auctioned_again():
     assert run(state, (2, bid(30_000)))[0]["auction"]["bidder"] == 2
 
 
+def test_in_the_rerun_a_defaulter_may_not_accept_or_start_beyond_his_means():
+    # Seat 1 bids 8,000 with 2,000 in hand and pays all his cash as the penalty; in the rerun's
+    # falling auction he may not accept 7,000, and only declining is listed for him.
+    state = table(lot=["smaragd"], cash=[15_000, 2_000, 21_000, 22_000])
+    state, _ = run(won(state, 8_000), (1, {"type": "default"}))
+    state, _ = run(state, (0, FALL))
+    with pytest.raises(IllegalMove, match="only offer what you can pay"):
+        GAME.apply(state, 1, ACCEPT)
+    assert GAME.legal_moves(state, 1) == [DECLINE]
+    # An auctioneer who could not pay for his own lot starts the rerun only at what he can pay.
+    state = table(lot=["smaragd"], cash=[12_000, 16_000, 16_000, 16_000])
+    state, _ = run(state, (0, opened(13_000)), (0, KNOCK), (0, {"type": "default"}))
+    assert state["cash"][0] == 9_000 and state["defaulters"] == [0]
+    with pytest.raises(IllegalMove, match="only offer what you can pay"):
+        GAME.apply(state, 0, opened(10_000))
+    starts = [m["start_price"] for m in GAME.legal_moves(state, 0) if m["type"] == "open_auction"]
+    assert starts == [7_000, 8_000, 9_000]
+    assert GAME.apply(state, 0, opened(9_000))[0]["phase"] == "open"
+
+
+def test_in_the_rerun_a_defaulting_auctioneer_may_not_preempt_beyond_his_means():
+    state = table(lot=["smaragd"], cash=[8_000, 17_000, 17_000, 18_000])
+    state, _ = run(state, (0, opened(9_000)), (0, KNOCK), (0, {"type": "default"}))
+    assert state["cash"][0] == 5_000
+    # Rounds 1–6 and 5,000 < 7,000: the rerun must fall. Seat 1 takes it at 6,000.
+    state, _ = run(state, (0, FALL))
+    state = decline_round(state, [1, 2, 3])
+    state, _ = run(state, (1, ACCEPT))
+    assert state["phase"] == "preempt"
+    with pytest.raises(IllegalMove, match="only offer what you can pay"):
+        GAME.apply(state, 0, {"type": "preempt"})
+    assert GAME.legal_moves(state, 0) == [{"type": "waive"}]
+
+
+def test_a_refused_move_changes_nothing():
+    state = won(table(lot=["smaragd"], hands={1: ["granat", "opal"]}, round=7), 8_000)
+    snapshot = kit.roundtrip(state)
+    for move in (
+        pay(1_000, ["granat"]),
+        pay(0, ["granat", "opal", "opal"]),
+        {"type": "sell", "gems": ["granat", "smaragd"]},
+        {"type": "default", "gem": "granat"},
+    ):
+        with pytest.raises(IllegalMove):
+            GAME.apply(state, 1, move)
+        assert state == snapshot
+
+
 def test_a_winner_who_can_pay_may_not_default():
     state = won(table(lot=["smaragd"]), 8_000)
     with pytest.raises(IllegalMove, match="so you must"):
