@@ -19,6 +19,7 @@ from shared.games.kette_von_saba.necklace import (
     card_spaces,
     live_layouts,
 )
+from shared.randomplay import random_step
 from tests import kit
 from tests.test_kette_von_saba_board import INDEX, board_with
 
@@ -125,6 +126,29 @@ def test_a_real_card_turned_up_at_setup_with_no_space_is_set_aside_as_a_forgery(
     for card in state["forgeries"]:
         assert card != JOKER
         assert spaces_for(state, card) == set()
+
+
+class JokersOnTop(random.Random):
+    """A generator whose shuffles leave the four jokers on top of the deck (its end)."""
+
+    def shuffle(self, x):  # type: ignore[override]
+        super().shuffle(x)
+        x.sort(key=lambda card: card == JOKER)
+
+
+def test_a_joker_turned_up_at_setup_goes_back_into_the_deck():
+    state = {"game": GAME.id, "seed": 0, "players": 4, "rng": 0}
+    state["options"] = {**GAME.resolve_options(None, 4), "first_seat": 0}
+    deck_before = [*REAL_CARDS, *[JOKER] * JOKERS]
+    JokersOnTop(3).shuffle(deck_before)
+    assert deck_before[-JOKERS:] == [JOKER] * JOKERS  # the first four cards turned up
+    GAME._setup(state, JokersOnTop(3))
+    laid = [e for e in state["board"] if e is not None]
+    assert len(laid) == 4 and not any(e["joker"] for e in laid)
+    assert JOKER not in state["forgeries"]
+    held = sum(hand.count(JOKER) for hand in state["hands"])
+    assert state["deck"].count(JOKER) + held == JOKERS
+    assert cards_in(state).total() == 44
 
 
 def test_setup_comes_from_the_seed():
@@ -674,6 +698,48 @@ def test_random_games_with_the_joker_variants(options):
         examples=25,
         view_every=2,
     )
+
+
+# Reward multipliers by the phase in which a card is laid: a buyer laying his card at once earns
+# double, an auctioneer laying an unsold card nothing, stage 2 the plain reward.
+REWARD_BY_PHASE = {"buyer": 2, "lay": 0, "reconstruction": 1}
+
+
+def check_money(before: dict, after: dict, events: list[dict]) -> None:
+    """Cash changes only by the rules: a sale moves the price from buyer to auctioneer, a draw
+    pays 2,000 to the bank, a laid card earns its reward times the phase's multiplier."""
+    n = before["players"]
+    expected = [0] * n
+    for event in events:
+        if event["type"] == "sold":
+            assert event["seller"] == before["auctioneer"] != event["buyer"]
+            assert event["price"] <= before["cash"][event["buyer"]]
+            expected[event["buyer"]] -= event["price"]
+            expected[event["seller"]] += event["price"]
+        elif event["type"] == "drew":
+            assert event["price"] == DRAW_PRICE
+            expected[event["seat"]] -= DRAW_PRICE
+        elif event["type"] == "placed":
+            space = tuple(event["space"])
+            base = reward(occupied(before), space)
+            assert event["reward"] == base * REWARD_BY_PHASE[before["phase"]]
+            expected[event["seat"]] += event["reward"]
+    assert [a - b for a, b in zip(after["cash"], before["cash"], strict=True)] == expected
+
+
+@pytest.mark.parametrize("options", [{}, {"no-jokers": True}, {"joker-symmetry": True}])
+def test_money_moves_only_by_the_rules_and_apply_leaves_its_input_alone(options):
+    rng = random.Random(4)
+    for game_no in range(12):
+        state = GAME.new_game(rng.getrandbits(32), 3 + game_no % 5, options)
+        assert state["rewards_paid"] == 0  # setup cards earn nothing
+        while not GAME.is_over(state):
+            seat, move = random_step(GAME, state, rng)
+            snapshot = kit.roundtrip(state)
+            after, events = GAME.apply(state, seat, move)
+            assert state == snapshot, f"apply changed the state it was given ({move})"
+            check_money(state, after, events)
+            state = after
 
 
 @pytest.mark.parametrize("players", [3, 5, 7])

@@ -619,6 +619,20 @@ def test_the_treasury_figure_comes_from_a_quarter_when_the_leaders_supply_is_emp
     assert state["quarters"]["mason"] == [RED] * 6
 
 
+def test_a_treasury_leader_with_no_figure_left_places_none():
+    state = build_ready()
+    set_display(state, ["treasury-1", "arch-2", "arch-3"])
+    # Red leads with 8 balcony figures and has none in his supply or in a quarter.
+    for field in range(8):
+        state["garden"][field] = {"levels": [1], "figure": RED, "material": None}
+    state["figures"][RED] = 0
+    state, events = play(state, 0, "fulfil", card="treasury-1")
+    assert state["treasury"] == []
+    assert events[-1]["type"] == "treasury_scored"
+    assert events[-1]["seat"] is None and events[-1]["leaders"] == [RED]
+    invariants(state)
+
+
 def test_only_one_treasury_or_end_card_per_turn():
     state = build_ready()
     give(state, 0, alabaster=3, sandstone=3, ebony=3)
