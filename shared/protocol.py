@@ -255,6 +255,9 @@ class ServerSide:
     def __init__(self) -> None:
         self.phase = Phase.AWAITING_HELLO
         self.strikes = 0
+        # Bytes fed so far, and the stream position where the message being read began.
+        self._fed = 0
+        self._frame_start = 0
         self._unpacker = msgpack.Unpacker(
             read_size=READ_SIZE,
             max_buffer_size=MAX_FRAME,
@@ -274,19 +277,31 @@ class ServerSide:
         out: list[dict[str, Any] | Refusal] = []
         try:
             self._unpacker.feed(data)
+            self._fed += len(data)
             for obj in self._unpacker:
+                end = self._unpacker.tell()
+                size, self._frame_start = end - self._frame_start, end
+                if size > MAX_FRAME:
+                    out.append(self._too_large())
+                    break
                 out.append(self._accept(obj))
                 if self.phase is Phase.CLOSED:
                     break
+            else:
+                # The unpacker parses as bytes arrive and frees what it has parsed, so its
+                # buffer alone does not bound a frame streamed in pieces: count its bytes.
+                if self._fed - self._frame_start > MAX_FRAME:
+                    out.append(self._too_large())
         except msgpack.BufferFull:
-            out.append(
-                self._close("frame_too_large", f"a message may be at most {MAX_FRAME} bytes")
-            )
+            out.append(self._too_large())
         except (ValueError, TypeError, msgpack.UnpackException) as exc:
             # The stream cannot be resynchronised after a bad frame. (TypeError: a map key that
             # cannot be a key, such as a list.)
             out.append(self._close("undecodable", f"the stream is not valid msgpack ({exc})"))
         return out
+
+    def _too_large(self) -> Refusal:
+        return self._close("frame_too_large", f"a message may be at most {MAX_FRAME} bytes")
 
     def _accept(self, obj: Any) -> dict[str, Any] | Refusal:
         ref = _safe_ref(obj)

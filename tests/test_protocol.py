@@ -146,6 +146,37 @@ def test_an_oversized_frame_is_refused_and_ends_the_stream():
     assert side.receive_data(encode({"t": "ping"})) == []
 
 
+def feed_in_pieces(side: ServerSide, data: bytes, cuts: list[int]) -> list:
+    """Feed `data` cut at `cuts` (as a socket delivers it); everything that came out."""
+    out = []
+    for start, end in zip([0, *cuts], [*cuts, len(data)], strict=True):
+        out += side.receive_data(data[start:end])
+    return out
+
+
+def test_a_frame_is_at_most_one_mib_also_when_it_arrives_in_pieces():
+    assert MAX_FRAME == 1 << 20  # the issue's limit: 1 MiB per message
+    # Made of pieces within every other limit: only its total size is wrong. The unpacker
+    # parses as bytes come and frees them, so its buffer limit alone would let it through.
+    big = encode({"t": "ping", "pad": ["x" * 4000] * 300})
+    assert len(big) > MAX_FRAME
+    chunks = list(range(65536, len(big), 65536))
+    items = feed_in_pieces(greeted(), big, chunks)
+    assert [(r.code, r.fatal) for r in items] == [("frame_too_large", True)]
+    # The same, when the oversized frame completes inside the last piece.
+    side = greeted()
+    items = feed_in_pieces(side, big, [MAX_FRAME - 100])
+    assert [(r.code, r.fatal) for r in items] == [("frame_too_large", True)]
+    assert side.phase is Phase.CLOSED
+    # Just under the limit, in pieces, after other messages: accepted.
+    options = {f"k{i}": "x" * 4000 for i in range(255)}
+    fits = encode({"t": "create", "game": "x", "seats": 2, "options": options})
+    assert MAX_FRAME - 50_000 < len(fits) < MAX_FRAME
+    stream = encode({"t": "ping"}) * 3 + fits + encode({"t": "ping"})
+    items = feed_in_pieces(greeted(), stream, list(range(4096, len(stream), 65536)))
+    assert [m["t"] for m in items] == ["ping"] * 3 + ["create", "ping"]
+
+
 def test_strings_and_lists_beyond_the_limits_end_the_stream():
     for msg in (
         {"t": "ping", "x": "y" * (protocol.MAX_STR + 1)},

@@ -115,6 +115,8 @@ frames = st.one_of(
     st.sampled_from(
         [
             b"\xdb" + (MAX_FRAME + 1).to_bytes(4, "big") + b"x" * (MAX_FRAME + 1),
+            # Over 1 MiB in all, though every string and list in it is within its limit.
+            encode({"t": "ping", "pad": ["x" * 4000] * 300}),
             b"\xdd" + (2**32 - 1).to_bytes(4, "big"),
             b"\xcf" + b"\xff" * 8,
             encode({"t": "move", "table": 1, "seat": 0, "move": {"type": "place_pawn"}}),
