@@ -88,14 +88,23 @@ class Session:
             self.writer.close()
 
     async def _read_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        # One deadline for the whole greeting, so that a trickle of bytes cannot stretch it.
+        hello_by = loop.time() + HELLO_TIMEOUT
         while not self._closing:
             if self.side.phase is Phase.AWAITING_HELLO:
-                data = await asyncio.wait_for(self.reader.read(READ_CHUNK), HELLO_TIMEOUT)
+                left = max(0.0, hello_by - loop.time())
+                data = await asyncio.wait_for(self.reader.read(READ_CHUNK), left)
             else:
                 data = await self.reader.read(READ_CHUNK)
             if not data:
                 return
-            for item in self.side.receive_data(data):
+            items = self.side.receive_data(data)
+            for n, item in enumerate(items):
+                if n:
+                    # One read may hold thousands of requests: let the other connections and
+                    # tables have their turn between them.
+                    await asyncio.sleep(0)
                 if isinstance(item, Refusal):
                     self.send(item.as_error())
                     if item.fatal:

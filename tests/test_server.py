@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import socket
 
@@ -11,7 +12,7 @@ import pytest
 from client.connection import AsyncClient, ConnectionClosed
 from server.tables import Seat
 from shared import engine
-from shared.protocol import PROTOCOL_VERSION, encode
+from shared.protocol import PROTOCOL_VERSION, encode, hello
 from tests.test_server_kit import (
     HOST,
     Countdown,
@@ -387,3 +388,311 @@ async def test_a_client_with_another_protocol_version_is_told_clearly(tmp_path):
         assert (await client.expect("bye"))["code"] == "version"
         with pytest.raises(ConnectionClosed):
             await client.recv(5)
+
+
+# ---------------------------------------------------------------------- audit additions
+
+
+@arun(30)
+async def test_das_kollier_auction_is_knocked_down_by_the_server_after_the_quiet_time(tmp_path):
+    game = engine.get_game("das-kollier")
+    async with running_server(tmp_path) as server:
+        a, b, c = [await connect(server, n) for n in ("A", "B", "C")]
+        options = {"quiet_time": 1, "first_seat": 0}
+        table = await make_table(server, game.id, [a, b, c], options=options)
+        loop = asyncio.get_running_loop()
+        first = await latest(a, table, 0, 0)
+        assert first["timer"] is None  # no auction runs yet: nothing to knock down
+        opening = next(m for m in first["legal_moves"] if m["type"] == "open_auction")
+        a.send({"t": "move", "table": table, "seat": 0, "move": opening, "seq": 0})
+        opened_at = loop.time()
+        update = await latest(b, table, 1, 1)
+        assert update["timer"] == {"seconds": 1, "seat": 0}
+        await asyncio.sleep(0.5)
+        bid = next(m for m in update["legal_moves"] if m["type"] == "bid")
+        b.send({"t": "move", "table": table, "seat": 1, "move": bid, "seq": 1})
+        bid_at = loop.time()
+        await latest(b, table, 1, 2)
+        knocked = await latest(c, table, 2, 3)
+        # The bid restarted the quiet time: the knock-down came a full second after it.
+        assert loop.time() - bid_at >= 1.0 and loop.time() - opened_at >= 1.5
+        assert {"type": "knocked_down", "buyer": 1, "price": bid["amount"]} in knocked["events"]
+        assert knocked["timer"] is None
+        assert server.journal.store.moves(table)[-1] == (0, {"type": "knock_down"}, "timer")
+
+
+async def _raw_client(port: int, name: str, rcvbuf: int = 4096) -> tuple[socket.socket, dict]:
+    """A non-blocking socket with a tiny receive buffer that says hello, reads its welcome and
+    then reads nothing more (the loop stays free, unlike a blocking socket)."""
+    from shared.protocol import ClientSide
+
+    loop = asyncio.get_running_loop()
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # Before connecting, so that the window it offers is small too.
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    sock.setblocking(False)
+    await loop.sock_connect(sock, (HOST, port))
+    await loop.sock_sendall(sock, encode(hello(name)))
+    side = ClientSide()
+    while True:
+        data = await asyncio.wait_for(loop.sock_recv(sock, 65536), 10)
+        assert data, "the server closed the connection"
+        for msg in side.receive_data(data):
+            if msg["t"] == "welcome":
+                return sock, msg
+
+
+def _session_of(server, name: str):
+    found = [s for s in server.lobby.sessions if s.identity and s.identity.name == name]
+    return found[0] if found else None
+
+
+async def _until(condition, timeout: float = 10.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, "the condition never came true"
+        await asyncio.sleep(0.02)
+
+
+@arun(40)
+async def test_a_client_whose_queue_backs_up_does_not_delay_the_table(tmp_path):
+    """The sleeper's backlog really sits in its own queue (the kernel's buffers are full) while
+    the game goes on at full speed; it is not cut off while under the limit."""
+    game = engine.get_game("magie-des-bijoux")
+    async with running_server(tmp_path) as server:
+        ada, bob, watcher = [await connect(server, n) for n in ("A", "B", "W")]
+        table = await make_table(server, game.id, [ada, bob])
+        loop = asyncio.get_running_loop()
+        sleeper, _ = await _raw_client(server.port, "Zzz")
+        await loop.sock_sendall(sleeper, encode({"t": "watch", "table": table}))
+        # Ask for full views until the kernel's buffers (megabytes, on loopback) are full and
+        # megabytes more wait in the sleeper's own queue.
+        for _ in range(100):
+            session = _session_of(server, "Zzz")
+            if session is not None and session.transport.get_write_buffer_size() > 2_000_000:
+                break
+            await loop.sock_sendall(sleeper, encode({"t": "sync", "table": table}) * 1000)
+            await asyncio.sleep(0.05)
+        else:
+            pytest.fail("the sleeper's queue never backed up")
+        watcher.send({"t": "watch", "table": table})
+        await watcher.expect("joined")
+        begun = loop.time()
+        final = await play_random(table, [ada, bob], watcher, random.Random(2))
+        assert final["status"] == "finished"
+        assert loop.time() - begun < 10
+        session = _session_of(server, "Zzz")
+        assert session is not None and not session.transport.is_closing()
+        sleeper.close()
+
+
+@arun(40)
+async def test_a_client_too_far_behind_is_cut_off_and_keeps_its_seat(tmp_path, monkeypatch):
+    import server.app
+
+    monkeypatch.setattr(server.app, "MAX_QUEUED_BYTES", 64 << 10)
+    game = engine.get_game("magie-des-bijoux")
+    async with running_server(tmp_path) as srv:
+        ada = await connect(srv, "Ada")
+        ada.send({"t": "create", "game": game.id, "seats": 2, "seed": 1})
+        table = (await ada.expect("joined"))["table"]
+        loop = asyncio.get_running_loop()
+        sleeper, welcome = await _raw_client(srv.port, "Zzz")
+        await loop.sock_sendall(sleeper, encode({"t": "join", "table": table, "seat": 1}))
+        await ada.wait_for(lambda m: m["t"] == "table" and m["table"]["seats"][1]["name"] == "Zzz")
+        ada.send({"t": "start", "table": table})
+        await latest(ada, table, 0, 0)
+        with contextlib.suppress(OSError):  # once cut off, sending fails
+            for _ in range(200):
+                if _session_of(srv, "Zzz") is None:
+                    break
+                await loop.sock_sendall(sleeper, encode({"t": "sync", "table": table}) * 1000)
+                await asyncio.sleep(0.02)
+        await ada.wait_for(
+            lambda m: m["t"] == "table" and not m["table"]["seats"][1]["connected"], 15
+        )
+        assert _session_of(srv, "Zzz") is None
+        kept = srv.lobby.tables[table].seats[1]
+        assert kept.name == "Zzz" and kept.holder_key is not None, "the seat was not kept"
+        sleeper.close()
+        back = await connect(srv, "Zzz", token=welcome["token"])
+        assert back.welcome["resumed"] == [table]
+        assert (await latest(back, table, 1, 0))["view"] == game.view(
+            srv.lobby.tables[table].state, 1
+        )
+
+
+@arun(30)
+async def test_a_client_that_keeps_sending_garbage_is_disconnected(tmp_path):
+    from shared.protocol import MAX_STRIKES
+
+    async with running_server(tmp_path) as server:
+        ada = await connect(server, "Ada")
+        mallory = await connect(server, "Mallory")
+        for n in range(MAX_STRIKES):
+            mallory.send({"t": "teleport", "id": n})
+        codes = [(await mallory.expect("error", ref=n))["code"] for n in range(MAX_STRIKES)]
+        assert codes == ["unknown_type"] * MAX_STRIKES
+        assert (await mallory.expect("bye"))["code"] == "unknown_type"
+        with pytest.raises(ConnectionClosed):
+            await mallory.recv(5)
+        await _until(lambda: len(server.lobby.sessions) == 1)
+        assert [m["t"] for m in await _quiet(ada)] == []
+
+
+@arun(30)
+async def test_a_frame_over_one_mib_over_the_wire_is_refused_and_closes(tmp_path):
+    async with running_server(tmp_path) as server:
+        ada = await connect(server, "Ada")
+        mallory = await connect(server, "Mallory")
+        # Every string and list within its limit; only the whole frame is too big.
+        mallory.send({"t": "ping", "pad": ["x" * 4000] * 300})
+        assert (await mallory.expect("error", 15))["code"] == "frame_too_large"
+        assert (await mallory.expect("bye"))["code"] == "frame_too_large"
+        with pytest.raises(ConnectionClosed):
+            await mallory.recv(5)
+        assert [m["t"] for m in await _quiet(ada)] == []
+
+
+@arun(30)
+async def test_a_connection_that_never_says_hello_is_closed(tmp_path, monkeypatch):
+    import server.app
+
+    monkeypatch.setattr(server.app, "HELLO_TIMEOUT", 0.3)
+    async with running_server(tmp_path) as srv:
+        silent = await AsyncClient.connect(HOST, srv.port, None)
+        with pytest.raises(ConnectionClosed):
+            await silent.recv(5)
+        # A trickle of bytes (never a whole hello) does not stretch the deadline either.
+        trickle = await AsyncClient.connect(HOST, srv.port, None)
+        loop = asyncio.get_running_loop()
+        begun, closed_at = loop.time(), None
+        greeting = encode(hello("Slow" * 8))
+        for byte in greeting[:-1]:  # about 2.4 s of bytes, 0.05 s apart
+            trickle.send_raw(bytes([byte]))
+            try:
+                await trickle.recv(0.05)
+            except TimeoutError:
+                continue
+            except ConnectionClosed:
+                closed_at = loop.time()
+                break
+        assert closed_at is not None and closed_at - begun < 1.5
+
+
+@arun(30)
+async def test_sync_gives_each_seat_and_spectator_the_full_current_view(tmp_path):
+    game = engine.get_game("magie-des-bijoux")
+    async with running_server(tmp_path) as server:
+        ada, bob, watcher = [await connect(server, n) for n in ("A", "B", "W")]
+        ada.send({"t": "create", "game": game.id, "seats": 2, "options": {"first_seat": 0}})
+        table = (await ada.expect("joined"))["table"]
+        ada.send({"t": "sync", "table": table, "id": "early"})
+        assert (await ada.expect("joined", table=table))["seats"] == [0]
+        bob.send({"t": "join", "table": table})
+        await bob.expect("joined", table=table)
+        watcher.send({"t": "watch", "table": table})
+        await watcher.expect("joined", table=table)
+        ada.send({"t": "start", "table": table})
+        await latest(ada, table, 0, 0)
+        state = server.lobby.tables[table].state
+        ada.send({"t": "move", "table": table, "seat": 0, "move": game.legal_moves(state, 0)[0]})
+        for client, seat in ((ada, 0), (bob, 1), (watcher, None)):
+            await latest(client, table, seat, 1)
+            client.pending()
+            client.send({"t": "sync", "table": table})
+            sync = await client.expect("sync", table=table)
+            state = server.lobby.tables[table].state
+            assert sync["seat"] == seat and sync["seq"] == 1
+            assert sync["view"] == game.view(state, seat)
+            legal = game.legal_moves(state, seat) if seat in game.to_act(state) else []
+            assert sync["legal_moves"] == legal
+
+
+@arun(30)
+async def test_tokens_are_secret_random_and_only_their_hash_is_stored(tmp_path, monkeypatch):
+    import hashlib
+    import secrets
+
+    import server.identities
+
+    drawn: list[str] = []
+    real = secrets.token_urlsafe
+
+    def recording(nbytes=None):
+        token = real(nbytes)
+        drawn.append(token)
+        return token
+
+    monkeypatch.setattr(server.identities.secrets, "token_urlsafe", recording)
+    async with running_server(tmp_path) as srv:
+        clients = [await connect(srv, f"P{i}") for i in range(3)]
+        tokens = [c.token for c in clients]
+        assert tokens == drawn, "tokens must come from the secrets module"
+        assert len(set(tokens)) == 3 and all(len(t) >= 32 for t in tokens)
+        clients[0].send({"t": "create", "game": "magie-des-bijoux", "seats": 2})
+        table = (await clients[0].expect("joined"))["table"]
+        summary = srv.lobby.tables[table].summary()
+        assert summary["keep"] == 600, "a disconnected player's seat is kept 10 minutes by default"
+    store_bytes = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.is_file())
+    assert tokens[0].encode() not in store_bytes, "the store holds a token in the clear"
+    assert hashlib.sha256(tokens[0].encode()).hexdigest().encode() in store_bytes
+
+
+@pytest.mark.parametrize("game_id", engine.list_games())
+def test_headless_play_goes_through_the_server_for_every_game(game_id):
+    from server.headless import play_sync
+
+    game = engine.get_game(game_id)
+    result = play_sync(game_id, players_for(game), 5)
+    assert result["game"] == game_id and result["moves"] > 0 and result["winners"]
+
+
+def test_headless_play_notices_a_spectator_view_that_differs_from_the_server(monkeypatch):
+    from server.headless import HeadlessMismatch, play_sync
+    from server.tables import Table
+
+    real = Table.seat_message
+
+    def doctored(self, kind, seat, events=None, common=None):
+        msg = real(self, kind, seat, events, common)
+        if seat is None and msg["status"] == "finished":
+            msg["view"] = {**msg["view"], "doctored": True}
+        return msg
+
+    monkeypatch.setattr(Table, "seat_message", doctored)
+    with pytest.raises(HeadlessMismatch, match="spectator"):
+        play_sync("magie-des-bijoux", 2, 5)
+
+
+@arun(30)
+async def test_welcome_lists_the_server_name_every_game_with_options_and_player_range(tmp_path):
+    async with running_server(tmp_path, name="Living room") as server:
+        ada = await connect(server, "Ada")
+        welcome = ada.welcome
+        assert welcome["server"] == "Living room" and welcome["v"] == PROTOCOL_VERSION
+        assert welcome["name"] == "Ada" and welcome["tables"] == [] and welcome["resumed"] == []
+        games = {g["id"]: g for g in welcome["games"]}
+        assert sorted(games) == sorted(engine.list_games())
+        for game_id, described in games.items():
+            game = engine.get_game(game_id)
+            assert (described["min_players"], described["max_players"]) == (
+                game.min_players,
+                game.max_players,
+            )
+            assert "first_seat" in described["options"]
+            assert set(described["options"]) == set(game.describe()["options"])
+        assert welcome["bots"]
+
+
+@arun(30)
+async def test_the_creator_chooses_the_first_seat(tmp_path):
+    game = engine.get_game("magie-des-bijoux")
+    async with running_server(tmp_path) as server:
+        for first in (0, 1):
+            ada, bob = await connect(server, f"A{first}"), await connect(server, f"B{first}")
+            table = await make_table(server, game.id, [ada, bob], options={"first_seat": first})
+            sync = await latest(bob, table, 1, 0)
+            assert sync["to_act"] == [first]
+            assert bool(sync["legal_moves"]) == (first == 1)
