@@ -252,3 +252,61 @@ def test_discovery_and_play_between_two_network_namespaces(tmp_path):
             assert json.loads(hello.stdout) == {"server": name}, hello.stderr
         finally:
             stop(proc)
+
+
+@arun(60)
+async def test_the_advertiser_registers_with_allow_name_change(monkeypatch):
+    """`allow_name_change=True`, so a second server of the same name gets a new instance name
+    instead of failing. (Two zeroconf instances on one host cannot show the rename itself: the
+    defending answer is unicast to port 5353, which the kernel may hand to either of them.)"""
+    from zeroconf.asyncio import AsyncZeroconf
+
+    calls: list[dict] = []
+    real = AsyncZeroconf.async_register_service
+
+    async def spy(self, info, *args, **kwargs):
+        calls.append(kwargs)
+        return await real(self, info, *args, **kwargs)
+
+    monkeypatch.setattr(AsyncZeroconf, "async_register_service", spy)
+    name = unique_name("twin")
+    advertiser = Advertiser(name, 45997, host=HOST, interfaces=LOOPBACK)
+    try:
+        await advertiser.start()
+        assert calls == [{"allow_name_change": True}]
+        assert advertiser.instance == f"{name}.{SERVICE_TYPE}"
+    finally:
+        await advertiser.close()
+
+
+def test_serve_options_reach_the_server_config(monkeypatch, tmp_path):
+    """`serve` flags without starting anything: `--interface` repeats, `--no-discovery` turns
+    discovery off, `--port 0` is kept (a free port, printed when listening)."""
+    import server.app
+    from client.cli import main
+
+    seen = []
+    monkeypatch.setattr(server.app, "run", lambda config: seen.append(config) or 0)
+    argv = ["serve", "--host", HOST, "--port", "0", "--name", "N", "--data", str(tmp_path)]
+    assert main([*argv, "--interface", HOST, "--interface", "127.0.0.2"]) == 0
+    assert main([*argv, "--no-discovery"]) == 0
+    with_interfaces, without = seen
+    assert with_interfaces.interfaces == [HOST, "127.0.0.2"] and with_interfaces.discovery
+    assert with_interfaces.port == 0 and with_interfaces.name == "N"
+    assert with_interfaces.data_dir == tmp_path
+    assert not without.discovery and without.interfaces == []
+
+
+@arun(30)
+async def test_without_discovery_the_server_starts_no_zeroconf(tmp_path, monkeypatch):
+    import server.discovery
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("zeroconf was started although discovery is off")
+
+    monkeypatch.setattr(server.discovery, "make_zeroconf", refuse)
+    async with running_server(tmp_path, discovery=False) as server:
+        assert server.advertiser is None
+        ada = await connect(server, "Ada")
+        ada.send({"t": "create", "game": "magie-des-bijoux", "seats": 2})
+        await ada.expect("joined")

@@ -8,13 +8,14 @@ import os
 import random
 import re
 import signal
+import sqlite3
 import sys
 
 import pytest
 
 from client.cli import main
 from client.connection import AsyncClient
-from server.store import Journal, Store
+from server.store import DB_NAME, Journal, Store
 from shared import engine
 from tests.test_server_kit import (
     HOST,
@@ -23,6 +24,7 @@ from tests.test_server_kit import (
     connect,
     latest,
     make_table,
+    play_random,
     players_for,
     register_countdown,
     running_server,
@@ -141,11 +143,14 @@ async def test_kill_9_in_the_middle_of_games_loses_no_acknowledged_move(tmp_path
         for driver in drivers:
             await driver.seat_everyone(port)
         for _ in range(2):
+            acked_before = [len(d.acked) for d in drivers]
             playing = [asyncio.create_task(d.play(pause=0.003)) for d in drivers]
             await asyncio.sleep(rng.uniform(0.1, 0.3))
             os.kill(proc.pid, signal.SIGKILL)
             await proc.wait()
             await asyncio.wait(playing, timeout=15)
+            # The crash came while moves were being acknowledged, so there was something to lose.
+            assert sum(len(d.acked) for d in drivers) > sum(acked_before), "no move before kill"
             for task in playing:
                 task.exception()  # the connections broke: expected
             store = Store(tmp_path)
@@ -261,3 +266,55 @@ def test_finished_games_stay_available_for_replay(tmp_path, capsys):
     text = capsys.readouterr().out
     assert text.startswith(f"table {listed['id']}: La Magie des Bijoux") and "outcome:" in text
     assert main(["replay", "99", "--data", str(data)]) == 2
+
+
+def test_the_store_is_sqlite_in_wal_mode_in_the_data_folder(tmp_path):
+    store = Store(tmp_path / "data")
+    try:
+        assert store.path.parent == tmp_path / "data"
+        assert store.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    finally:
+        store.close()
+    # WAL is a property of the database file: a fresh connection finds it too.
+    other = sqlite3.connect(tmp_path / "data" / DB_NAME)
+    assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    other.close()
+
+
+@pytest.mark.parametrize("fsync", [False, True])
+@arun(60)
+async def test_no_update_leaves_the_server_before_its_move_is_committed(
+    tmp_path, monkeypatch, fsync
+):
+    """Every `update` is checked at the moment the server hands it to a connection: a second
+    SQLite connection (which sees only committed transactions) must already hold its move."""
+    import msgpack
+
+    import server.app
+
+    reader = sqlite3.connect(tmp_path / DB_NAME, check_same_thread=False)
+    checked: list[int] = []
+    early: list[int] = []
+    real = server.app.Session.send_frame
+
+    def send_frame(self, frame: bytes) -> None:
+        msg = msgpack.unpackb(frame, raw=False, strict_map_key=False)
+        if msg["t"] == "update":
+            (committed,) = reader.execute(
+                "SELECT COUNT(*) FROM moves WHERE table_id = ?", (msg["table"],)
+            ).fetchone()
+            (checked if committed >= msg["seq"] else early).append(msg["seq"])
+        real(self, frame)
+
+    monkeypatch.setattr(server.app.Session, "send_frame", send_frame)
+    try:
+        async with running_server(tmp_path, fsync=fsync) as srv:
+            ada, bob, eve = [await connect(srv, n) for n in ("Ada", "Bob", "Eve")]
+            table = await make_table(srv, "magie-des-bijoux", [ada, bob])
+            eve.send({"t": "watch", "table": table})
+            await eve.expect("joined")
+            await play_random(table, [ada, bob], eve, random.Random(7), max_moves=12)
+    finally:
+        reader.close()
+    assert not early, f"updates for moves {early} were sent before their commit"
+    assert len(checked) >= 12 * 3
