@@ -51,7 +51,7 @@ def sample_table(
         SeatInfo(
             i,
             SAMPLE_NAMES[i % len(SAMPLE_NAMES)],
-            "bot" if i == 2 else "human",
+            "bot" if i == 2 and i not in mine else "human",
             i in mine or i != 1,
         )
         for i in range(n)

@@ -510,3 +510,14 @@ def test_a_few_moves_by_taps_against_a_real_server(tmp_path):
     finally:
         app.shutdown()
         server.stop()
+
+
+def test_in_the_draw_step_the_finished_auctions_bid_is_no_longer_shown():
+    app = make_app()
+    seed, moves = in_phase("draw")
+    scene = table(app, seed, moves)
+    assert replay(seed, moves)["auction"] is not None
+    drawn = []
+    scene.renderer._draw_bid = lambda *args: drawn.append(args)
+    scene.renderer.draw_board(app.window, scene.camera)
+    assert drawn == []

@@ -468,3 +468,15 @@ def test_against_a_real_server_taps_play_the_steps_of_a_turn(tmp_path):
     finally:
         app.shutdown()
         server.stop()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_compact_tray_holds_its_markers_also_when_four_share_the_top_row(players):
+    from client.tables.saba_palast.layout import Table
+
+    for seat in [None, 0]:
+        table = Table.build(players, seat)
+        for tray in table.trays.values():
+            if not tray.own:
+                assert tray.markers[0] + 20 <= tray.rect.right, (players, seat, tray.seat)
+                assert tray.figures[0] < tray.markers[0]

@@ -77,6 +77,7 @@ class TableScene(Scene):
         self.board_seen_from: tuple = ()
         self.active_panels: list[pygame.Rect] = []
         self.turn_left = 0
+        self.turn_right = 0
         self.resize(app.layout)
         self.sync()
 
@@ -109,7 +110,9 @@ class TableScene(Scene):
         bottom = lay.h - lay.margin
         side = max(round(lay.w * 0.2), 190 if lay.w >= 1000 else 170)
         self.panels_rect = pygame.Rect(lay.margin, top, side, bottom - top)
-        self.wide = lay.w >= 1000 or self.display_mode
+        # Below 1000 px the log is an overlay behind a button (a spectator's board needs the
+        # room); a table display has no buttons, so it keeps the log beside the board.
+        self.wide = lay.w >= 1000 or self.app.settings.table_display
         log_w = max(round(lay.w * (0.24 if self.display_mode else 0.22)), 200)
         self.log_rect = pygame.Rect(lay.w - lay.margin - log_w, top, log_w, bottom - top)
         right = self.log_rect.x - lay.margin if self.wide else lay.w - lay.margin
@@ -537,9 +540,10 @@ class TableScene(Scene):
             surface, title, lay.body, (lay.margin, self.bar.centery), theme.GOLD, True, "midleft"
         )
         self.turn_left = lay.margin + theme.font(lay.body, True).size(title)[0] + lay.margin * 2
+        right = self.bar_buttons[0].rect.x if self.bar_buttons else lay.w
+        self.turn_right = right - lay.margin
         if self.model.spectator:
-            right = self.bar_buttons[0].rect.x if self.bar_buttons else lay.w
-            theme.blit_text(
+            watching = theme.blit_text(
                 surface,
                 i18n.t("table.spectating"),
                 lay.small,
@@ -547,6 +551,8 @@ class TableScene(Scene):
                 theme.TEXT_DIM,
                 anchor="midright",
             )
+            # The turn line stays clear of the "watching" label.
+            self.turn_right = watching.x - lay.margin
 
     def _draw_turn(self, surface: pygame.Surface) -> None:
         """Whose turn it is, in the middle of the bar; a pulsing gold line when it is ours."""
@@ -555,7 +561,7 @@ class TableScene(Scene):
         status = self.renderer.status() if self.model.status == "playing" else None
         label = f"{turn} · {status}" if status else turn
         left = self.turn_left
-        right = (self.bar_buttons[0].rect.x if self.bar_buttons else lay.w) - lay.margin
+        right = self.turn_right or lay.w - lay.margin
         size = lay.title if mine else lay.body
         room = max(40, right - left)
         # A long turn line steps down toward body size before it is cut short.

@@ -929,7 +929,8 @@ class KetteVonSabaRenderer(Renderer):
             pygame.draw.rect(surface, theme.GOLD_DARK, slot, 1, border_radius=max(2, slot.w // 12))
         self._draw_auctioneer(surface, cam, mine)
         auction = view.get("auction")
-        if auction is not None:
+        # In the draw step the auction is over (the log tells how it went): no stale bid.
+        if auction is not None and view["phase"] != "draw":
             self._draw_bid(surface, cam, auction)
 
     def _draw_auctioneer(self, surface: pygame.Surface, cam: Camera, mine: bool) -> None:

@@ -165,7 +165,9 @@ class Tray:
 def compact_tray(seat: int, rect: pygame.FRect) -> Tray:
     x, y = rect.x, rect.y
     tray = Tray(seat, rect, own=False, token_size=28.0, name=(x + 34, y + 22))
-    step = min(50.0, (rect.w - 24) / 8)
+    # Four materials, two harbour cards, the hand, figures and markers: the markers (at
+    # 92 + 6 steps, about 20 wide) must stay inside the tray when four trays share a row.
+    step = min(50.0, (rect.w - 24) / 8, (rect.w - 92 - 22) / 6)
     for i, m in enumerate(MATERIALS):
         tray.tokens[m] = (x + 24 + i * step, y + 64)
     hx = x + 24 + 4 * step - 8
