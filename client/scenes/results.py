@@ -64,7 +64,8 @@ class ResultsScene(Dialog):
             "center",
         )
         y += lay.title
-        ranking = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+        # Winners first, also when a tie-break (not the score) decided it.
+        ranking = sorted(range(len(scores)), key=lambda s: (-scores[s], s not in winners, s))
         row_h = round(lay.body * 2)
         for seat in ranking:
             rect = pygame.Rect(self.body.x, round(y), self.body.w, row_h - 4)

@@ -576,6 +576,23 @@ UI_TEXT: dict[str, dict[str, str]] = {
         "de": "{name}: kein Kollier",
         "fr": "{name} : pas de collier",
     },
+    "tie_gems": {
+        "en": "Tie on the necklace: fewer gems in it wins.",
+        "de": "Gleichstand beim Kollier: weniger Steine darin gewinnen.",
+        "fr": "Égalité sur le collier : le moins de gemmes l'emporte.",
+    },
+    "tie_outside": {
+        "en": "Tie on the necklace: the best gem outside it wins ({name}: {value}).",
+        "de": "Gleichstand beim Kollier: der beste Stein außerhalb entscheidet ({name}: {value}).",
+        "fr": "Égalité sur le collier : la meilleure gemme hors du collier l'emporte "
+        "({name} : {value}).",
+    },
+    "tie_money": {
+        "en": "Tie on the necklace and the gems: the most money wins ({name}: {value}).",
+        "de": "Gleichstand bei Kollier und Steinen: das meiste Geld gewinnt ({name}: {value}).",
+        "fr": "Égalité sur le collier et les gemmes : le plus d'argent l'emporte "
+        "({name} : {value}).",
+    },
 }
 
 PHASE_TEXT: dict[str, dict[str, str]] = {
