@@ -33,9 +33,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "fr": "Recherche de serveurs…",
     },
     "start.server_line": {
-        "en": "{games} · {tables} open tables",
-        "de": "{games} · {tables} offene Tische",
-        "fr": "{games} · {tables} tables ouvertes",
+        "en": "{tables} open tables · {games}",
+        "de": "{tables} offene Tische · {games}",
+        "fr": "{tables} tables ouvertes · {games}",
+    },
+    "start.server_line_one": {
+        "en": "1 open table · {games}",
+        "de": "1 offener Tisch · {games}",
+        "fr": "1 table ouverte · {games}",
     },
     "start.address": {
         "en": "host:port, e.g. 192.168.1.20",

@@ -7,6 +7,7 @@ rendered once per (string, size, weight, colour) and cached, so a frame blits su
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -121,7 +122,7 @@ def _wrap(s: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in s.split("\n"):
         line = ""
-        for word in paragraph.split(" "):
+        for word in _words(paragraph):
             trial = f"{line} {word}" if line else word
             if f.size(trial)[0] <= width or not line:
                 line = trial
@@ -130,6 +131,21 @@ def _wrap(s: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
                 line = word
         lines.append(line)
     return tuple(lines)
+
+
+_THOUSANDS = re.compile(r"\d{3}(?!\d)")
+
+
+def _words(paragraph: str) -> list[str]:
+    """The paragraph's words; a number written with spaces between its thousands (French:
+    "87 000") stays one word, so a line never breaks inside it."""
+    words: list[str] = []
+    for word in paragraph.split(" "):
+        if words and words[-1][-1:].isdigit() and _THOUSANDS.match(word):
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    return words
 
 
 def fit_text(s: str, size: int, width: int, bold: bool = False) -> str:

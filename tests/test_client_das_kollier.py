@@ -520,3 +520,21 @@ def test_the_board_redrawn_by_regions_matches_a_full_redraw():
             (x, y) for x in range(area.x, area.right, 3) for y in range(area.y, area.bottom, 3)
         ]
         assert all(reference.get_at(p) == scene.static.get_at(p) for p in sample)
+
+
+def test_the_results_say_which_tie_break_decided_between_equal_necklaces():
+    from client.scenes.results import ResultsScene
+    from client.screenshot import build_scene
+
+    app = App((1280, 800), Settings(name="Alex", language="en"))
+    # Seed 3 after 2000 random moves: nobody strings a necklace; the best gem outside decides.
+    scene = build_scene(app, "results", "das-kollier", 3, 2000, None, "to_act")
+    app.stack.push(scene)
+    frames(app, 3)
+    table = scene if isinstance(scene, TableScene) else scene.table
+    outcome = table.model.outcome
+    assert outcome["scores"] == [0, 0, 0, 0] and outcome["winners"] == [1]
+    lines = table.renderer.result_lines(outcome)
+    assert lines[-1] == "Tie on the necklace: the best gem outside it wins (Béatrice: $10,000)."
+    assert isinstance(app.stack.top, ResultsScene)
+    app.shutdown()

@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from client import theme  # noqa: E402
 from client.app import App  # noqa: E402
 from client.scenes.dialogs import SettingsDialog, TextDialog  # noqa: E402
 from client.scenes.lobby import CreateTableDialog  # noqa: E402
@@ -386,3 +387,35 @@ def test_the_cached_board_redrawn_by_parts_matches_a_full_redraw():
             (x, y) for x in range(area.x, area.right, 3) for y in range(area.y, area.bottom, 3)
         ]
         assert all(reference.get_at(p) == scene.static.get_at(p) for p in sample)
+
+
+def test_a_spectator_narrow_window_keeps_the_log_behind_a_button_and_the_turn_clear():
+    app = make_app((800, 600))
+    scene = table_scene(app, [], seed=4, moves=6, players=3, viewer="spectator")
+    frames(app, 3)
+    assert not scene.wide and not scene.log_visible()
+    assert any(b.label == "Game log" for b in scene.bar_buttons)
+    # The turn line ends before the "watching" label does.
+    watching = theme.text("Watching", app.layout.small)
+    assert scene.turn_right <= scene.bar_buttons[0].rect.x - watching.get_width()
+
+
+def test_the_table_display_keeps_the_log_beside_the_board_in_a_narrow_window():
+    app = make_app((800, 600), table_display=True)
+    scene = table_scene(app, [], seed=4, moves=6, players=2)
+    assert scene.wide and scene.log_visible()
+
+
+def test_a_server_with_one_open_table_says_table_and_the_count_comes_first():
+    from client import i18n
+
+    assert i18n.t("start.server_line_one", games="X").startswith("1 open table ·")
+    assert i18n.t("start.server_line", games="X", tables=2).startswith("2 open tables ·")
+
+
+def test_a_number_with_spaces_between_its_thousands_never_breaks_across_lines():
+    text = "un rubis, 2 topazes et 4 agates font 29 000 × 3 = 87 000. Fin"
+    for width in range(40, 400, 7):
+        lines = theme.wrap(text, 14, width)
+        assert not any(line.endswith(("29", "87")) for line in lines), (width, lines)
+        assert " ".join(lines) == text

@@ -316,7 +316,9 @@ class StartScene(Scene):
             art = art.copy()
             art.set_alpha(90)
         surface.blit(art, art.get_rect(midtop=(inner.centerx, inner.y)))
-        name = theme.fit_text(title, lay.body, inner.w - lay.margin, bold=True)
+        # A long title that does not fit in bold is set in the regular weight before it is cut.
+        bold = theme.font(lay.body, True).size(title)[0] <= inner.w - lay.margin
+        name = theme.fit_text(title, lay.body, inner.w - lay.margin, bold=bold)
         colour = theme.TEXT if known else theme.TEXT_DIM
         theme.blit_text(
             surface,
@@ -324,7 +326,7 @@ class StartScene(Scene):
             lay.body,
             (inner.centerx, inner.bottom - lay.small * 1.6),
             colour,
-            True,
+            bold,
             "midbottom",
         )
         if known:
@@ -365,7 +367,8 @@ class StartScene(Scene):
                 theme.text(name, lay.body, theme.TEXT, True), (lay.body // 2, lay.small * 0.35)
             )
             games = ", ".join(titles.get(g, g) for g in row.info.games)
-            line = i18n.t("start.server_line", games=games, tables=row.info.open_tables)
+            key = "start.server_line_one" if row.info.open_tables == 1 else "start.server_line"
+            line = i18n.t(key, games=games, tables=row.info.open_tables)
             line = theme.fit_text(line, lay.small, rect.w - lay.body)
             box.blit(
                 theme.text(line, lay.small, theme.TEXT_DIM),
