@@ -1190,17 +1190,14 @@ class SabaPalastRenderer(Renderer):
         view = self.view
         if not view:
             return []
-        stock = view["stocks"][seat]
-        letters = " ".join(
-            f"{words.i18n.pick(words.MATERIAL_LETTERS[m])}{stock[m]}" for m in MATERIALS
-        )
+        stock = words.ui("panel_stock", materials=sum(view["stocks"][seat].values()))
         if view.get("end") is not None:
             first = words.ui("panel_final", points=view["points"][seat])
         else:
             first = words.ui(
                 "panel_points", points=view["points"][seat], cards=view["hand_counts"][seat]
             )
-        return [first, letters]
+        return [first, stock]
 
     def result_lines(self, outcome: dict[str, Any]) -> list[str]:
         lines = [

@@ -17,14 +17,6 @@ MATERIAL_NAMES: Words = {
     "gold": {"en": "gold", "de": "Gold", "fr": "or"},
 }
 
-# One or two letters per material, for the player panels.
-MATERIAL_LETTERS: Words = {
-    "alabaster": {"en": "A", "de": "A", "fr": "A"},
-    "sandstone": {"en": "S", "de": "S", "fr": "Gr"},
-    "ebony": {"en": "E", "de": "E", "fr": "É"},
-    "gold": {"en": "G", "de": "G", "fr": "Or"},
-}
-
 QUARTER_NAMES: Words = {
     "stonemason": {"en": "Stonemasons", "de": "Steinmetze", "fr": "Tailleurs"},
     "mason": {"en": "Masons", "de": "Maurer", "fr": "Maçons"},
@@ -314,6 +306,11 @@ UI_TEXT: Words = {
         "en": "★ {points} · cards: {cards}",
         "de": "★ {points} · Karten: {cards}",
         "fr": "★ {points} · cartes : {cards}",
+    },
+    "panel_stock": {
+        "en": "materials: {materials}",
+        "de": "Material: {materials}",
+        "fr": "matériaux : {materials}",
     },
     "panel_final": {
         "en": "final points: {points}",
