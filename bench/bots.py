@@ -19,7 +19,7 @@ from shared.bots.arena import play_match
 from shared.engine import get_game, list_games
 
 PLAYERS = {"magie-des-bijoux": 2, "das-kollier": 4, "kette-von-saba": 4, "saba-palast": 3}
-GAMES = {"magie-des-bijoux": 24, "das-kollier": 24, "kette-von-saba": 24, "saba-palast": 18}
+GAMES = {"magie-des-bijoux": 24, "das-kollier": 24, "kette-von-saba": 24, "saba-palast": 30}
 
 
 def matchup(

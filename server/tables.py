@@ -619,11 +619,12 @@ class Table:
         legal = self.game.legal_moves(self.state, seat)
         if not legal:
             return
-        view = self.game.view(self.state, seat)
+        # A view may share lists with the state: the bot gets its own copy, so that nothing a
+        # bot does can touch the table's state.
+        view = self.game.copy_state(self.game.view(self.state, seat))
         loop = asyncio.get_running_loop()
         started = loop.time()
-        # On a worker thread, so that a bot that thinks long never stops the loop from serving;
-        # states are never changed in place, so reading this one there is safe.
+        # On a worker thread, so that a bot that thinks long never stops the loop from serving.
         choice = await asyncio.to_thread(player.choose, view, legal)
         if choice is None:
             return

@@ -19,8 +19,10 @@ stay, treasury figures, a share for materials, cards, quarter figures and serail
 a look at the coming round: each player in turn builds what serves him best with what he holds
 and his next harbour field, and part of what that brings him (and costs the figure's owner it
 sends home) counts, the more the sooner. The points become a soft share of the lead. Random
-moves waste materials, so rollouts stop after a few moves (`rollout_depth`); the evaluation is
-kept cheap because the search gains much from more iterations.
+moves waste materials, so there is no random rollout at all (`rollout_depth` 0: each new node of
+the tree is judged by the evaluation at once: against basic it won 54% of 120 games, against
+47% of 75 with four random moves first); the evaluation is kept cheap because the search gains
+much from more iterations.
 """
 
 from __future__ import annotations
@@ -71,7 +73,6 @@ DECK_LAYOUT: list[int | str] = [
 assert len(DECK_LAYOUT) == sum(map(len, PALACE_CARDS_BY_LEVEL.values())) + len(SPECIAL_COSTS)
 
 TREASURY_CARDS = [c for c in SPECIAL_COSTS if CARDS[c]["kind"] == "treasury"]
-PALACE_CARDS = sum(map(len, PALACE_CARDS_BY_LEVEL.values()))
 
 # The quarter that hands out each material.
 QUARTER_OF: dict[str, str] = {m: q for q, m in QUARTER_MATERIAL.items()}
@@ -180,12 +181,8 @@ REACH_BY_TURNS = (0.8, 0.5, 0.35, 0.25, 0.2)
 # now: most of it when the card is on display, less while it lies in the deck.
 TREASURY_SHOWN_LEAD = 0.2
 TREASURY_DECK_LEAD = 0.3
-# What leading the serail, which breaks ties, is worth in points.
-SERAIL_LEAD = 0.0
-# How sharply the evaluation favours the leader (per expected point), at the start and, as a
-# multiple more, once the palace is done.
+# How sharply the evaluation favours the leader (per expected point).
 LEAD_SHARPNESS = 1.5
-LATE_SHARPNESS = 0.0
 
 
 def to_come(board: dict, field: int, level: int) -> list[bool]:
@@ -396,9 +393,6 @@ def worth(state: State) -> list[float]:
             value[seat] += per_quarter
     for seat in state["serail"]:
         value[seat] += SERAIL_WORTH
-    if state["serail"]:
-        # Ties at the end go to the serail's leader.
-        value[serail_preferred(state["serail"], list(range(n)))[0]] += SERAIL_LEAD
     leaders = treasury_goes_to(state, points(state))
     if len(leaders) == 1:
         for card in TREASURY_CARDS:
@@ -513,10 +507,7 @@ def evaluate(state: State) -> list[float]:
         return [1 / len(winners) if s in winners else 0.0 for s in range(n)]
     value = worth(state)
     top = max(value)
-    # A lead counts for more the less of the palace is left to change it.
-    left = sum(1 for c in (*state["deck"], *state["display"]) if c and CARDS[c]["kind"] == "palace")
-    sharpness = LEAD_SHARPNESS * (1 + LATE_SHARPNESS * (1 - left / PALACE_CARDS))
-    weights = [math.exp(sharpness * (v - top)) for v in value]
+    weights = [math.exp(LEAD_SHARPNESS * (v - top)) for v in value]
     total, mass = sum(weights), sum(value) or 1.0
     return [0.75 * w / total + 0.25 * v / mass for w, v in zip(weights, value, strict=True)]
 
@@ -738,6 +729,6 @@ POLICY = Policy(
     basic=basic,
     determinize=determinize,
     evaluate=evaluate,
-    rollout_depth=4,
+    rollout_depth=0,
     candidates=candidates,
 )
