@@ -621,11 +621,18 @@ class Table:
             return
         # A view may share lists with the state: the bot gets its own copy, so that nothing a
         # bot does can touch the table's state.
-        view = self.game.copy_state(self.game.view(self.state, seat))
+        view = engine.plain_copy(self.game.view(self.state, seat))
         loop = asyncio.get_running_loop()
         started = loop.time()
         # On a worker thread, so that a bot that thinks long never stops the loop from serving.
-        choice = await asyncio.to_thread(player.choose, view, legal)
+        try:
+            choice = await asyncio.to_thread(player.choose, view, legal)
+        except Exception:
+            # A broken bot must not stall the table: its seat plays a random legal move.
+            log.exception(
+                "table %s: the bot of seat %s failed; a random move instead", self.id, seat
+            )
+            choice = secrets.choice(legal)
         if choice is None:
             return
         low, high = self.hooks.bot_delay

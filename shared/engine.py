@@ -320,6 +320,11 @@ def _unpack(data: bytes) -> Any:
     return msgpack.unpackb(data, raw=False, strict_map_key=False)
 
 
+def plain_copy(obj: Any) -> Any:
+    """A deep copy of plain data (a state, a view, a move); far faster than `copy.deepcopy`."""
+    return _unpack(_pack(obj))
+
+
 # ---------------------------------------------------------------------- registry
 
 _REGISTRY: dict[str, Game] = {}

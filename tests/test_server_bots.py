@@ -160,3 +160,36 @@ async def test_the_takeover_level_is_stored_with_the_table(tmp_path):
         assert store.table(table).takeover == "strong"
     finally:
         store.close()
+
+
+class BrokenBot:
+    level = "broken"
+
+    def choose(self, view, legal):
+        raise RuntimeError("this bot is broken")
+
+    def delay(self, view, move):
+        return 0.0
+
+    def observe(self, events):
+        pass
+
+
+@arun(40)
+async def test_a_bot_that_fails_plays_random_legal_moves_and_the_game_goes_on(
+    tmp_path, monkeypatch
+):
+    from server import bots
+
+    monkeypatch.setitem(bots.LEVELS, "broken", lambda game, seat: BrokenBot())
+    async with running_server(tmp_path) as server:
+        ada = await connect(server, "Ada")
+        ada.send({"t": "create", "game": GAME.id, "seats": 2, "seed": 9, "sit": False})
+        table = (await ada.expect("joined"))["table"]
+        for _ in range(2):
+            ada.send({"t": "bot", "table": table, "level": "broken"})
+        ada.send({"t": "start", "table": table})
+        t = server.lobby.tables[table]
+        while t.state is None or not GAME.is_over(t.state):
+            await asyncio.sleep(0.05)
+        assert GAME.outcome(t.state)["winners"]
