@@ -664,6 +664,9 @@ class KetteVonSabaRenderer(Renderer):
 
     # ------------------------------------------------------------------ drawing
     def world_size(self) -> tuple[float, float]:
+        # A spectator holds no hand: the board, rail and block get its room.
+        if self.view and self.seat is None:
+            return (WORLD[0], HAND_RECT.top)
         return WORLD
 
     def draw_board(self, surface: pygame.Surface, cam: Camera) -> None:
