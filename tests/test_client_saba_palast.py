@@ -480,3 +480,45 @@ def test_every_compact_tray_holds_its_markers_also_when_four_share_the_top_row(p
             if not tray.own:
                 assert tray.markers[0] + 20 <= tray.rect.right, (players, seat, tray.seat)
                 assert tray.figures[0] < tray.markers[0]
+
+
+def test_no_label_on_the_table_is_drawn_below_the_minimum_size_at_800x600(monkeypatch):
+    """Every text the Saba table draws — on the cached board art (quarter names, labels,
+    card numbers) and over it (counts, steps, dialog) — is at least 14 px, and the quarter
+    names are whole (broken over two lines at most, never shortened)."""
+    from client import theme
+    from client.tables.saba_palast import art, words
+
+    drawn: list[tuple[str, int]] = []
+    original = theme.text
+
+    def recording(s, size, colour=theme.TEXT, bold=False):
+        drawn.append((s, size))
+        return original(s, size, colour, bold)
+
+    monkeypatch.setattr(theme, "text", recording)
+    states = [
+        find_state(in_phase("harbour"), players=4),
+        find_state(in_phase("return"), players=3),
+    ]
+    for language in ("en", "de", "fr"):
+        for state, viewer in ((states[0], "to_act"), (states[0], None), (states[1], "to_act")):
+            for cached in (art.garden, art.right_column, art.quarter_tile, art.tray):
+                cached.cache_clear()
+            for cached in (art.building_card, art.action_card, art.harbour_card):
+                cached.cache_clear()
+            drawn.clear()
+            app = make_app((800, 600), language)
+            scene = open_table(app, state, viewer=viewer)
+            frames(app, 5)
+            board = scene.renderer
+            board.draw_board(app.window, scene.camera)
+            board.draw(app.window, scene.camera, set(), None)
+            small = {(s, size) for s, size in drawn if s.strip() and size < art.MIN_TEXT}
+            assert not small, (language, small)
+            texts = [s for s, _ in drawn]
+            for q in ("stonemason", "goldsmith", "exchange", "carpenter"):
+                parts = words.quarter_parts(q)
+                whole = "".join(parts)
+                pieces = [p + "-" for p in parts[:-1]] + parts[-1:]
+                assert whole in texts or all(p in texts for p in pieces), (language, q)

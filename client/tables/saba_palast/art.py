@@ -18,6 +18,10 @@ from shared.games.saba_palast.data import CARDS, HARBOUR_CAPACITY, MATERIALS
 
 Colour = tuple[int, int, int]
 
+# No text on the table is smaller than this (the visual language's floor), however far the
+# board is scaled down: where a label would not fit at this size, the drawing makes room.
+MIN_TEXT = 14
+
 MATERIAL_COLOURS: dict[str, Colour] = {
     "alabaster": (240, 236, 226),
     "sandstone": (176, 112, 60),
@@ -42,6 +46,16 @@ def _convert(surf: pygame.Surface) -> pygame.Surface:
 
 def _w(size: float, fraction: float) -> int:
     return max(1, round(size * fraction))
+
+
+def text_size(px: float) -> int:
+    """A type size in pixels for a label meant to be `px` tall, never below `MIN_TEXT`."""
+    return max(MIN_TEXT, round(px))
+
+
+def line_height(size: int) -> int:
+    """How far apart two lines of `size` px text sit (a little tighter than the font's)."""
+    return round(size * 1.1)
 
 
 # ---------------------------------------------------------------------- materials
@@ -341,7 +355,8 @@ def building_card(card: str, w: int, h: int) -> pygame.Surface:
     pad = w * 0.08
     if info["kind"] == "palace":
         level, field = info["level"], info["field"]
-        band = pygame.Rect(rect.x, rect.y, rect.w, round(h * 0.16))
+        size = text_size(h * 0.12)
+        band = pygame.Rect(rect.x, rect.y, rect.w, max(round(h * 0.16), round(size * 0.95)))
         pygame.draw.rect(
             surf,
             theme.mix(theme.IVORY_SHADE, SANDSTONE_WALL, 0.4),
@@ -350,14 +365,14 @@ def building_card(card: str, w: int, h: int) -> pygame.Surface:
             border_top_right_radius=max(2, round(w * 0.08)),
         )
         numeral = ("I", "II", "III")[level - 1]
-        size = max(8, round(h * 0.12))
         label = theme.text(numeral, size, theme.GOLD_DARK, bold=True)
         surf.blit(label, label.get_rect(midleft=(rect.x + pad, band.centery)))
-        badge_r = h * 0.085
-        bc = (rect.right - pad - badge_r, band.centery)
+        num_size = text_size(h * 0.1)
+        badge_r = max(h * 0.085, num_size * 0.7)
+        bc = (rect.right - max(pad, 2) - badge_r, band.centery)
         pygame.draw.circle(surf, LAWN, bc, badge_r)
         pygame.draw.circle(surf, theme.GOLD, bc, badge_r, max(1, round(w * 0.02)))
-        num = theme.text(str(field), max(8, round(h * 0.1)), theme.IVORY, bold=True)
+        num = theme.text(str(field), num_size, theme.IVORY, bold=True)
         surf.blit(num, num.get_rect(center=(round(bc[0]), round(bc[1]))))
         icon = part(level, round(h * 0.34))
         surf.blit(icon, icon.get_rect(center=(round(rect.centerx - w * 0.14), round(h * 0.39))))
@@ -373,7 +388,8 @@ def building_card(card: str, w: int, h: int) -> pygame.Surface:
     else:
         treasury = info["kind"] == "treasury"
         band_colour = (120, 50, 70) if treasury else (40, 40, 60)
-        band = pygame.Rect(rect.x, rect.y, rect.w, round(h * 0.16))
+        size = text_size(h * 0.11)
+        band = pygame.Rect(rect.x, rect.y, rect.w, max(round(h * 0.16), round(size * 0.95)))
         pygame.draw.rect(
             surf,
             band_colour,
@@ -382,7 +398,6 @@ def building_card(card: str, w: int, h: int) -> pygame.Surface:
             border_top_right_radius=max(2, round(w * 0.08)),
         )
         title = card.rsplit("-", 1)[-1] if treasury else "★"
-        size = max(8, round(h * 0.11))
         label = theme.text(title, size, theme.GOLD_LIGHT, bold=True)
         surf.blit(label, label.get_rect(center=band.center))
         if treasury:
@@ -481,10 +496,13 @@ def action_card(material: str, w: int, h: int) -> pygame.Surface:
         border_top_left_radius=max(2, round(w * 0.08)),
         border_top_right_radius=max(2, round(w * 0.08)),
     )
-    t = token(material, round(min(w * 0.7, h * 0.5)))
-    surf.blit(t, t.get_rect(center=(rect.centerx, round(h * 0.52))))
-    label = theme.text("+1", max(8, round(h * 0.17)), theme.GOLD_DARK, bold=True)
-    surf.blit(label, label.get_rect(center=(rect.centerx, round(h * 0.86))))
+    label = theme.text("+1", text_size(h * 0.17), theme.GOLD_DARK, bold=True)
+    # The "+1" sits at the foot; the material fills what is left below the band.
+    label_y = min(h * 0.86, rect.bottom - label.get_height() * 0.42)
+    top, bottom = band.bottom, label_y - label.get_height() * 0.32
+    t = token(material, max(6, round(min(w * 0.7, h * 0.5, bottom - top))))
+    surf.blit(t, t.get_rect(center=(rect.centerx, round(min(h * 0.52, (top + bottom) / 2)))))
+    surf.blit(label, label.get_rect(center=(rect.centerx, round(label_y))))
     return _convert(surf)
 
 
@@ -550,7 +568,12 @@ def harbour_card(field: int, w: int, h: int) -> pygame.Surface:
         border_bottom_left_radius=max(2, round(w * 0.08)),
         border_bottom_right_radius=max(2, round(w * 0.08)),
     )
-    label = theme.text(str(field), max(8, round(h * 0.34)), WATER, bold=True)
+    size = text_size(h * 0.34)
+    label = theme.text(str(field), size, WATER, bold=True)
+    if size > h * 0.45:
+        # Too small for both: the number alone tells the field (its bonus is on the harbour).
+        surf.blit(label, label.get_rect(center=(rect.centerx, round(rect.centery - h * 0.06))))
+        return _convert(surf)
     surf.blit(label, label.get_rect(center=(rect.centerx, round(h * 0.3))))
     harbour_bonus(surf, field, (rect.centerx, rect.bottom - h * 0.16), h * 0.22, theme.IVORY)
     return _convert(surf)
@@ -629,6 +652,14 @@ class Pen:
     def n(self, units: float) -> int:
         return max(1, round(units * self.s))
 
+    def size(self, units: float) -> int:
+        """The type size for text `units` tall, never below `MIN_TEXT`."""
+        return text_size(units * self.s)
+
+    def at_least(self, units: float, px: float) -> float:
+        """`units`, or more where that would be under `px` pixels on screen."""
+        return max(units, px / self.s)
+
     def _target(self, colour) -> pygame.Surface:
         # pygame.draw writes alpha instead of blending it: translucent shapes (shadows) are
         # drawn on a layer and blended on.
@@ -683,7 +714,7 @@ class Pen:
         anchor="center",
         width: float | None = None,
     ) -> None:
-        size = max(9, round(units * self.s))
+        size = self.size(units)
         if width is not None:
             s = theme.fit_text(s, size, max(10, round(width * self.s)), bold)
         surf = theme.text(s, size, colour, bold)
@@ -726,9 +757,10 @@ def garden(s: float, fields: tuple, balconies: tuple, palace: tuple, area: tuple
         pen.rect(fr, LAWN, radius=12)
         pen.rect(fr.inflate(-10, -10), LAWN_LIGHT, width=2, radius=9)
         pen.rect(fr, HEDGE, width=5, radius=12)
-        badge = (fr.x + 20, fr.y + 20)
-        pen.circle(badge, 15, theme.IVORY)
-        pen.circle(badge, 15, theme.GOLD_DARK, 2)
+        r = pen.at_least(15, pen.size(20) * 0.72)
+        badge = (fr.x + r + 5, fr.y + r + 5)
+        pen.circle(badge, r, theme.IVORY)
+        pen.circle(badge, r, theme.GOLD_DARK, 2)
         pen.text(str(number), 20, badge, theme.INK, bold=True)
         # Three plinths for the levels.
         for k in range(3):
@@ -834,7 +866,10 @@ def right_column(
                 pen.circle((cx + 2, sr.centery + 2), 12, (0, 0, 0, 80))
                 pen.circle((cx, sr.centery), 12, (190, 150, 30))
                 pen.circle((cx - 1, sr.centery - 1), 9, MATERIAL_COLOURS["gold"])
-                pen.text("+", 16, (cx, sr.centery - 1), (120, 90, 10), bold=True)
+                arm = 5
+                plus = (120, 90, 10)
+                pen.line((cx - arm, sr.centery - 1), (cx + arm, sr.centery - 1), plus, 2)
+                pen.line((cx, sr.centery - 1 - arm), (cx, sr.centery - 1 + arm), plus, 2)
     d = pygame.FRect(deck)
     pen.rect(d.inflate(8, 8), (0, 0, 0, 50), radius=12)
     # Serail: a track of spaces with arrows; spaces beyond the players' count are closed.
@@ -889,12 +924,14 @@ def right_column(
                 2,
             )
         pen.rect(r, (70, 48, 28), width=3, radius=10)
-        badge = (r.x + 18, r.y + 18)
-        pen.circle(badge, 14, theme.IVORY)
+        radius = pen.at_least(14, pen.size(18) * 0.72)
+        badge = (r.x + radius + 4, r.y + radius + 4)
+        pen.circle(badge, radius, theme.IVORY)
         pen.text(str(i + 1), 18, badge, WATER, bold=True)
         harbour_bonus(surf, i + 1, pen.p(r.right - 20, r.y + 18), 26 * s, theme.IVORY)
         cap = HARBOUR_CAPACITY[i]
-        pen.text("×" + str(cap), 14, (r.centerx, r.y + 18), (230, 210, 180))
+        between = (badge[0] + radius + r.right - 33) / 2
+        pen.text("×" + str(cap), 14, (between, r.y + 18), (230, 210, 180))
     # Supply.
     sp = pygame.FRect(supply)
     board_panel(pen, sp, (24, 58, 54), radius=12)
@@ -906,37 +943,78 @@ def right_column(
     return _convert(surf)
 
 
+def quarter_band(s: float, lines: int) -> float:
+    """How tall (world units) the name band of a quarter is when its name takes `lines` lines
+    at scale `s`; 0 when every name fits on one line beneath the skyline."""
+    if lines <= 1:
+        return 0.0
+    size = text_size(18 * s)
+    return (lines * line_height(size) + 6) / s
+
+
 @lru_cache(maxsize=32)
 def quarter_tile(
-    quarter: str, s: float, rect: tuple, name: str, badge: tuple, gives: str, swaps: str
+    quarter: str,
+    s: float,
+    rect: tuple,
+    name: tuple[str, ...],
+    band_lines: int,
+    badge: tuple,
+    gives: str,
+    swaps: str,
 ) -> pygame.Surface:
     """A city quarter: rooftops, its name and its action badge (the material it hands out, or
-    the swap it allows)."""
+    the swap it allows).
+
+    `name` is the name in lines. When some quarter's name needs `band_lines` > 1 lines (a
+    small board), every quarter shows its name in a band of that many lines across the top
+    instead of beneath the skyline, so the names stay whole and at least `MIN_TEXT` px."""
     r = pygame.FRect(rect)
     surf, pen = region_surface(r.inflate(8, 8), s)
     board_panel(pen, r, (226, 208, 170), radius=14)
-    # A skyline of roofs and domes along the top.
-    base = r.y + 26
-    x = r.x + 8
-    k = 0
     roof = (196, 168, 120)
-    while x < r.right - 20:
-        w = 26 if k % 3 else 34
-        if k % 3 == 1:
-            pen.circle((x + w / 2, base - 6), w / 2 - 2, roof)
-        else:
-            pen.poly([(x, base), (x + w / 2, base - 16), (x + w, base)], roof)
-        x += w + 2
-        k += 1
-    pen.rect(pygame.FRect(r.x + 6, base, r.w - 12, 3), (176, 146, 100))
-    pen.text(name, 18, (r.centerx, r.y + 42), theme.INK, bold=True, width=r.w - 14)
+    band = quarter_band(s, band_lines)
+    if band:
+        top = pygame.FRect(r.x + 2, r.y + 2, r.w - 4, band)
+        pen.rect(top, roof, radius=12)
+        pen.rect(pygame.FRect(r.x + 6, top.bottom, r.w - 12, 3), (176, 146, 100))
+        size = pen.size(18)
+        step = line_height(size) / s
+        y = top.centery - step * (len(name) - 1) / 2
+        for i, line in enumerate(name):
+            pen.text(line, 18, (r.centerx, y + i * step), theme.INK, bold=True)
+    else:
+        # A skyline of roofs and domes along the top.
+        base = r.y + 26
+        x = r.x + 8
+        k = 0
+        while x < r.right - 20:
+            w = 26 if k % 3 else 34
+            if k % 3 == 1:
+                pen.circle((x + w / 2, base - 6), w / 2 - 2, roof)
+            else:
+                pen.poly([(x, base), (x + w / 2, base - 16), (x + w, base)], roof)
+            x += w + 2
+            k += 1
+        pen.rect(pygame.FRect(r.x + 6, base, r.w - 12, 3), (176, 146, 100))
+        pen.text(" ".join(name), 18, (r.centerx, r.y + 42), theme.INK, bold=True)
     b = pygame.FRect(badge)
     pen.rect(b, theme.IVORY, radius=10)
     pen.rect(b, theme.GOLD_DARK, width=2, radius=10)
     if gives:
-        t = token(gives, max(6, round(26 * s)))
-        pen.blit(t, (b.centerx - 6, b.centery))
-        pen.text("+1", 15, (b.right - 12, b.bottom - 10), theme.GOLD_DARK, bold=True)
+        plus_w = theme.font(pen.size(15), True).size("+1")[0]
+        if plus_w + 26 * s > (b.w - 4) * s:
+            # "+1" would crowd the token at the smallest type size: a drawn plus tells it.
+            t = token(gives, max(6, round(30 * s)))
+            pen.blit(t, (b.centerx - 4, b.centery - 4))
+            cx, cy, arm = b.right - 11, b.bottom - 11, 7
+            pen.circle((cx, cy), arm + 3, theme.GOLD_DARK)
+            pen.line((cx - arm + 2, cy), (cx + arm - 2, cy), theme.IVORY, 3)
+            pen.line((cx, cy - arm + 2), (cx, cy + arm - 2), theme.IVORY, 3)
+        else:
+            t = token(gives, max(6, round(26 * s)))
+            pen.blit(t, (b.centerx - 6, b.centery))
+            pen.text("+1", 15, (b.right - 12, b.bottom - 10), theme.GOLD_DARK, bold=True)
     else:
         left, right = swaps.split(">")
         pen.text("⇄", 22, (b.centerx, b.centery + 8), theme.INK, bold=True)

@@ -95,9 +95,10 @@ OWN_TOP = QUARTERS_AREA.bottom + 10
 
 
 def quarter_badge(quarter: str) -> pygame.FRect:
-    """The quarter's action badge (right of its tile): tap it to use the quarter."""
+    """The quarter's action badge (bottom right of its tile, below the name, which on a
+    small board takes two lines): tap it to use the quarter."""
     r = QUARTER_RECTS[quarter]
-    return pygame.FRect(r.right - 58, r.y + 62, 52, 52)
+    return pygame.FRect(r.right - 58, r.bottom - 56, 52, 52)
 
 
 def quarter_figure(quarter: str, index: int) -> tuple[float, float]:

@@ -77,7 +77,7 @@ MARKER = 36.0
 PART = 40.0
 CHIP_W, CHIP_H = 92.0, 50.0
 STEP_PHASES = ("harbour", "build", "quarter", "draw")
-DIALOG = pygame.FRect(W / 2 - 300, layout.TOP + 150, 600, 300)
+DIALOG = pygame.FRect(W / 2 - 400, layout.TOP + 150, 800, 300)
 
 
 @dataclass
@@ -561,6 +561,11 @@ class SabaPalastRenderer(Renderer):
         surface.blit(image, image.get_rect(**{anchor: (round(x), round(y))}))
 
     @staticmethod
+    def _size(units: float, cam: Camera) -> int:
+        """The type size for text `units` tall: never below the table's minimum."""
+        return art.text_size(units * cam.scale)
+
+    @staticmethod
     def _text(
         surface: pygame.Surface,
         s: str,
@@ -570,10 +575,18 @@ class SabaPalastRenderer(Renderer):
         colour=theme.TEXT,
         bold=False,
         anchor="center",
+        within: pygame.FRect | None = None,
     ) -> None:
-        size = max(9, round(units * cam.scale))
+        """Text `units` tall at world `pos`, at least `art.MIN_TEXT` px; kept inside the
+        world rect `within` (its board region) when it grows past the drawing's scale."""
+        size = art.text_size(units * cam.scale)
         x, y = cam.to_screen(*pos)
-        theme.blit_text(surface, s, size, (x, y), colour, bold, anchor)
+        if within is None:
+            theme.blit_text(surface, s, size, (x, y), colour, bold, anchor)
+            return
+        image = theme.text(s, size, colour, bold)
+        rect = image.get_rect(**{anchor: (round(x), round(y))})
+        surface.blit(image, rect.clamp(cam.rect_to_screen(within)))
 
     def _region_visible(self, rect: pygame.FRect, cam: Camera, bounds: pygame.Rect) -> bool:
         return cam.rect_to_screen(rect.inflate(12, 12)).colliderect(bounds)
@@ -634,7 +647,11 @@ class SabaPalastRenderer(Renderer):
 
     def _draw_right(self, surface: pygame.Surface, cam: Camera, s: float) -> None:
         view = self.view
-        labels = (words.ui("serail"), words.ui("treasury"), words.ui("harbour"), words.ui("supply"))
+        treasury = words.ui("treasury")
+        size = self._size(18, cam)
+        if theme.font(size, True).size(treasury)[0] > (TREASURY.w - 20) * cam.scale:
+            treasury = words.ui("treasury_short")
+        labels = (words.ui("serail"), treasury, words.ui("harbour"), words.ui("supply"))
         image = art.right_column(
             s,
             tuple(RIGHT_AREA),
@@ -656,7 +673,9 @@ class SabaPalastRenderer(Renderer):
         if view["deck_count"]:
             back = art.card_back(self._px(DECK.w, cam), self._px(DECK.h, cam), "palace")
             self._blit(surface, back, cam, DECK.center)
-        self._count(surface, cam, view["deck_count"], (DECK.centerx, DECK.bottom + 14))
+        self._count(
+            surface, cam, view["deck_count"], (DECK.centerx, DECK.bottom + 14), within=DISPLAY_AREA
+        )
         # Treasury and the serail figure (profi).
         size = self._px(26, cam)
         for i, seat in enumerate(view["treasury"]):
@@ -675,31 +694,53 @@ class SabaPalastRenderer(Renderer):
                 token = token.copy()
                 token.set_alpha(90)
             self._blit(surface, token, cam, (x, y))
-            self._count(surface, cam, left, (x, y + 34))
+            self._count(surface, cam, left, (x, y + 34), within=SUPPLY)
         if view["action_deck_count"]:
             back = art.card_back(self._px(ACTION_DECK.w, cam), self._px(ACTION_DECK.h, cam))
             self._blit(surface, back, cam, ACTION_DECK.center)
-        self._count(
-            surface,
-            cam,
-            view["action_deck_count"],
-            (ACTION_DECK.right + 16, ACTION_DECK.bottom - 10),
-        )
+        self._pile_count(surface, cam, view["action_deck_count"], ACTION_DECK)
         if view["discard_count"]:
             back = art.card_back(self._px(DISCARD.w, cam), self._px(DISCARD.h, cam)).copy()
             back.set_alpha(130)
             self._blit(surface, back, cam, DISCARD.center)
-        self._count(surface, cam, view["discard_count"], (DISCARD.right + 16, DISCARD.bottom - 10))
+        self._pile_count(surface, cam, view["discard_count"], DISCARD)
 
-    def _count(self, surface, cam, n: int, pos, colour=theme.TEXT) -> None:
-        self._text(surface, str(n), 18, cam, pos, colour, bold=True)
+    def _pile_count(self, surface, cam, n: int, pile: pygame.FRect) -> None:
+        """How many cards a pile holds: beside it, or on a dark tag over its foot where the
+        type is too large for the gap beside it."""
+        size = self._size(18, cam)
+        image = theme.text(str(n), size, theme.TEXT, True)
+        if image.get_width() / cam.scale <= 28:
+            self._count(surface, cam, n, (pile.right + 16, pile.bottom - 10), within=PILES)
+            return
+        x, y = cam.to_screen(pile.centerx, pile.bottom)
+        rect = image.get_rect(midbottom=(round(x), round(y) - 2)).inflate(6, -2)
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=rect.h // 3)
+        pygame.draw.rect(surface, theme.GOLD_DARK, rect, 1, border_radius=rect.h // 3)
+        surface.blit(image, image.get_rect(center=rect.center))
+
+    def _count(self, surface, cam, n: int, pos, colour=theme.TEXT, within=None) -> None:
+        self._text(surface, str(n), 18, cam, pos, colour, bold=True, within=within)
+
+    @staticmethod
+    def _quarter_names(cam: Camera) -> tuple[dict[str, tuple[str, ...]], int]:
+        """Each quarter's name in lines that fit its tile at this scale, and the most lines
+        any of them needs."""
+        size = art.text_size(18 * cam.scale)
+        width = (QUARTER_RECTS[QUARTERS[0]].w - 14) * cam.scale
+        font = theme.font(size, True)
+        names = {
+            q: words.quarter_lines(q, lambda line: font.size(line)[0] <= width) for q in QUARTERS
+        }
+        return names, max(len(lines) for lines in names.values())
 
     def _draw_quarter(self, surface: pygame.Surface, cam: Camera, s: float, q: str) -> None:
         rect = QUARTER_RECTS[q]
         gives = QUARTER_MATERIAL.get(q, "")
         swaps = "gold>alabaster" if q == "exchange" else "sandstone>ebony"
+        names, band = self._quarter_names(cam)
         image = art.quarter_tile(
-            q, s, tuple(rect), words.quarter(q), tuple(layout.quarter_badge(q)), gives, swaps
+            q, s, tuple(rect), names[q], band, tuple(layout.quarter_badge(q)), gives, swaps
         )
         self._blit(surface, image, cam, (rect.x - 4, rect.y - 4), "topleft")
         size = self._px(QUARTER_FIGURE, cam)
@@ -715,9 +756,9 @@ class SabaPalastRenderer(Renderer):
         self._blit(surface, image, cam, (tray.rect.x - 4, tray.rect.y - 4), "topleft")
         name = self.ctx.name(seat)
         width = tray.rect.w - 110 if not tray.own else 240
-        size = max(9, round(20 * cam.scale))
+        size = self._size(20, cam)
         label = theme.fit_text(name, size, max(20, round(width * cam.scale)), bold=True)
-        self._text(surface, label, 20, cam, tray.name, theme.TEXT, True, "midleft")
+        self._text(surface, label, 20, cam, tray.name, theme.TEXT, True, "midleft", tray.rect)
         colour = theme.player_colour(seat)
         x, y = cam.to_screen(tray.name[0] - 16, tray.name[1])
         symbol(surface, colour.symbol, (x, y), max(3, 10 * cam.scale), colour.rgb)
@@ -731,6 +772,7 @@ class SabaPalastRenderer(Renderer):
             (px, tray.name[1]),
             theme.GOLD_LIGHT,
             True,
+            within=tray.rect,
         )
         tsize = self._px(tray.token_size, cam)
         for m, pos in tray.tokens.items():
@@ -752,16 +794,23 @@ class SabaPalastRenderer(Renderer):
         else:
             back = art.card_back(self._px(tray.hand.w, cam), self._px(tray.hand.h, cam))
             self._blit(surface, back, cam, tray.hand.center)
-            self._count(
-                surface, cam, view["hand_counts"][seat], (tray.hand.centerx, tray.hand.bottom + 12)
-            )
+            n = view["hand_counts"][seat]
+            gap = (tray.figures[0] - tray.hand.centerx) * cam.scale
+            if gap < theme.font(self._size(18, cam), True).size(str(n))[0] + 4:
+                # No room below beside the figures' count: on the card back itself.
+                self._count(surface, cam, n, tray.hand.center, within=tray.rect)
+            else:
+                pos = (tray.hand.centerx, tray.hand.bottom + 12)
+                self._count(surface, cam, n, pos, within=tray.rect)
         fig = 40 if tray.own else 30
         self._blit(surface, art.figure(seat, self._px(fig, cam)), cam, tray.figures)
         below = fig / 2 + 10
-        self._count(surface, cam, view["figures"][seat], (tray.figures[0], tray.figures[1] + below))
+        figures = (tray.figures[0], tray.figures[1] + below)
+        self._count(surface, cam, view["figures"][seat], figures, within=tray.rect)
         size = 26 if tray.own else 24
         self._blit(surface, art.marker(seat, self._px(size, cam)), cam, tray.markers)
-        self._count(surface, cam, view["markers"][seat], (tray.markers[0], tray.figures[1] + below))
+        markers = (tray.markers[0], tray.figures[1] + below)
+        self._count(surface, cam, view["markers"][seat], markers, within=tray.rect)
 
     # ------------------------------------------------------------------ every frame
     def draw(self, surface: pygame.Surface, cam: Camera, hot: set[Any], held: Piece | None) -> None:
@@ -836,11 +885,15 @@ class SabaPalastRenderer(Renderer):
             self._blit(surface, image, cam, (sprite.x, sprite.y))
         leader = self.view.get("serail_leader")
         if leader is not None and self.markers:
+            # After the serail's label, however wide that is drawn.
+            label = theme.font(self._size(18, cam), True).size(words.ui("serail"))[0]
+            crown = max(SERAIL.x + 100, SERAIL.x + 12 + label / cam.scale + 8)
             self._text(
-                surface, "♛", 20, cam, (SERAIL.x + 100, SERAIL.y + 16), theme.GOLD_LIGHT, True
+                surface, "♛", 20, cam, (crown, SERAIL.y + 16), theme.GOLD_LIGHT, True, "midleft"
             )
+            width = theme.font(self._size(20, cam), True).size("♛")[0]
             colour = theme.player_colour(leader)
-            x, y = cam.to_screen(SERAIL.x + 120, SERAIL.y + 16)
+            x, y = cam.to_screen(crown + width / cam.scale + 10, SERAIL.y + 16)
             symbol(surface, colour.symbol, (x, y), max(3, 8 * cam.scale), colour.rgb)
 
     def _draw_counts(self, surface: pygame.Surface, cam: Camera) -> None:
@@ -850,9 +903,11 @@ class SabaPalastRenderer(Renderer):
                 value = self.counts.get((seat, m), {"v": 0.0})["v"]
                 n = round(value)
                 units = 22 if tray.own else 17
-                below = tray.token_size / 2 + units * 0.55
+                below = tray.token_size / 2 + 1
                 colour = theme.TEXT if n else theme.TEXT_DIM
-                self._text(surface, str(n), units, cam, (x, y + below), colour, True)
+                self._text(
+                    surface, str(n), units, cam, (x, y + below), colour, True, "midtop", tray.rect
+                )
 
     def _draw_harbour_cards(self, surface: pygame.Surface, cam: Camera, held: Piece | None) -> None:
         for seat, tray in self.table.trays.items():
@@ -886,6 +941,13 @@ class SabaPalastRenderer(Renderer):
         r = tray.steps
         step = r.w / 4
         current = STEP_PHASES.index(phase) if phase in STEP_PHASES else 4
+        label_size = self._size(14, cam)
+        font = theme.font(label_size, True)
+        # Each step is named under its number where the names fit; on a small board only the
+        # current one is, centred under the row (the title bar names it too).
+        each = all(font.size(label)[0] <= step * cam.scale - 4 for label in labels)
+        radius = max(15.0, self._size(17, cam) * 0.68 / cam.scale)
+        below = r.y + 18 + max(28.0, radius + label_size * 0.55 / cam.scale)
         for i, label in enumerate(labels):
             cx = r.x + step * (i + 0.5)
             cy = r.y + 18
@@ -896,20 +958,35 @@ class SabaPalastRenderer(Renderer):
             else:
                 fill, ink = theme.TABLE_LIGHT, theme.TEXT_DIM
             x, y = cam.to_screen(cx, cy)
-            pygame.draw.circle(surface, fill, (x, y), max(3, 15 * cam.scale))
+            pygame.draw.circle(surface, fill, (x, y), radius * cam.scale)
             self._text(surface, str(i + 1), 17, cam, (cx, cy), ink, True)
             colour = theme.GOLD_LIGHT if mine and i == current else theme.TEXT_DIM
-            self._text(surface, label, 14, cam, (cx, cy + 28), colour, mine and i == current)
+            if each:
+                self._text(surface, label, 14, cam, (cx, below), colour, mine and i == current)
+            elif mine and i == current:
+                self._text(surface, label, 14, cam, (r.centerx, below), colour, True, within=r)
             if i < 3:
-                a = cam.to_screen(cx + 18, cy)
-                b = cam.to_screen(cx + step - 18, cy)
+                a = cam.to_screen(cx + radius + 3, cy)
+                b = cam.to_screen(cx + step - radius - 3, cy)
                 pygame.draw.line(surface, theme.GOLD_DARK, a, b, max(1, round(2 * cam.scale)))
         move = self.act.button
         if move is None:
             if mine and phase == "return":
-                self._text(
-                    surface, words.ui("step_return"), 16, cam, tray.button.center, theme.GOLD_LIGHT
-                )
+                size = self._size(16, cam)
+                box = cam.rect_to_screen(tray.button)
+                lines = theme.wrap(words.ui("step_return"), size, box.w)
+                step_px = art.line_height(size)
+                y = box.centery - step_px * (len(lines) - 1) / 2
+                for i, line in enumerate(lines):
+                    theme.blit_text(
+                        surface,
+                        line,
+                        size,
+                        (box.centerx, y + i * step_px),
+                        theme.GOLD_LIGHT,
+                        False,
+                        "center",
+                    )
             return
         kind = move["type"]
         key = {"pass": "pass_build" if phase == "build" else "pass_quarter"}.get(kind, kind)
@@ -920,7 +997,7 @@ class SabaPalastRenderer(Renderer):
             surface, rect, theme.GOLD if lit else theme.PANEL, radius, 2, theme.GOLD_DARK
         )
         ink = theme.INK if lit else theme.TEXT
-        size = max(9, round(20 * cam.scale))
+        size = self._size(20, cam)
         label = theme.fit_text(words.ui(key), size, max(10, rect.w - size), bold=True)
         theme.blit_text(surface, label, size, rect.center, ink, True, "center")
 
@@ -1061,7 +1138,7 @@ class SabaPalastRenderer(Renderer):
                     self._blit(surface, token, cam, (x, r.y + 32))
                 else:
                     self._text(surface, "—", 20, cam, (x, r.y + 32), theme.INK, True)
-            size = max(9, round(12 * cam.scale))
+            size = self._size(12, cam)
             caption = theme.fit_text(caption, size, max(10, round((w - 6) * cam.scale)))
             self._text(surface, caption, 12, cam, (x, r.y + 11), theme.INK)
 

@@ -17,12 +17,14 @@ MATERIAL_NAMES: Words = {
     "gold": {"en": "gold", "de": "Gold", "fr": "or"},
 }
 
+# A "-" marks where a name may break over two lines on a small board (shown as "Stone-" /
+# "masons"); written whole, the name has no hyphen.
 QUARTER_NAMES: Words = {
-    "stonemason": {"en": "Stonemasons", "de": "Steinmetze", "fr": "Tailleurs"},
+    "stonemason": {"en": "Stone-masons", "de": "Stein-metze", "fr": "Tailleurs"},
     "mason": {"en": "Masons", "de": "Maurer", "fr": "Maçons"},
-    "carpenter": {"en": "Carpenters", "de": "Zimmerleute", "fr": "Charpentiers"},
-    "goldsmith": {"en": "Goldsmiths", "de": "Goldschmiede", "fr": "Orfèvres"},
-    "exchange": {"en": "Exchange", "de": "Wechselstube", "fr": "Change"},
+    "carpenter": {"en": "Car-penters", "de": "Zimmer-leute", "fr": "Char-pentiers"},
+    "goldsmith": {"en": "Gold-smiths", "de": "Gold-schmiede", "fr": "Orfèvres"},
+    "exchange": {"en": "Ex-change", "de": "Wechsel-stube", "fr": "Change"},
     "bazaar": {"en": "Bazaar", "de": "Basar", "fr": "Bazar"},
 }
 
@@ -319,6 +321,7 @@ UI_TEXT: Words = {
     },
     "serail": {"en": "Serail", "de": "Serail", "fr": "Sérail"},
     "treasury": {"en": "Treasury", "de": "Schatzkammer", "fr": "Trésor"},
+    "treasury_short": {"en": "Treasury", "de": "Schatz", "fr": "Trésor"},
     "supply": {"en": "Supply", "de": "Vorrat", "fr": "Réserve"},
     "harbour": {"en": "Harbour", "de": "Hafen", "fr": "Port"},
     "leave": {"en": "leave", "de": "lassen", "fr": "laisser"},
@@ -463,7 +466,23 @@ def material(name: str) -> str:
 
 
 def quarter(name: str) -> str:
-    return i18n.pick(QUARTER_NAMES[name]) if name in QUARTER_NAMES else str(name)
+    return "".join(quarter_parts(name))
+
+
+def quarter_parts(name: str) -> list[str]:
+    """The quarter's name in the pieces it may be broken into: ["Gold", "schmiede"]."""
+    if name not in QUARTER_NAMES:
+        return [str(name)]
+    return i18n.pick(QUARTER_NAMES[name]).split("-")
+
+
+def quarter_lines(name: str, fits) -> tuple[str, ...]:
+    """The quarter's name in as few lines as `fits(line)` allows, broken after a hyphen."""
+    parts = quarter_parts(name)
+    whole = "".join(parts)
+    if len(parts) == 1 or fits(whole):
+        return (whole,)
+    return tuple(part + "-" for part in parts[:-1]) + (parts[-1],)
 
 
 def place(name: str) -> str:
