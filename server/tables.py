@@ -100,8 +100,9 @@ def _restored_bot(level: str, game: Game, seat: int) -> bots.Bot | None:
         return None
 
 
-# Bounds on a bot's pause before it acts, in seconds (each bot names its own human-like pause).
-BOT_DELAY = (0.3, 4.0)
+# Bounds on a bot's pause before it acts, in seconds (each bot names its own human-like pause;
+# a bot auctioneer in Das Kollier leaves people most of the quiet time, up to 120 s, to bid).
+BOT_DELAY = (0.3, 120.0)
 
 
 @dataclass

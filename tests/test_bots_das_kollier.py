@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from shared.bots.das_kollier import (
+    KNOCK_DOWN_MIN,
     Playout,
     basic,
     candidates,
@@ -92,6 +93,17 @@ def test_the_auctioneer_knocks_down_and_waits_longer_than_any_bid():
     for seat in (2, 3):
         move = {"type": "bid", "amount": 9_000}
         assert max(delay(GAME.view(state, seat), move, rng) for _ in range(50)) < knock
+
+
+@pytest.mark.parametrize("quiet", [1, 8, 30])
+def test_the_auctioneer_leaves_people_most_of_the_quiet_time_to_bid(quiet):
+    state = run(table(lot=["smaragd", "achat"]), (0, opened(8_000)), (1, bid(8_000)))[0]
+    state["options"]["quiet_time"] = quiet
+    view = GAME.view(state, 0)
+    rng = random.Random(0)
+    pauses = [delay(view, KNOCK, rng) for _ in range(50)]
+    assert min(pauses) >= max(KNOCK_DOWN_MIN, 0.75 * quiet)
+    assert max(pauses) <= max(KNOCK_DOWN_MIN, 0.95 * quiet)
 
 
 def test_a_bidder_bids_the_minimum_within_his_limit_and_holds_back_beyond_it():

@@ -71,6 +71,8 @@ POINTS_PER_DOLLAR = 5.0
 FEW_LEFT = 0.05
 # A lot is also worth this share of its base value as future payment.
 RESALE_SHARE = 0.3
+# The shortest pause (s) before a bot auctioneer knocks a lot down: longer than any bot's bid.
+KNOCK_DOWN_MIN = 4.0
 # Sealed bid for the right to run the first auction.
 SEALED_BID = 2_000
 SEALED_CHOICES = (0, 1_000, 2_000, 4_000)
@@ -321,10 +323,12 @@ BASIC_BY_PHASE: dict[str, Callable[[View, list[Move], Outlook], Move | None]] = 
 
 def delay(view: View, move: Move, rng: random.Random) -> float:
     """A person's pause: quick for an eager bid, slower near one's limit; the auctioneer waits
-    longer than any bidder before knocking down."""
+    longer than any bidder before knocking down, most of the table's quiet time (so that people
+    at the table have time to think), never less than KNOCK_DOWN_MIN seconds."""
     kind = move["type"]
     if kind == "knock_down":
-        return 4.0 + 2.0 * rng.random()
+        quiet = view["options"]["quiet_time"]
+        return max(KNOCK_DOWN_MIN, quiet * (0.75 + 0.2 * rng.random()))
     if kind == "bid":
         outlook = Outlook(view)
         eager = outlook.limit(mixed_payment(view)) - move["amount"] >= 3 * STEP
