@@ -12,6 +12,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+from collections import deque
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
@@ -100,6 +101,9 @@ def _restored_bot(level: str, game: Game, seat: int) -> bots.Bot | None:
         return None
 
 
+# How many of the latest moves' events a `sync` carries for the game log.
+HISTORY_MOVES = 40
+
 # Bounds on a bot's pause before it acts, in seconds (each bot names its own human-like pause;
 # a bot auctioneer in Das Kollier leaves people most of the quiet time, up to 120 s, to bid).
 BOT_DELAY = (0.3, 120.0)
@@ -140,6 +144,8 @@ class Table:
     _timer: asyncio.TimerHandle | None = None
     _bot_tasks: dict[int, asyncio.Task] = field(default_factory=dict)
     _tasks: set[asyncio.Task] = field(default_factory=set)
+    # The events of the latest moves, for the game log of whoever joins or comes back.
+    recent: deque[list] = field(default_factory=lambda: deque(maxlen=HISTORY_MOVES))
 
     # ------------------------------------------------------------------ creating, restoring
     @classmethod
@@ -240,7 +246,8 @@ class Table:
         if record.status in (PLAYING, FINISHED):
             state = game.new_game(record.seed, record.players, record.options)
             for seat_no, move, _ in record.moves:
-                state, _ = game.apply(state, seat_no, move)
+                state, events = game.apply(state, seat_no, move)
+                table.recent.append(events)
             table.state, table.seq = state, len(record.moves)
             if game.is_over(state):
                 table.status = FINISHED
@@ -322,6 +329,8 @@ class Table:
         }
         if events is not None:
             msg["events"] = self.game.view_events(events, seat)
+        elif kind == "sync":
+            msg["history"] = [e for done in self.recent for e in self.game.view_events(done, seat)]
         if self.outcome is not None:
             msg["outcome"] = self.outcome
         return msg
@@ -542,6 +551,7 @@ class Table:
                 store.append_move, self.id, self.seq + 1, seat, move, by, outcome
             )
             self.state, self.seq = state, self.seq + 1
+            self.recent.append(events)
             if over:
                 self.status, self.outcome = FINISHED, outcome
             self._broadcast(events, seat, ref)

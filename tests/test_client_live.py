@@ -144,6 +144,29 @@ def test_a_spectator_gets_the_public_view_and_no_controls(app, server):
         watcher.close()
 
 
+def test_a_spectator_joining_midway_reads_the_latest_moves_in_the_game_log(app, server):
+    scene = open_table(app, server, ["me", "bot"])
+    assert run_until(app, lambda: my_turn(scene))
+    target = scene.renderer.loose_targets()[0]
+    tap(app, scene.camera.to_screen(*target.rect.center))
+    assert run_until(app, lambda: scene.renderer.view["pawn"] == target.move["plaque"])
+    watcher = Session(server.host, server.port, "Zoé").start()
+    try:
+        deadline = time.monotonic() + 10
+        model = None
+        while time.monotonic() < deadline and (model is None or None not in model.streams):
+            watcher.poll()
+            if watcher.connected and watcher.lobby.revision and not watcher.tables:
+                watcher.watch(scene.model.table_id)
+            model = watcher.tables.get(scene.model.table_id)
+            time.sleep(0.02)
+        assert model is not None and model.streams[None].events
+        view = TableScene(app, model, lambda seat, move: None, lambda: None)
+        assert any("Ada" in line for line in view.log), view.log
+    finally:
+        watcher.close()
+
+
 def test_after_a_drop_the_client_reconnects_with_its_token_and_resyncs(app, server):
     scene = open_table(app, server, ["me", "bot"])
     assert run_until(app, lambda: my_turn(scene))

@@ -56,6 +56,7 @@ async def test_whole_game_over_the_wire_shows_each_seat_only_its_own_view(tmp_pa
                 sync = await late.expect("sync", table=table)
                 state = server.lobby.tables[table].state
                 assert sync["seq"] == 5 and sync["view"] == game.view(state, None)
+                assert sync["history"], "a spectator joining midway gets the latest events"
 
         final = await play_random(table, holders, early, random.Random(3), on_move=join_midway)
         assert final["status"] == "finished"

@@ -21,6 +21,7 @@ from typing import Any
 from client.connection import AsyncClient
 from server.app import Server, ServerConfig
 from server.store import Store
+from server.tables import HISTORY_MOVES
 from shared import engine
 from shared.engine import Game, IllegalMove, Option
 
@@ -242,6 +243,11 @@ def check_wire(
             assert msg["to_act"] == game.to_act(state)
             legal = [] if seat is None else game.legal_moves(state, seat)
             assert msg["legal_moves"] == legal, f"{label}: legal moves of {seat} at {seq}"
+            if msg["t"] == "sync":
+                # The game log's history: the latest moves' events, as this seat may see them.
+                latest = range(max(1, seq - HISTORY_MOVES + 1), seq + 1)
+                history = [e for k in latest for e in game.view_events(events[k], seat)]
+                assert msg["history"] == history, f"{label}: history of {seat} at {seq}"
             if msg["t"] == "update":
                 assert msg["events"] == game.view_events(events[seq], seat)
                 if seat in last_seq:
