@@ -4,8 +4,9 @@
 step: the move was in `legal_moves`, and a few other listed moves are accepted too; `apply` never
 changes the state it is given; every seat to act has a legal move; the game's invariants
 hold; states, views and events round-trip through msgpack; views, `to_act` and each seat's
-`legal_moves` hide what they must (via the game test's `perturb_hidden`). At the end: the game
-ended, the outcome is well formed, and `replay` rebuilds the identical state.
+`legal_moves` hide what they must (via the game test's `perturb_hidden`); and at a sample of those
+steps, the events hide what they must (`check_events`). At the end: the game ended, the outcome
+is well formed, and `replay` rebuilds the identical state.
 
 `perturb_hidden(state, seat, rng)` is written by each game's tests from the rules' visibility
 statement: it returns a different state that `seat` (None: a spectator) cannot tell apart from
@@ -13,6 +14,9 @@ statement: it returns a different state that `seat` (None: a spectator) cannot t
 when nothing is hidden from that seat now. The kit demands the views be equal, so a view that
 leaks a hidden fact fails; and it demands that some perturbations really changed the state, so a
 perturbation that does nothing fails too.
+
+Events are checked the same way: the move just played is played again by the same seat from a
+state perturbed for an observer, and the observer must see the same events (see `check_events`).
 """
 
 from __future__ import annotations
@@ -27,17 +31,23 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shared import engine
-from shared.engine import Game, State
+from shared.engine import Game, Move, State
 from shared.randomplay import MAX_MOVES, random_step
 
 Invariants = Callable[[State], None]
 Perturb = Callable[[State, "int | None", random.Random], "State | None"]
+# `perturb_hidden` told the move about to be played: (state, seat, rng, mover, move).
+PerturbBeforeMove = Callable[[State, "int | None", random.Random, int, Move], "State | None"]
 
 # Scale the number of random games with JEWEL_KIT_SCALE (e.g. 0.2 for a quick run, 5 for a soak).
 SCALE = float(os.environ.get("JEWEL_KIT_SCALE", "1"))
 # Listed moves besides the one played that every step of a checked game applies (see
 # `check_listed_moves_apply`).
 LISTED_SAMPLES = 2
+# Share of the view-checked steps at which the events are checked by perturbation too (see
+# `check_events`): each such check costs about as much as `check_views`; at this share each game's
+# test file grows by some 4-10%, and thousands of steps still get checked.
+EVENT_SHARE = 0.4
 
 
 def roundtrip(obj: Any) -> Any:
@@ -90,6 +100,79 @@ def check_views(
     return changed
 
 
+def ignoring_the_move(perturb: Perturb) -> PerturbBeforeMove:
+    """A `perturb_hidden` as a `perturb_before_move` that does not look at the move."""
+
+    def perturb_before_move(
+        state: State, seat: int | None, rng: random.Random, mover: int, move: Move
+    ) -> State | None:
+        return perturb(state, seat, rng)
+
+    return perturb_before_move
+
+
+def check_events(
+    game: Game,
+    before: State,
+    mover: int,
+    move: Move,
+    after: State,
+    events: list,
+    perturb: PerturbBeforeMove,
+    rng: random.Random,
+) -> int:
+    """The events of a move tell each observer (every seat but the mover, and a spectator) nothing
+    that is hidden from it. Returns how many observers' events were compared.
+
+    For an observer `s`, `perturb(before, s, rng, mover, move)` is a state `s` cannot tell from
+    `before`; the same move by the same mover, played there (if it is legal there: the mover's
+    hidden card may have been swapped away), must show `s` the same events.
+
+    False alarms come from a move rightly making public what was hidden until then, when the
+    perturbation changed it: the next card turned up from the (perturbed, so differently ordered)
+    deck, a card dealt after a reshuffle by `engine.draw_rng(state)` (some perturbations change
+    the stored rng value, since the next shuffle is hidden too), a score at the game's end. Both
+    remedies the kit could ask for have costs: having each `perturb_hidden` keep whatever the move
+    reveals means it must foresee every reveal of every move, and comparing "only what is not
+    newly revealed" needs a per-game notion of which event fields are reveals. So the kit takes a
+    rule both sides of which it can check generically: it compares the events only where `s`'s
+    view AFTER the move is equal in both games too (its view before is, by `check_views`). A
+    reveal that shows in that view makes the views differ and the step is skipped for `s`; where
+    they are equal, the move revealed nothing the perturbation touched, and events that differ
+    carry a hidden fact that `s`'s view rightly keeps from it: a leak. An event leaking a fact
+    that the same move reveals in the view too is not caught here, but then the view check does.
+
+    What this does not cover is a reveal that shows only in the events and in no view afterwards
+    (e.g. sealed bids opened together): a game test whose rules have such a reveal passes a
+    `perturb_before_move` that, told the move, keeps what that move reveals.
+
+    Nor does it cover the mover's own secret choice (a sealed bid's amount, the gems paid or sold):
+    the move is the same in both games, so an event leaking it looks the same in both. Playing
+    another listed move instead would find those, but needs each game to say which moves a seat
+    may tell apart (the last sealed bid opens all bids; the buyer sees which gem the auctioneer
+    took as commission), so the kit leaves that to the games' own tests."""
+    compared = 0
+    for seat in [*range(before["players"]), None]:
+        if seat == mover:
+            continue
+        other = perturb(game.copy_state(before), seat, rng, mover, move)
+        if other is None or other == before:
+            continue
+        try:
+            other_after, other_events = game.apply(other, mover, move)
+        except engine.IllegalMove:
+            continue
+        if game.view(other_after, seat) != game.view(after, seat):
+            continue  # the move made public something that the perturbation changed
+        seen, other_seen = game.view_events(events, seat), game.view_events(other_events, seat)
+        assert seen == other_seen, (
+            f"the events of seat {mover}'s move {move!r} tell seat {seat} something hidden from"
+            f" it: it sees {seen!r}, but from a state it cannot tell apart {other_seen!r}"
+        )
+        compared += 1
+    return compared
+
+
 def check_listed_moves_apply(
     game: Game, state: State, rng: random.Random, samples: int = LISTED_SAMPLES
 ) -> None:
@@ -113,8 +196,19 @@ def play_checked(
     invariants: Invariants | None,
     perturb: Perturb | None,
     view_every: int,
-) -> tuple[State, int]:
+    event_share: float = EVENT_SHARE,
+    perturb_before_move: PerturbBeforeMove | None = None,
+) -> tuple[State, int, int]:
+    """One checked random game: its final state, how many perturbations changed a state, and how
+    many observers' events were compared (at a share `event_share` of the view-checked steps,
+    with `perturb_before_move`, by default `perturb` not told the move)."""
+    if perturb_before_move is None and perturb is not None:
+        perturb_before_move = ignoring_the_move(perturb)
     rng = random.Random(seed)
+    # The event checks draw from their own generator, so sampling them leaves the game played
+    # (and every other check) exactly as it is without them.
+    event_rng = random.Random(seed ^ 0xE7E47)
+    compared = 0
     state = game.new_game(seed, num_players, options)
     assert_plain(state, "state")
     assert roundtrip(state) == state
@@ -142,13 +236,17 @@ def play_checked(
         if len(history) % view_every == 0 or game.is_over(state):
             assert roundtrip(state) == state
             changed += check_views(game, state, events, perturb, rng)
+            if perturb_before_move is not None and event_rng.random() < event_share:
+                compared += check_events(
+                    game, old, seat, move, state, events, perturb_before_move, event_rng
+                )
     outcome = game.outcome(state)
     assert_plain(outcome, "outcome")
     assert len(outcome["scores"]) == num_players
     assert all(0 <= w < num_players for w in outcome["winners"])
     assert game.to_act(state) == []
     assert engine.replay(game.id, seed, num_players, options, history) == state
-    return state, changed
+    return state, changed, compared
 
 
 def check_random_games(
@@ -160,9 +258,12 @@ def check_random_games(
     perturb_hidden: Perturb | None = None,
     examples: int = 200,
     view_every: int = 1,
+    event_share: float = EVENT_SHARE,
+    perturb_before_move: PerturbBeforeMove | None = None,
 ) -> None:
-    """Random legal games from hypothesis seeds, with every check of the kit (see module doc)."""
-    totals = {"games": 0, "changed": 0}
+    """Random legal games from hypothesis seeds, with every check of the kit (see module doc).
+    `perturb_before_move`, for the event check only: see `check_events`."""
+    totals = {"games": 0, "changed": 0, "compared": 0}
 
     @settings(
         max_examples=max(1, int(examples * SCALE)),
@@ -172,15 +273,26 @@ def check_random_games(
     )
     @given(seed=st.integers(min_value=0, max_value=2**63 - 1))
     def run(seed: int) -> None:
-        _, changed = play_checked(
-            game, seed, num_players, options, invariants, perturb_hidden, view_every
+        _, changed, compared = play_checked(
+            game,
+            seed,
+            num_players,
+            options,
+            invariants,
+            perturb_hidden,
+            view_every,
+            event_share,
+            perturb_before_move,
         )
         totals["games"] += 1
         totals["changed"] += changed
+        totals["compared"] += compared
 
     run()
     if perturb_hidden is not None:
         assert totals["changed"] > 0, "perturb_hidden never changed a state: it checks nothing"
+        if event_share > 0:
+            assert totals["compared"] > 0, "no events were ever compared: they were not checked"
 
 
 def check_many_games(
