@@ -18,7 +18,8 @@ from client.model import SeatInfo, TableModel  # noqa: E402
 from client.scenes.results import ResultsScene  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
 from client.settings import Settings  # noqa: E402
-from client.tables.saba_palast import SabaPalastRenderer  # noqa: E402
+from client.tables.base import Piece  # noqa: E402
+from client.tables.saba_palast import SabaPalastRenderer, words  # noqa: E402
 from client.tables.saba_palast.layout import FIELDS, HARBOUR_FIELDS  # noqa: E402
 from shared.engine import get_game  # noqa: E402
 from shared.games.saba_palast.data import CARDS  # noqa: E402
@@ -522,3 +523,25 @@ def test_no_label_on_the_table_is_drawn_below_the_minimum_size_at_800x600(monkey
                 whole = "".join(parts)
                 pieces = [p + "-" for p in parts[:-1]] + parts[-1:]
                 assert whole in texts or all(p in texts for p in pieces), (language, q)
+
+
+@pytest.mark.parametrize(
+    ("phase", "selected", "hint"),
+    [
+        ("harbour", None, "step_harbour"),
+        ("harbour", ("harbour", 3), "step_vizier"),
+        ("harbour", ("vizier",), "step_vizier"),
+        ("harbour", ("harbour_card", 2), "step_remove"),
+        ("harbour", ("harbour", 4), "step_harbour"),
+        ("return", None, "step_return"),
+        ("build", None, None),
+    ],
+)
+def test_a_step_without_a_button_says_what_to_do_now(phase, selected, hint):
+    piece = None if selected is None else Piece(selected, pygame.FRect(0, 0, 1, 1), None, [])
+    assert SabaPalastRenderer._step_hint(phase, piece) == hint
+    if hint is not None:
+        for language in ("en", "de", "fr"):
+            i18n.set_language(language)
+            assert words.ui(hint)
+        i18n.set_language("en")

@@ -823,10 +823,10 @@ class SabaPalastRenderer(Renderer):
         self._draw_serail(surface, cam)
         self._draw_counts(surface, cam)
         self._draw_harbour_cards(surface, cam, held)
-        self._draw_steps(surface, cam, hot)
+        selected = self._selected(hot, held)
+        self._draw_steps(surface, cam, hot, selected)
         self._draw_cards(surface, cam, held)
         self._draw_vizier(surface, cam, held)
-        selected = self._selected(hot, held)
         self._draw_glows(surface, cam, hot, selected)
         self._draw_moved_pieces(surface, cam, held)
         self._draw_chips(surface, cam, hot)
@@ -930,8 +930,11 @@ class SabaPalastRenderer(Renderer):
                     image = pygame.transform.smoothscale(image, (max(1, round(w * squeeze)), h))
                 self._blit(surface, image, cam, (cx, cy))
 
-    def _draw_steps(self, surface: pygame.Surface, cam: Camera, hot: set[Any]) -> None:
-        """The turn's four steps in the own tray, the current one lit; and its step button."""
+    def _draw_steps(
+        self, surface: pygame.Surface, cam: Camera, hot: set[Any], selected: Piece | None
+    ) -> None:
+        """The turn's four steps in the own tray, the current one lit; and its step button, or
+        where a step has none, what to do now."""
         if self.seat is None:
             return
         tray = self.tray(self.seat)
@@ -971,10 +974,11 @@ class SabaPalastRenderer(Renderer):
                 pygame.draw.line(surface, theme.GOLD_DARK, a, b, max(1, round(2 * cam.scale)))
         move = self.act.button
         if move is None:
-            if mine and phase == "return":
+            hint = self._step_hint(phase, selected) if mine else None
+            if hint:
                 size = self._size(16, cam)
                 box = cam.rect_to_screen(tray.button)
-                lines = theme.wrap(words.ui("step_return"), size, box.w)
+                lines = theme.wrap(words.ui(hint), size, box.w)
                 step_px = art.line_height(size)
                 y = box.centery - step_px * (len(lines) - 1) / 2
                 for i, line in enumerate(lines):
@@ -1000,6 +1004,20 @@ class SabaPalastRenderer(Renderer):
         size = self._size(20, cam)
         label = theme.fit_text(words.ui(key), size, max(10, rect.w - size), bold=True)
         theme.blit_text(surface, label, size, rect.center, ink, True, "center")
+
+    @staticmethod
+    def _step_hint(phase: str, selected: Piece | None) -> str | None:
+        """The words key of what to do now in a step without a button (None: nothing to say)."""
+        if phase == "return":
+            return "step_return"
+        if phase != "harbour":
+            return None
+        key = selected.key if selected is not None else None
+        if key == ("vizier",) or key in (("harbour", 3), ("harbour_card", 3)):
+            return "step_vizier"
+        if key in (("harbour", 2), ("harbour_card", 2)):
+            return "step_remove"
+        return "step_harbour"
 
     def _draw_card(self, surface: pygame.Surface, cam: Camera, sprite: CardSprite) -> None:
         w, h = self._px(CARD_W, cam), self._px(CARD_H, cam)

@@ -274,6 +274,21 @@ EVENT_TEXT: Words = {
 }
 
 UI_TEXT: Words = {
+    "step_harbour": {
+        "en": "choose a harbour field",
+        "de": "wähle ein Hafenfeld",
+        "fr": "choisissez un quai",
+    },
+    "step_vizier": {
+        "en": "now the vizier's quarter",
+        "de": "nun das Wesir-Viertel",
+        "fr": "puis le quartier du vizir",
+    },
+    "step_remove": {
+        "en": "now the card to remove",
+        "de": "nun die Karte, die geht",
+        "fr": "puis la carte à retirer",
+    },
     "step_return": {
         "en": "give back what is too much",
         "de": "Überzähliges abgeben",
