@@ -35,6 +35,7 @@ JOKER_AS = {
     "fr": "une tête de lion (pour {piece})",
 }
 
+
 def money(amount: int) -> str:
     """An amount of marks with the language's thousands separator."""
     return i18n.number(amount)
