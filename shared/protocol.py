@@ -249,6 +249,10 @@ def encode(msg: dict[str, Any]) -> bytes:
     return msgpack.packb(msg, use_bin_type=True)
 
 
+class _TooManyContainers(Exception):
+    """Raised inside the unpacker when a message builds more lists and maps than allowed."""
+
+
 class ServerSide:
     """A server's view of one client connection: bytes in → checked messages or refusals."""
 
@@ -258,6 +262,8 @@ class ServerSide:
         # Bytes fed so far, and the stream position where the message being read began.
         self._fed = 0
         self._frame_start = 0
+        # Lists and maps built so far for the message being read.
+        self._containers = 0
         self._unpacker = msgpack.Unpacker(
             read_size=READ_SIZE,
             max_buffer_size=MAX_FRAME,
@@ -268,7 +274,18 @@ class ServerSide:
             max_ext_len=0,
             raw=False,
             strict_map_key=False,
+            list_hook=self._count,
+            object_hook=self._count,
         )
+
+    def _count(self, container: Any) -> Any:
+        """Called by the unpacker for every list and map it builds: a message of a million tiny
+        containers fits in 1 MiB and would cost tens of MB before `check_plain` could refuse it,
+        so reading stops at MAX_NODES of them (more than any acceptable message holds)."""
+        self._containers += 1
+        if self._containers > MAX_NODES:
+            raise _TooManyContainers
+        return container
 
     def receive_data(self, data: bytes) -> list[dict[str, Any] | Refusal]:
         """Feed received bytes; the complete messages (checked) and refusals, in order."""
@@ -279,6 +296,7 @@ class ServerSide:
             self._unpacker.feed(data)
             self._fed += len(data)
             for obj in self._unpacker:
+                self._containers = 0
                 end = self._unpacker.tell()
                 size, self._frame_start = end - self._frame_start, end
                 if size > MAX_FRAME:
@@ -294,6 +312,10 @@ class ServerSide:
                     out.append(self._too_large())
         except msgpack.BufferFull:
             out.append(self._too_large())
+        except _TooManyContainers:
+            out.append(
+                self._close("frame_too_large", f"a message may hold at most {MAX_NODES} values")
+            )
         except (ValueError, TypeError, msgpack.UnpackException) as exc:
             # The stream cannot be resynchronised after a bad frame. (TypeError: a map key that
             # cannot be a key, such as a list.)

@@ -177,6 +177,21 @@ def test_a_frame_is_at_most_one_mib_also_when_it_arrives_in_pieces():
     assert [m["t"] for m in items] == ["ping"] * 3 + ["create", "ping"]
 
 
+def test_a_message_of_too_many_lists_and_maps_is_refused_while_it_is_read():
+    # A million empty lists fit in 1 MiB and would cost tens of MB once built; reading stops
+    # after MAX_NODES containers, before the whole message exists.
+    junk = [[[] for _ in range(250)] for _ in range(4000)]
+    side = greeted()
+    items = side.receive_data(encode({"t": "ping", "junk": junk}))
+    assert [(r.code, r.fatal) for r in items] == [("frame_too_large", True)]
+    assert side.phase is Phase.CLOSED
+    # As many containers as a message may hold, spread over several messages: all accepted.
+    side = greeted()
+    pad = [[] for _ in range(protocol.MAX_NODES // 4)]
+    fine = encode({"t": "move", "table": 1, "seat": 0, "move": {"type": "x", "pad": pad}})
+    assert [m["t"] for m in side.receive_data(fine * 5)] == ["move"] * 5
+
+
 def test_strings_and_lists_beyond_the_limits_end_the_stream():
     for msg in (
         {"t": "ping", "x": "y" * (protocol.MAX_STR + 1)},
