@@ -226,8 +226,8 @@ class Game(ABC):
         return None
 
     def copy_state(self, state: State) -> State:
-        """A deep copy of a plain-data state (msgpack is far faster than `copy.deepcopy`)."""
-        return _unpack(_pack(state))
+        """A deep copy of a plain-data state (games may copy only what `_apply` changes)."""
+        return plain_copy(state)
 
     # ------------------------------------------------------------------ hooks
     @abstractmethod

@@ -313,9 +313,8 @@ class ServerSide:
         except msgpack.BufferFull:
             out.append(self._too_large())
         except _TooManyContainers:
-            out.append(
-                self._close("frame_too_large", f"a message may hold at most {MAX_NODES} values")
-            )
+            limit = f"a message may hold at most {MAX_NODES} lists and maps"
+            out.append(self._close("frame_too_large", limit))
         except (ValueError, TypeError, msgpack.UnpackException) as exc:
             # The stream cannot be resynchronised after a bad frame. (TypeError: a map key that
             # cannot be a key, such as a list.)

@@ -122,35 +122,16 @@ def check_events(
     rng: random.Random,
 ) -> int:
     """The events of a move tell each observer (every seat but the mover, and a spectator) nothing
-    that is hidden from it. Returns how many observers' events were compared.
+    hidden from it. Returns how many observers' events were compared.
 
     For an observer `s`, `perturb(before, s, rng, mover, move)` is a state `s` cannot tell from
-    `before`; the same move by the same mover, played there (if it is legal there: the mover's
-    hidden card may have been swapped away), must show `s` the same events.
-
-    False alarms come from a move rightly making public what was hidden until then, when the
-    perturbation changed it: the next card turned up from the (perturbed, so differently ordered)
-    deck, a card dealt after a reshuffle by `engine.draw_rng(state)` (some perturbations change
-    the stored rng value, since the next shuffle is hidden too), a score at the game's end. Both
-    remedies the kit could ask for have costs: having each `perturb_hidden` keep whatever the move
-    reveals means it must foresee every reveal of every move, and comparing "only what is not
-    newly revealed" needs a per-game notion of which event fields are reveals. So the kit takes a
-    rule both sides of which it can check generically: it compares the events only where `s`'s
-    view AFTER the move is equal in both games too (its view before is, by `check_views`). A
-    reveal that shows in that view makes the views differ and the step is skipped for `s`; where
-    they are equal, the move revealed nothing the perturbation touched, and events that differ
-    carry a hidden fact that `s`'s view rightly keeps from it: a leak. An event leaking a fact
-    that the same move reveals in the view too is not caught here, but then the view check does.
-
-    What this does not cover is a reveal that shows only in the events and in no view afterwards
-    (e.g. sealed bids opened together): a game test whose rules have such a reveal passes a
-    `perturb_before_move` that, told the move, keeps what that move reveals.
-
-    Nor does it cover the mover's own secret choice (a sealed bid's amount, the gems paid or sold):
-    the move is the same in both games, so an event leaking it looks the same in both. Playing
-    another listed move instead would find those, but needs each game to say which moves a seat
-    may tell apart (the last sealed bid opens all bids; the buyer sees which gem the auctioneer
-    took as commission), so the kit leaves that to the games' own tests."""
+    `before`; the same move by the same mover, played there (when legal there), must show `s` the
+    same events. A move may rightly make public what the perturbation changed (the next card of a
+    reshuffled deck, the final scores), so the events are compared only where `s`'s view after
+    the move is equal in both games too; a leak that also shows in that view is the view check's.
+    A reveal only events show (sealed bids opened together) needs a `perturb_before_move` that
+    keeps it. Not covered: the mover's own secret choice (a sealed bid's amount), since both games
+    play the same move; the games' own tests check those events."""
     compared = 0
     for seat in [*range(before["players"]), None]:
         if seat == mover:

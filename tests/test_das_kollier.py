@@ -718,14 +718,17 @@ def test_winner_has_the_best_necklace_then_fewer_gems_then_best_single_then_mone
         [],
     ]
     assert GAME.outcome(state)["winners"] == [1, 2]
+    assert GAME.outcome(state)["decided_by"] is None
     state["hands"][2] = ["granat", "opal", "opal", "achat", "achat", "tuerkis"]
     assert GAME.outcome(state)["winners"] == [2]
+    assert GAME.outcome(state)["decided_by"] == "outside"
     state["hands"][1] = ["granat", "opal", "opal", "achat", "achat", "tuerkis"]
     state["cash"][1], state["cash"][2] = 5_000, 4_000
     state["markers"][2] = 1_000
     assert GAME.outcome(state)["winners"] == [1, 2]
     state["debts"] = [{"seat": 2, "amount": 1_000, "into": "cash"}]
     assert GAME.outcome(state)["winners"] == [2]
+    assert GAME.outcome(state)["decided_by"] == "money"
     assert GAME.outcome(state)["scores"] == [26_000, 42_000, 42_000, 0]
 
 
@@ -735,6 +738,9 @@ def test_fewer_gems_wins_a_tie_of_necklace_values():
     state["hands"][1] = ["granat", "achat", "achat"]  # 16,000 in 3 gems
     assert GAME.outcome(state)["scores"] == [16_000, 16_000, 0, 0]
     assert GAME.outcome(state)["winners"] == [1]
+    assert GAME.outcome(state)["decided_by"] == "gems"
+    state["hands"][1] = []
+    assert GAME.outcome(state)["decided_by"] is None  # the value alone decided
 
 
 # ---------------------------------------------------------------------- advanced rule

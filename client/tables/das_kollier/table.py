@@ -1737,37 +1737,15 @@ class DasKollierRenderer(Renderer):
         return lines
 
     def _tie_break(self, outcome: dict[str, Any]) -> str | None:
-        """Which of the rules' tie-breaks decided the game, when the best necklaces tied:
-        fewer gems in it, then the best gem outside it, then money."""
-        scores = outcome.get("scores") or []
-        winners = outcome.get("winners") or []
-        if not scores or not winners:
-            return None
-        top = max(scores)
-        tied = [s for s in range(len(scores)) if scores[s] == top]
-        if len(tied) < 2 or len(winners) == len(tied):
-            return None
-        necklaces = outcome.get("necklaces") or [[] for _ in scores]
-        outside = outcome.get("best_outside") or [0] * len(scores)
-        wealth = outcome.get("money") or [0] * len(scores)
-        lead = winners[0]
-        keys = {
-            "tie_gems": lambda s: -len(necklaces[s]),
-            "tie_outside": lambda s: outside[s],
-            "tie_money": lambda s: wealth[s],
-        }
-        decided, values = None, {"tie_outside": outside, "tie_money": wealth}
-        candidates = tied
-        for key, rank in keys.items():
-            best = max(rank(s) for s in candidates)
-            kept = [s for s in candidates if rank(s) == best]
-            if len(kept) < len(candidates):
-                decided, candidates = key, kept
+        """Which of the rules' tie-breaks decided the game (the engine names it), in words."""
+        decided = outcome.get("decided_by")
         if decided is None:
             return None
-        if decided == "tie_gems":
-            return ui(decided)
-        return ui(decided, name=self.ctx.name(lead), value=money(values[decided][lead]))
+        if decided == "gems":
+            return ui("tie_gems")
+        lead = outcome["winners"][0]
+        value = outcome["best_outside" if decided == "outside" else "money"][lead]
+        return ui(f"tie_{decided}", name=self.ctx.name(lead), value=money(value))
 
 
 # The board's regions, each redrawn on its own when what it shows changes.

@@ -167,6 +167,23 @@ def gem_list(value: Any, what: str) -> list[str]:
     return value
 
 
+# The tie-breaks after the necklace's value, in the order the rules apply them.
+TIE_BREAKS = ("gems", "outside", "money")
+
+
+def decided_by(keys: list[list[int]]) -> str | None:
+    """The tie-break (of TIE_BREAKS) that last narrowed the seats with the best necklace down to
+    the winners; None when the value alone decided or a tie remains among them all."""
+    field = [s for s, k in enumerate(keys) if k[0] == max(k[0] for k in keys)]
+    decided = None
+    for i, name in enumerate(TIE_BREAKS, start=1):
+        best = max(keys[s][i] for s in field)
+        kept = [s for s in field if keys[s][i] == best]
+        if len(kept) < len(field):
+            decided, field = name, kept
+    return decided
+
+
 class DasKollier(Game):
     id = "das-kollier"
     title = "Das Kollier"
@@ -846,6 +863,7 @@ class DasKollier(Game):
         return {
             "scores": scores,
             "winners": winners_by(scores, keys),
+            "decided_by": decided_by(keys),
             "necklaces": necklaces,
             "best_outside": outside,
             "money": wealth,
