@@ -24,7 +24,7 @@ from client.model import SeatInfo, TableModel  # noqa: E402
 from client.scenes.dialogs import TextDialog  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
 from client.settings import Settings  # noqa: E402
-from client.tables.das_kollier import DasKollierRenderer  # noqa: E402
+from client.tables.das_kollier import DasKollierView  # noqa: E402
 from client.tables.das_kollier.art import necklace_layout  # noqa: E402
 from shared.engine import get_game  # noqa: E402
 from shared.games.das_kollier.gems import VALUE, best_necklace, necklace_value  # noqa: E402
@@ -97,7 +97,7 @@ def tap(app, pos):
 
 
 def control(scene, key):
-    return next(c for c in scene.renderer.controls if c.key == key)
+    return next(c for c in scene.game_view.controls if c.key == key)
 
 
 def press(app, scene, key):
@@ -185,7 +185,7 @@ def test_every_situation_is_drawn_at_three_sizes_with_controls_from_the_legal_mo
             frames(app, 12)
             assert app.window.get_size() == size and not_blank(app.window), (name, size)
             legal = scene.model.streams[scene.viewer].legal
-            for c in scene.renderer.controls:
+            for c in scene.game_view.controls:
                 if isinstance(c.action, dict):
                     kind = c.action["type"]
                     assert c.action in legal or kind in BUILT, (name, c.key, c.action)
@@ -205,10 +205,10 @@ def test_quick_buttons_raise_the_highest_bid_by_1000_and_5000(found):
 def test_a_typed_amount_is_bid_in_thousands_and_enter_sends_it(found):
     app, scene, sent = at(found, "open-bidder")
     press(app, scene, "field")
-    assert scene.renderer.typed == ""
+    assert scene.game_view.typed == ""
     typing = [pygame.event.Event(pygame.TEXTINPUT, text=ch) for ch in "4x2"]
     frames(app, 1, typing)
-    assert scene.renderer.amount == 42_000
+    assert scene.game_view.amount == 42_000
     frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")])
     assert sent == [{"type": "bid", "amount": 42_000}]
 
@@ -217,9 +217,9 @@ def test_the_steppers_move_the_amount_by_1000_but_not_below_the_least_bid(found)
     state, _ = found["open-bidder"]
     least = state["auction"]["bid"] + 1_000
     app, scene, sent = at(found, "open-bidder")
-    assert scene.renderer.amount == least
+    assert scene.game_view.amount == least
     press(app, scene, "minus")
-    assert scene.renderer.amount == least
+    assert scene.game_view.amount == least
     press(app, scene, "plus")
     press(app, scene, "plus")
     press(app, scene, "submit")
@@ -228,7 +228,7 @@ def test_the_steppers_move_the_amount_by_1000_but_not_below_the_least_bid(found)
 
 def test_the_auctioneer_knocks_the_lot_down(found):
     app, scene, sent = at(found, "open-auctioneer")
-    assert [c.key for c in scene.renderer.controls if isinstance(c.action, dict)] == ["knock"]
+    assert [c.key for c in scene.game_view.controls if isinstance(c.action, dict)] == ["knock"]
     press(app, scene, "knock")
     assert sent == [{"type": "knock_down"}]
 
@@ -238,9 +238,9 @@ def test_the_clock_counts_down_the_servers_quiet_time_and_restarts_with_a_bid(fo
     app, scene, _ = at(found, "open-bidder")
     quiet = state["options"]["quiet_time"]
     assert scene.model.timer == {"seconds": quiet, "seat": state["auctioneer"]}
-    start = scene.renderer._clock_left()
+    start = scene.game_view._clock_left()
     frames(app, 60)
-    assert start - scene.renderer._clock_left() == pytest.approx(2.0, abs=0.1)
+    assert start - scene.game_view._clock_left() == pytest.approx(2.0, abs=0.1)
     bidder = bidders(state)[0]
     after, events = GAME.apply(
         state, bidder, {"type": "bid", "amount": state["auction"]["bid"] + 1_000}
@@ -253,18 +253,18 @@ def test_the_clock_counts_down_the_servers_quiet_time_and_restarts_with_a_bid(fo
         GAME.view_events(events, scene.viewer),
     )
     frames(app, 1)
-    assert scene.renderer._clock_left() == pytest.approx(quiet, abs=0.1)
+    assert scene.game_view._clock_left() == pytest.approx(quiet, abs=0.1)
 
 
 def test_falling_auction_offers_buy_and_decline_to_the_seat_asked_only(found):
     state, history = found["falling"]
     app, scene, sent = at(found, "falling")
-    assert {c.key for c in scene.renderer.controls} >= {"decline"}
+    assert {c.key for c in scene.game_view.controls} >= {"decline"}
     press(app, scene, "decline")
     assert sent == [{"type": "decline"}]
     other = next(s for s in range(state["players"]) if s != state["auction"]["asked"])
     app, scene, _ = table(state, history, other)
-    assert scene.renderer.controls == []
+    assert scene.game_view.controls == []
 
 
 def test_payment_from_round_7_puts_a_chosen_gem_against_the_price(found):
@@ -315,7 +315,7 @@ def test_a_buyer_who_cannot_pay_gives_the_penalty_in_cash_or_a_gem_of_his_choice
     buyer = state["auction"]["buyer"]
     listed = [m for m in GAME.legal_moves(state, buyer) if m["type"] == "default"]
     app, scene, sent = at(found, "default")
-    keys = {c.key for c in scene.renderer.controls if isinstance(c.action, dict)}
+    keys = {c.key for c in scene.game_view.controls if isinstance(c.action, dict)}
     expected = {f"gem-{m['gem']}" if "gem" in m else "penalty" for m in listed}
     assert expected <= keys
     key = sorted(expected)[0]
@@ -341,9 +341,9 @@ def test_the_bank_sale_dialog_sells_the_gems_chosen_and_esc_closes_it():
     gem = state["hands"][buyer][-1]
     app, scene, sent = table(state, history, buyer)
     press(app, scene, "sell")
-    assert scene.renderer.selling
+    assert scene.game_view.selling
     frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
-    assert not scene.renderer.selling and app.stack.top is scene
+    assert not scene.game_view.selling and app.stack.top is scene
     press(app, scene, "sell")
     press(app, scene, f"gem-{gem}")
     press(app, scene, "sale")
@@ -354,7 +354,7 @@ def test_money_is_secret_others_show_only_their_gem_count_and_marker(found):
     state, history = found["pay-mixed"]
     viewer = state["auction"]["buyer"]
     app, scene, _ = table(state, history, viewer)
-    renderer = scene.renderer
+    renderer = scene.game_view
     for seat in range(state["players"]):
         text = " ".join(renderer.panel_lines(seat))
         cash = f"{state['cash'][seat]:,}"
@@ -363,9 +363,9 @@ def test_money_is_secret_others_show_only_their_gem_count_and_marker(found):
         else:
             assert "cash" not in text
     app, scene, _ = table(state, history, None)
-    assert "cash" not in scene.renderer.view and "gems" not in scene.renderer.view
+    assert "cash" not in scene.game_view.view and "gems" not in scene.game_view.view
     paid = {"type": "paid", "seat": 1, "price": 9000, "cash": 5000, "gem_count": 2}
-    assert "2 gems" in scene.renderer.event_text(paid)
+    assert "2 gems" in scene.game_view.event_text(paid)
 
 
 def test_the_log_and_the_help_speak_english_german_and_french(found):
@@ -375,8 +375,8 @@ def test_the_log_and_the_help_speak_english_german_and_french(found):
     for language, word in words.items():
         app, scene, _ = table(state, history, None, language=language)
         assert any(word in line for line in scene.log), (language, scene.log[-5:])
-        helps.add(scene.renderer.help_text())
-        app.stack.push(TextDialog(app, "Rules", scene.renderer.help_text()))
+        helps.add(scene.game_view.help_text())
+        app.stack.push(TextDialog(app, "Rules", scene.game_view.help_text()))
         frames(app, 2)
         assert not_blank(app.window)
     assert len(helps) == 3
@@ -399,7 +399,7 @@ def test_a_won_lot_flies_to_the_buyer_and_the_next_lot_is_dealt_face_up_from_the
         GAME.view_events(events, buyer),
     )
     frames(app, 2)
-    renderer = scene.renderer
+    renderer = scene.game_view
     assert renderer.flyers and renderer.lot_hidden == len(view["lot"])
     assert renderer.roll["cash"] != view["cash"]
     frames(app, 60)
@@ -419,14 +419,14 @@ def test_the_necklace_is_strung_symmetrically_around_its_centre_gem():
     assert sides[0][0] == "topas"
 
 
-def test_the_renderer_is_registered_for_the_game():
+def test_the_view_is_registered_for_the_game():
     from client.anim import Animator, Timeline
-    from client.tables import renderer_for
+    from client.tables import view_for
     from client.tables.base import TableContext
 
     animator = Animator()
     ctx = TableContext(animator, Timeline(animator), None, ["A", "B", "C"])
-    assert isinstance(renderer_for(GAME.id, ctx), DasKollierRenderer)
+    assert isinstance(view_for(GAME.id, ctx), DasKollierView)
 
 
 # ---------------------------------------------------------------------- against a real server
@@ -459,13 +459,13 @@ def test_taps_play_das_kollier_against_a_real_server(tmp_path, monkeypatch):
 
         def my_turn():
             return scene.interactive and any(
-                isinstance(c.action, dict) for c in scene.renderer.controls
+                isinstance(c.action, dict) for c in scene.game_view.controls
             )
 
         # We run the first auction: let it fall, then answer whatever comes to us by tapping.
         assert run_until(app, my_turn)
         press(app, scene, "falling")
-        assert run_until(app, lambda: scene.renderer.view.get("phase") != "choose")
+        assert run_until(app, lambda: scene.game_view.view.get("phase") != "choose")
         played = 1
         seen_timer = False
         deadline = time.monotonic() + 40
@@ -474,7 +474,7 @@ def test_taps_play_das_kollier_against_a_real_server(tmp_path, monkeypatch):
                 break
             seen_timer |= scene.model.timer is not None
             seq = scene.model.streams[0].seq
-            moves = [c for c in scene.renderer.controls if isinstance(c.action, dict)]
+            moves = [c for c in scene.game_view.controls if isinstance(c.action, dict)]
             preferred = ("decline", "pass", "knock", "waive", "pay", "penalty", "cash", "falling")
             choice = min(moves, key=lambda c: (c.key not in preferred, c.key))
             press(app, scene, choice.key)
@@ -515,7 +515,7 @@ def test_the_board_redrawn_by_regions_matches_a_full_redraw():
         reference = scene.static.copy()
         area = scene.camera.area
         reference.blit(scene.backdrop, area, area)
-        scene.renderer.draw_board(reference, scene.camera)
+        scene.game_view.draw_board(reference, scene.camera)
         sample = [
             (x, y) for x in range(area.x, area.right, 3) for y in range(area.y, area.bottom, 3)
         ]
@@ -534,7 +534,7 @@ def test_the_results_say_which_tie_break_decided_between_equal_necklaces():
     table = scene if isinstance(scene, TableScene) else scene.table
     outcome = table.model.outcome
     assert outcome["scores"] == [0, 0, 0, 0] and outcome["winners"] == [1]
-    lines = table.renderer.result_lines(outcome)
+    lines = table.game_view.result_lines(outcome)
     assert lines[-1] == "Tie on the necklace: the best gem outside it wins (Béatrice: $10,000)."
     assert isinstance(app.stack.top, ResultsScene)
     app.shutdown()

@@ -21,7 +21,7 @@ from client.app import App  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
 from client.screenshot import sample_table  # noqa: E402
 from client.settings import Settings  # noqa: E402
-from client.tables.kette_von_saba import KetteVonSabaRenderer  # noqa: E402
+from client.tables.kette_von_saba import KetteVonSabaView  # noqa: E402
 from client.tables.kette_von_saba.layout import (  # noqa: E402
     CENTRES,
     HEX_H,
@@ -167,8 +167,8 @@ def test_the_table_renders_at_every_size_in_every_stage(size):
     for phase in ("offer", "bidding", "buyer", "reconstruction"):
         seed, moves = in_phase(phase)
         scene = table(app, seed, moves)
-        assert isinstance(scene.renderer, KetteVonSabaRenderer)
-        assert scene.renderer.view["phase"] == phase
+        assert isinstance(scene.game_view, KetteVonSabaView)
+        assert scene.game_view.view["phase"] == phase
         assert not_blank(app.window)
         app.stack.pop()
     app.stack.push(
@@ -187,9 +187,9 @@ def test_every_target_and_button_is_a_move_the_server_listed(phase):
     seed, moves = in_phase(phase)
     scene = table(app, seed, moves)
     legal = scene.model.streams[scene.viewer].legal
-    offered = [t.move for p in scene.renderer.pieces() for t in p.targets]
-    offered += [t.move for t in scene.renderer.loose_targets()]
-    offered += [move for _label, move in scene.renderer.move_buttons()]
+    offered = [t.move for p in scene.game_view.pieces() for t in p.targets]
+    offered += [t.move for t in scene.game_view.loose_targets()]
+    offered += [move for _label, move in scene.game_view.move_buttons()]
     assert offered and all(move in legal for move in offered)
     # Every kind of legal move can be made one way or another.
     assert {m["type"] for m in offered} == {m["type"] for m in legal}
@@ -208,7 +208,7 @@ def test_selecting_a_hand_card_lights_its_legal_spaces_with_the_reward_each_woul
     app = make_app()
     sent = []
     scene = table(app, *find(choice), sent=sent)
-    renderer = scene.renderer
+    renderer = scene.game_view
     assert renderer.loose_targets() == []  # two cards could go there: pick one first
     piece = renderer.pieces()[-1]
     card = piece.key[1]
@@ -231,7 +231,7 @@ def test_the_auctioneer_drags_a_card_onto_the_block_to_sell_it():
     app = make_app()
     sent = []
     scene = table(app, *in_phase("offer"), sent=sent)
-    piece = scene.renderer.pieces()[0]
+    piece = scene.game_view.pieces()[0]
     start, end = screen(scene, piece.rect.center), screen(scene, LOT_RECT.center)
     mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
     frames(
@@ -256,7 +256,7 @@ def test_bid_buttons_run_from_the_lowest_legal_bid_to_all_in_after_pass():
     bids = [m["amount"] for m in legal if m["type"] == "bid"]
     buttons = scene.move_buttons
     assert buttons[0].label == "Pass"
-    amounts = [m["amount"] for _label, m in scene.renderer.move_buttons() if m["type"] == "bid"]
+    amounts = [m["amount"] for _label, m in scene.game_view.move_buttons() if m["type"] == "bid"]
     assert amounts[0] == min(bids) and amounts[-1] == max(bids) and amounts == sorted(amounts)
     tap(app, buttons[1].rect.center)
     assert sent == [(scene.viewer, {"type": "bid", "amount": min(bids)})]
@@ -267,10 +267,10 @@ def test_the_buyer_lays_the_card_on_a_glowing_space_or_keeps_it():
     sent = []
     seed, moves = in_phase("buyer")
     scene = table(app, seed, moves, sent=sent)
-    lot = scene.renderer.pieces()[0]
+    lot = scene.game_view.pieces()[0]
     keys = [t.key for t in lot.targets]
     assert lot.key == "lot" and "hand" in keys and all(k == "hand" or k[0] == "space" for k in keys)
-    place = next(t for t in scene.renderer.loose_targets() if t.move["type"] == "place")
+    place = next(t for t in scene.game_view.loose_targets() if t.move["type"] == "place")
     tap(app, screen(scene, place.rect.center))
     assert sent == [(scene.viewer, place.move)]
     app.stack.pop()
@@ -285,9 +285,9 @@ def test_the_auctioneer_taps_the_deck_to_buy_its_top_card_for_2000():
     app = make_app()
     sent = []
     scene = table(app, *in_phase("draw"), sent=sent)
-    labels = [label for label, _m in scene.renderer.move_buttons()]
+    labels = [label for label, _m in scene.game_view.move_buttons()]
     assert labels == ["Buy a card (2,000)", "End turn"]
-    (deck,) = scene.renderer.loose_targets()
+    (deck,) = scene.game_view.loose_targets()
     tap(app, screen(scene, deck.rect.center))
     assert sent == [(scene.viewer, {"type": "draw"})]
 
@@ -295,7 +295,7 @@ def test_the_auctioneer_taps_the_deck_to_buy_its_top_card_for_2000():
 def test_a_spectator_sees_no_hand_and_no_controls():
     app = make_app()
     scene = table(app, *in_phase("buyer"), viewer="spectator")
-    renderer = scene.renderer
+    renderer = scene.game_view
     assert "hand" not in renderer.view and renderer.hand_keys == []
     assert renderer.pieces() == [] and scene.move_buttons == [] and not scene.interactive
 
@@ -316,7 +316,7 @@ def test_a_sale_sends_coins_from_buyer_to_seller_and_both_purses_count():
     app = make_app()
     seed, moves = in_phase("reserve")
     scene = table(app, seed, moves)
-    renderer = scene.renderer
+    renderer = scene.game_view
     before = list(renderer.view["cash"])
     state = feed(scene, seed, moves, {"type": "sell"})
     after = state["cash"]
@@ -333,7 +333,7 @@ def test_a_laid_card_flies_to_its_setting_and_appears_there_on_landing():
     app = make_app()
     seed, moves = in_phase("buyer")
     scene = table(app, seed, moves)
-    renderer = scene.renderer
+    renderer = scene.game_view
     move = next(m for m in scene.model.streams[scene.viewer].legal if m["type"] == "place")
     index = SPACES.index(tuple(move["space"]))
     feed(scene, seed, moves, move)
@@ -350,7 +350,7 @@ def test_a_card_another_player_buys_from_the_deck_stays_face_down():
     scene = table(app, seed, moves, viewer="0")
     feed(scene, seed, moves, {"type": "draw"})
     frames(app, 3)
-    assert scene.renderer.flights and all(f.card is None for f in scene.renderer.flights)
+    assert scene.game_view.flights and all(f.card is None for f in scene.game_view.flights)
     assert any(line.endswith("buys the top card of the deck for 2,000.") for line in scene.log)
 
 
@@ -386,7 +386,7 @@ def test_the_cached_board_redrawn_by_parts_matches_a_full_redraw(zoom):
         area = scene.camera.area
         reference = scene.static.copy()
         reference.blit(scene.backdrop, area, area)
-        scene.renderer.draw_board(reference, scene.camera)
+        scene.game_view.draw_board(reference, scene.camera)
         assert pygame.image.tobytes(reference.subsurface(area), "RGB") == pygame.image.tobytes(
             scene.static.subsurface(area), "RGB"
         )
@@ -418,7 +418,7 @@ def test_a_whole_game_plays_through_the_table_and_everything_comes_to_rest(playe
     while app.stack.top is not scene:
         app.stack.pop()
     frames(app, 60)
-    renderer = scene.renderer
+    renderer = scene.game_view
     assert not renderer.flights and not renderer.coins and not renderer.hidden_spaces
     assert renderer.shown_forgeries == len(state["forgeries"])
     assert [renderer.cash[f"s{s}"] for s in range(players)] == [float(c) for c in state["cash"]]
@@ -438,7 +438,7 @@ def test_the_log_tells_the_auction_in_the_chosen_language():
         app = make_app(language=language)
         scene = table(app, seed, moves)
         assert any(words[0] in line for line in scene.log), scene.log
-        assert any(words[1] in line for line in scene.renderer.panel_lines(0))
+        assert any(words[1] in line for line in scene.game_view.panel_lines(0))
     i18n.set_language("en")
 
 
@@ -446,7 +446,7 @@ def test_the_rules_help_is_written_in_each_language():
     texts = set()
     for language in ("en", "de", "fr"):
         i18n.set_language(language)
-        texts.add(KetteVonSabaRenderer.help_text(None))
+        texts.add(KetteVonSabaView.help_text(None))
     i18n.set_language("en")
     assert len(texts) == 3 and all("2,000" in t or "2.000" in t or "2 000" in t for t in texts)
 
@@ -491,7 +491,7 @@ def test_a_few_moves_by_taps_against_a_real_server(tmp_path):
         played = 0
         while played < 5:
             assert run_until(lambda: scene.interactive and scene.timeline.idle)
-            renderer = scene.renderer
+            renderer = scene.game_view
             legal = scene.model.streams[scene.viewer].legal
             count = len(sent)
             if renderer.loose_targets():
@@ -518,6 +518,6 @@ def test_in_the_draw_step_the_finished_auctions_bid_is_no_longer_shown():
     scene = table(app, seed, moves)
     assert replay(seed, moves)["auction"] is not None
     drawn = []
-    scene.renderer._draw_bid = lambda *args: drawn.append(args)
-    scene.renderer.draw_board(app.window, scene.camera)
+    scene.game_view._draw_bid = lambda *args: drawn.append(args)
+    scene.game_view.draw_board(app.window, scene.camera)
     assert drawn == []

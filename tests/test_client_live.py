@@ -84,23 +84,23 @@ def open_table(app, server, kinds):
 
 
 def my_turn(scene):
-    return scene.interactive and bool(scene.renderer.loose_targets())
+    return scene.interactive and bool(scene.game_view.loose_targets())
 
 
 def test_taps_on_legal_targets_send_those_moves_and_the_servers_view_comes_back(app, server):
     scene = open_table(app, server, ["me", "bot"])
     assert scene.model.mine == [0] and run_until(app, lambda: my_turn(scene))
-    target = scene.renderer.loose_targets()[5]
+    target = scene.game_view.loose_targets()[5]
     tap(app, scene.camera.to_screen(*target.rect.center))
-    assert run_until(app, lambda: scene.renderer.view["pawn"] == target.move["plaque"])
+    assert run_until(app, lambda: scene.game_view.view["pawn"] == target.move["plaque"])
     # The bot moves; then it is our turn again and a tap sets a stone where we tapped.
-    assert run_until(app, lambda: my_turn(scene) and scene.renderer.view["previous"] is not None)
-    target = scene.renderer.loose_targets()[0]
+    assert run_until(app, lambda: my_turn(scene) and scene.game_view.view["previous"] is not None)
+    target = scene.game_view.loose_targets()[0]
     assert target.move["type"] == "move"
-    stones_before = sum(scene.renderer.view["stones"][target.key])
+    stones_before = sum(scene.game_view.view["stones"][target.key])
     tap(app, scene.camera.to_screen(*target.rect.center))
-    assert run_until(app, lambda: sum(scene.renderer.view["stones"][target.key]) > stones_before)
-    assert scene.renderer.view["pawn"] == target.move["plaque"]
+    assert run_until(app, lambda: sum(scene.game_view.view["stones"][target.key]) > stones_before)
+    assert scene.game_view.view["pawn"] == target.move["plaque"]
     assert any("Ada" in line for line in scene.log)
 
 
@@ -114,7 +114,7 @@ def test_one_device_holds_two_seats_in_hot_seat_and_plays_both(app, server):
         seq = scene.model.streams[seat].seq
         assert seat in scene.model.to_act()
         movers.append(seat)
-        target = scene.renderer.loose_targets()[0]
+        target = scene.game_view.loose_targets()[0]
         tap(app, scene.camera.to_screen(*target.rect.center))
         assert run_until(app, lambda s=seat, q=seq: scene.model.streams[s].seq > q)
     # The device showed each seat in turn (an extra move keeps the same seat).
@@ -147,9 +147,9 @@ def test_a_spectator_gets_the_public_view_and_no_controls(app, server):
 def test_a_spectator_joining_midway_reads_the_latest_moves_in_the_game_log(app, server):
     scene = open_table(app, server, ["me", "bot"])
     assert run_until(app, lambda: my_turn(scene))
-    target = scene.renderer.loose_targets()[0]
+    target = scene.game_view.loose_targets()[0]
     tap(app, scene.camera.to_screen(*target.rect.center))
-    assert run_until(app, lambda: scene.renderer.view["pawn"] == target.move["plaque"])
+    assert run_until(app, lambda: scene.game_view.view["pawn"] == target.move["plaque"])
     watcher = Session(server.host, server.port, "Zoé").start()
     try:
         deadline = time.monotonic() + 10

@@ -19,7 +19,7 @@ from client.scenes.results import ResultsScene  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
 from client.settings import Settings  # noqa: E402
 from client.tables.base import Piece  # noqa: E402
-from client.tables.saba_palast import SabaPalastRenderer, words  # noqa: E402
+from client.tables.saba_palast import SabaPalastView, words  # noqa: E402
 from client.tables.saba_palast.layout import FIELDS, HARBOUR_FIELDS  # noqa: E402
 from shared.engine import get_game  # noqa: E402
 from shared.games.saba_palast.data import CARDS  # noqa: E402
@@ -138,7 +138,7 @@ def test_the_table_renders_at_every_size_in_every_language(size):
             scene = open_table(app, state)
             frames(app, 5)
             assert not_blank(app.window)
-            assert scene.renderer.status()
+            assert scene.game_view.status()
         app = make_app(size, language)
         open_table(app, states[0], viewer=None)
         frames(app, 5)
@@ -155,7 +155,7 @@ def test_the_results_screen_names_how_the_game_ended():
     scene = open_table(app, state, viewer=0)
     frames(app, 60)
     assert isinstance(app.stack.top, ResultsScene)
-    lines = scene.renderer.result_lines(GAME.outcome(state))
+    lines = scene.game_view.result_lines(GAME.outcome(state))
     assert lines and ("end card" in lines[0] or "palace" in lines[0])
 
 
@@ -174,7 +174,7 @@ def test_the_cached_board_redrawn_by_parts_matches_a_full_redraw():
         reference = scene.static.copy()
         area = scene.camera.area
         reference.blit(scene.backdrop, area, area)
-        scene.renderer.draw_board(reference, scene.camera)
+        scene.game_view.draw_board(reference, scene.camera)
         sample = [
             (x, y) for x in range(area.x, area.right, 3) for y in range(area.y, area.bottom, 3)
         ]
@@ -203,7 +203,7 @@ def test_every_legal_move_has_a_target_and_every_target_is_legal(players, profi)
         seat = GAME.to_act(state)[0]
         if seat == 0:
             legal = GAME.legal_moves(state, 0)
-            offered = reachable(scene.renderer)
+            offered = reachable(scene.game_view)
             assert all(m in legal for m in offered)
             assert all(m in offered for m in legal), [m for m in legal if m not in offered]
             checked += 1
@@ -217,8 +217,8 @@ def test_a_spectator_gets_no_targets_and_no_hand():
     app = make_app()
     state = find_state(in_phase("build", "build"))
     scene = open_table(app, state, viewer=None)
-    assert "hand" not in scene.renderer.view
-    assert not scene.renderer.pieces() and not scene.renderer.loose_targets()
+    assert "hand" not in scene.game_view.view
+    assert not scene.game_view.pieces() and not scene.game_view.loose_targets()
     assert not scene.interactive
 
 
@@ -227,7 +227,7 @@ def test_tapping_a_glowing_harbour_field_sends_that_move():
     sent = []
     state = find_state(lambda s, legal: any(m.get("field") in (1, 4) for m in legal))
     scene = open_table(app, state, sent=sent)
-    target = next(t for t in scene.renderer.loose_targets() if t.key[0] == "harbour")
+    target = next(t for t in scene.game_view.loose_targets() if t.key[0] == "harbour")
     assert target.rect == HARBOUR_FIELDS[target.move["field"] - 1]
     tap(app, screen(scene, target.rect))
     assert sent == [target.move]
@@ -238,7 +238,7 @@ def test_a_building_card_dragged_onto_its_garden_field_builds_it():
     sent = []
     state = find_state(lambda s, legal: [m["type"] for m in legal].count("build") == 1, players=2)
     scene = open_table(app, state, sent=sent)
-    card = next(p for p in scene.renderer.pieces() if p.key[0] == "card")
+    card = next(p for p in scene.game_view.pieces() if p.key[0] == "card")
     field = FIELDS[CARDS[card.key[1]]["field"] - 1]
     start, end = screen(scene, card.rect), screen(scene, field)
     frames(
@@ -259,7 +259,7 @@ def test_a_card_dropped_elsewhere_sends_nothing_and_glides_back():
     sent = []
     state = find_state(in_phase("build", "build"), players=2)
     scene = open_table(app, state, sent=sent)
-    card = next(p for p in scene.renderer.pieces() if p.key[0] == "card")
+    card = next(p for p in scene.game_view.pieces() if p.key[0] == "card")
     start = screen(scene, card.rect)
     end = scene.camera.to_screen(600, 700)
     frames(
@@ -295,7 +295,7 @@ def test_the_vizier_himself_can_be_sent_to_a_quarter():
     sent = []
     state = find_state(lambda s, legal: any(m.get("field") == 3 for m in legal))
     scene = open_table(app, state, sent=sent)
-    vizier = next(p for p in scene.renderer.pieces() if p.key == ("vizier",))
+    vizier = next(p for p in scene.game_view.pieces() if p.key == ("vizier",))
     tap(app, screen(scene, vizier.rect))
     plain = next(t for t in vizier.targets if t.key[0] == "vizier")
     tap(app, screen(scene, plain.rect))
@@ -307,7 +307,7 @@ def test_a_figure_goes_into_a_quarter_with_one_tap():
     sent = []
     state = find_state(in_phase("quarter", "place_figure"))
     scene = open_table(app, state, sent=sent)
-    target = next(t for t in scene.renderer.loose_targets() if t.key[0] == "quarter")
+    target = next(t for t in scene.game_view.loose_targets() if t.key[0] == "quarter")
     tap(app, scene.camera.to_screen(target.rect.x + 20, target.rect.bottom - 10))
     assert sent == [target.move]
 
@@ -318,7 +318,7 @@ def test_free_actions_are_offered_at_any_step_of_the_own_turn():
         sent = []
         state = find_state(in_phase(phase, "play_card"))
         scene = open_table(app, state, sent=sent)
-        card = next(t for t in scene.renderer.loose_targets() if t.key[0] == "play")
+        card = next(t for t in scene.game_view.loose_targets() if t.key[0] == "play")
         tap(app, screen(scene, card.rect))
         assert sent == [card.move]
 
@@ -328,7 +328,7 @@ def test_the_step_button_ends_the_turn():
     sent = []
     state = find_state(in_phase("finish"))
     scene = open_table(app, state, sent=sent)
-    button = next(t for t in scene.renderer.loose_targets() if t.key == ("button", "end_turn"))
+    button = next(t for t in scene.game_view.loose_targets() if t.key == ("button", "end_turn"))
     tap(app, screen(scene, button.rect))
     assert sent == [{"type": "end_turn"}]
 
@@ -338,7 +338,7 @@ def test_the_discard_down_dialog_gives_back_one_thing_per_tap():
     sent = []
     state = find_state(in_phase("return"))
     scene = open_table(app, state, sent=sent)
-    offered = [t for t in scene.renderer.loose_targets() if t.key[0] in ("return", "discard")]
+    offered = [t for t in scene.game_view.loose_targets() if t.key[0] in ("return", "discard")]
     legal = GAME.legal_moves(state, scene.viewer)
     assert sorted(map(str, {str(t.move) for t in offered})) == sorted(map(str, legal))
     tap(app, screen(scene, offered[0].rect))
@@ -356,7 +356,7 @@ def test_a_build_flies_the_card_to_its_field_and_everything_settles():
     move = next(m for m in GAME.legal_moves(state, seat) if m["type"] == "build")
     state = play(scene, state, seat, move)
     frames(app, 3)
-    renderer = scene.renderer
+    renderer = scene.game_view
     assert renderer.flyers or renderer.leaving
     assert any(key[0] == "level" for key in renderer.hidden)
     frames(app, 90)
@@ -374,14 +374,14 @@ def test_another_players_drawn_card_flies_face_down():
     scene = open_table(app, state, viewer=1 - seat)
     state = play(scene, state, seat, {"type": "draw"})
     frames(app, 2)
-    cards = [f for f in scene.renderer.flyers if f.kind == "card"]
+    cards = [f for f in scene.game_view.flyers if f.kind == "card"]
     assert cards and all(f.what is None for f in cards)
     assert all("alabaster" not in line and "gold" not in line for line in scene.log[-2:])
 
 
 def test_the_log_tells_every_event_in_three_languages():
     seen = set()
-    renderer = SabaPalastRenderer.__new__(SabaPalastRenderer)
+    renderer = SabaPalastView.__new__(SabaPalastView)
 
     class Ctx:
         def name(self, seat):
@@ -410,7 +410,7 @@ def test_the_rules_help_is_written_in_three_languages():
     words = {"en": "vizier", "de": "Wesir", "fr": "vizir"}
     for language, word in words.items():
         i18n.set_language(language)
-        assert word in SabaPalastRenderer.help_text(None)
+        assert word in SabaPalastView.help_text(None)
 
 
 # ---------------------------------------------------------------------- a real server
@@ -445,7 +445,7 @@ def test_against_a_real_server_taps_play_the_steps_of_a_turn(tmp_path):
         session.start_table(session.lobby.tables[0].id)
         assert run_until(app, lambda: isinstance(app.stack.top, TableScene))
         scene = app.stack.top
-        renderer = scene.renderer
+        renderer = scene.game_view
 
         def phase(name):
             return lambda: scene.interactive and renderer.view.get("phase") == name
@@ -512,7 +512,7 @@ def test_no_label_on_the_table_is_drawn_below_the_minimum_size_at_800x600(monkey
             app = make_app((800, 600), language)
             scene = open_table(app, state, viewer=viewer)
             frames(app, 5)
-            board = scene.renderer
+            board = scene.game_view
             board.draw_board(app.window, scene.camera)
             board.draw(app.window, scene.camera, set(), None)
             small = {(s, size) for s, size in drawn if s.strip() and size < art.MIN_TEXT}
@@ -539,7 +539,7 @@ def test_no_label_on_the_table_is_drawn_below_the_minimum_size_at_800x600(monkey
 )
 def test_a_step_without_a_button_says_what_to_do_now(phase, selected, hint):
     piece = None if selected is None else Piece(selected, pygame.FRect(0, 0, 1, 1), None, [])
-    assert SabaPalastRenderer._step_hint(phase, piece) == hint
+    assert SabaPalastView._step_hint(phase, piece) == hint
     if hint is not None:
         for language in ("en", "de", "fr"):
             i18n.set_language(language)

@@ -22,7 +22,7 @@ from client.scenes.results import ResultsScene  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
 from client.screenshot import build_scene, sample_table  # noqa: E402
 from client.settings import Settings  # noqa: E402
-from client.tables.magie_des_bijoux import MagieDesBijouxRenderer  # noqa: E402
+from client.tables.magie_des_bijoux import MagieDesBijouxView  # noqa: E402
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
 
@@ -90,7 +90,7 @@ def test_dialogs_render_at_every_size_in_every_language(size):
         frames(app, 3)
         app.stack.push(SettingsDialog(app))
         frames(app, 3)
-        app.stack.push(TextDialog(app, "Rules", MagieDesBijouxRenderer.help_text(None)))
+        app.stack.push(TextDialog(app, "Rules", MagieDesBijouxView.help_text(None)))
         frames(app, 3)
         assert not_blank(app.window)
 
@@ -138,7 +138,7 @@ def test_tapping_a_glowing_plaque_sends_exactly_that_legal_move():
     sent = []
     scene = table_scene(app, sent, seed=4, moves=6, players=2)
     stream = scene.model.streams[scene.viewer]
-    target = scene.renderer.loose_targets()[-1]
+    target = scene.game_view.loose_targets()[-1]
     tap(app, scene.camera.to_screen(*target.rect.center))
     assert sent == [(scene.viewer, target.move)]
     assert target.move in stream.legal
@@ -149,7 +149,7 @@ def test_dragging_the_pawn_onto_a_legal_plaque_sends_the_move_and_it_snaps_there
     app = make_app()
     sent = []
     scene = table_scene(app, sent, seed=4, moves=6, players=2)
-    pawn = scene.renderer.pieces()[0]
+    pawn = scene.game_view.pieces()[0]
     target = pawn.targets[0]
     start = scene.camera.to_screen(pawn.sprite.x, pawn.sprite.y - 5)
     end = scene.camera.to_screen(*target.rect.center)
@@ -170,10 +170,10 @@ def test_an_illegal_drop_sends_nothing_and_the_pawn_glides_back():
     app = make_app()
     sent = []
     scene = table_scene(app, sent, seed=4, moves=6, players=2)
-    pawn = scene.renderer.pieces()[0]
+    pawn = scene.game_view.pieces()[0]
     legal = {t.key for t in pawn.targets}
-    cols = scene.renderer.cols
-    illegal = next(c for c in range(len(scene.renderer.view["settings"])) if c not in legal)
+    cols = scene.game_view.cols
+    illegal = next(c for c in range(len(scene.game_view.view["settings"])) if c not in legal)
     row, col = divmod(illegal, cols)
     start = scene.camera.to_screen(pawn.sprite.x, pawn.sprite.y - 5)
     end = scene.camera.to_screen(col * 100 + 50, row * 100 + 50)
@@ -191,7 +191,7 @@ def test_a_refused_move_is_shown_as_a_toast_and_the_table_is_playable_again():
     app = make_app()
     sent = []
     scene = table_scene(app, sent, seed=4, moves=6, players=2)
-    target = scene.renderer.loose_targets()[0]
+    target = scene.game_view.loose_targets()[0]
     tap(app, scene.camera.to_screen(*target.rect.center))
     scene.model.refusals.append("the pawn may not return to the plaque it has just left")
     scene.model.revision += 1
@@ -234,11 +234,11 @@ def test_a_spectator_sees_the_public_view_and_no_controls():
     scene = table_scene(app, sent, seed=4, moves=6, players=3, viewer="spectator")
     assert scene.viewer is None and not scene.interactive
     assert scene.move_buttons == []
-    for target in scene.renderer.loose_targets():
+    for target in scene.game_view.loose_targets():
         tap(app, scene.camera.to_screen(*target.rect.center))
     assert sent == []
     assert (
-        scene._piece_at(scene.camera.to_screen(scene.renderer.pawn.x, scene.renderer.pawn.y))
+        scene._piece_at(scene.camera.to_screen(scene.game_view.pawn.x, scene.game_view.pawn.y))
         is None
     )
 
@@ -255,7 +255,7 @@ def test_the_privacy_curtain_hides_a_hand_until_the_next_player_taps():
     scene = TableScene(app, model, lambda seat, move: None, lambda: None)
     app.stack.push(scene)
     drawn = []
-    scene.renderer.draw = lambda *args: drawn.append(scene.viewer)
+    scene.game_view.draw = lambda *args: drawn.append(scene.viewer)
     frames(app, 3)
     assert scene.curtain_for == scene.viewer and drawn == []
     tap(app, (400, 300))
@@ -299,7 +299,7 @@ def test_events_animate_the_pawn_and_drop_the_stone_into_its_socket():
     scene = table_scene(app, [], seed=4, moves=6, players=2)
     model = scene.model
     stream = model.streams[scene.viewer]
-    renderer = scene.renderer
+    renderer = scene.game_view
     target = stream.legal[0]["plaque"]
     cell = target[0] * renderer.cols + target[1]
     view = dict(stream.view)
@@ -382,7 +382,7 @@ def test_the_cached_board_redrawn_by_parts_matches_a_full_redraw():
         reference = scene.static.copy()
         area = scene.camera.area
         reference.blit(scene.backdrop, area, area)
-        scene.renderer.draw_board(reference, scene.camera)
+        scene.game_view.draw_board(reference, scene.camera)
         sample = [
             (x, y) for x in range(area.x, area.right, 3) for y in range(area.y, area.bottom, 3)
         ]

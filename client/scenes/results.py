@@ -40,7 +40,7 @@ class ResultsScene(Dialog):
         names = self.table.model.names
         scores = outcome.get("scores", [])
         winners = outcome.get("winners", [])
-        summary = self.table.renderer.result_lines(outcome)
+        summary = self.table.game_view.result_lines(outcome)
         if len(scores) == 1 and summary:
             # Solitaire: the game's own verdict is the headline.
             headline, summary = summary[0], summary[1:]
@@ -76,7 +76,7 @@ class ResultsScene(Dialog):
                     rect,
                     border_radius=lay.radius,
                 )
-            self.table.renderer.seat_token(
+            self.table.game_view.seat_token(
                 surface, seat, (rect.x + row_h / 2, rect.centery), lay.body * 0.6
             )
             theme.blit_text(
@@ -90,7 +90,7 @@ class ResultsScene(Dialog):
             )
             theme.blit_text(
                 surface,
-                self.table.renderer.score_text(scores[seat]),
+                self.table.game_view.score_text(scores[seat]),
                 lay.body,
                 (rect.right - lay.margin, rect.centery),
                 theme.TEXT,

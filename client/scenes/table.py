@@ -1,8 +1,8 @@
 """The table every game shares: panels, turn, log, board with zoom/pan, drag and drop, curtain.
 
-The scene reads a `TableModel` and feeds the game's renderer the view, legal moves and events of
+The scene reads a `TableModel` and feeds the game's view the view, legal moves and events of
 the seat it shows. It decides nothing about the rules: the pieces and targets it lets a person
-use come from the renderer, which builds them from the legal moves the server sent.
+use come from the game view, which builds them from the legal moves the server sent.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from client.input import Intent
 from client.model import Move, TableModel
 from client.scene import Scene
 from client.scenes.dialogs import TextDialog
-from client.tables import renderer_for
+from client.tables import view_for
 from client.tables.base import Camera, Piece, TableContext, Target
 from client.widgets import Button, panel
 
@@ -47,7 +47,7 @@ class TableScene(Scene):
         self.close = close or leave
         self.timeline = Timeline(app.animator)
         self.ctx = TableContext(app.animator, self.timeline, app.toasts, model.names, app.clock_ref)
-        self.renderer = renderer_for(model.game, self.ctx)
+        self.game_view = view_for(model.game, self.ctx)
         self.camera = Camera(pygame.Rect(0, 0, 1, 1), (1.0, 1.0))
         self.viewer: int | None | str = "none yet"
         self.seen_revision = -1
@@ -124,7 +124,7 @@ class TableScene(Scene):
         )
         self._layout_bar()
         self._layout_move_buttons()
-        self.camera.resize(self.board_area(), self.renderer.world_size())
+        self.camera.resize(self.board_area(), self.game_view.world_size())
 
     def board_area(self) -> pygame.Rect:
         area = self.board_rect.copy()
@@ -151,7 +151,7 @@ class TableScene(Scene):
 
     def _layout_move_buttons(self) -> None:
         lay = self.layout
-        choices = self.renderer.move_buttons() if self.interactive else []
+        choices = self.game_view.move_buttons() if self.interactive else []
         buttons = [Button(label, lambda m=move: self.commit(None, m)) for label, move in choices]
         x, row = self.board_rect.x, 0
         widths = []
@@ -169,7 +169,7 @@ class TableScene(Scene):
             button.rect = pygame.Rect(bx, y, w, lay.button_h)
         self.move_buttons = buttons
 
-    # ------------------------------------------------------------------ model → renderer
+    # ------------------------------------------------------------------ model → game view
     def choose_viewer(self) -> int | None:
         """The seat whose view is shown: the spectator, or the held seat that is to act."""
         if self.model.spectator:
@@ -182,7 +182,7 @@ class TableScene(Scene):
         return self.model.mine[0]
 
     def sync(self) -> None:
-        """Feed the renderer whatever arrived since the last frame."""
+        """Feed the game view whatever arrived since the last frame."""
         if self.model.revision == self.seen_revision:
             return
         self.seen_revision = self.model.revision
@@ -203,7 +203,7 @@ class TableScene(Scene):
             if (
                 isinstance(viewer, int)
                 and len(self.model.mine) > 1
-                and self.renderer.has_secrets
+                and self.game_view.has_secrets
                 and self.revealed != viewer
             ):
                 self.curtain_for = viewer
@@ -215,19 +215,19 @@ class TableScene(Scene):
         if fresh:
             self.timeline.skip()
         self.ctx.timer = self.model.timer
-        self.renderer.show(stream.view, stream.legal, [] if fresh else new_events, fresh)
+        self.game_view.show(stream.view, stream.legal, [] if fresh else new_events, fresh)
         for event in (
             stream.events[len(stream.events) - len(new_events) :] if not fresh else stream.events
         ):
-            line = self.renderer.event_text(event)
+            line = self.game_view.event_text(event)
             if line:
                 self.log.append(line[:1].upper() + line[1:])
         self.log = self.log[-LOG_LINES:]
         self.log_scroll = 0
         self.selected = None
-        self.camera.resize(self.board_area(), self.renderer.world_size())
+        self.camera.resize(self.board_area(), self.game_view.world_size())
         self._layout_move_buttons()
-        self.camera.resize(self.board_area(), self.renderer.world_size())
+        self.camera.resize(self.board_area(), self.game_view.world_size())
 
     # ------------------------------------------------------------------ moves
     def commit(self, piece: Piece | None, move: Move, target: Target | None = None) -> None:
@@ -262,7 +262,7 @@ class TableScene(Scene):
         if not self.interactive:
             return None
         wx, wy = self.camera.to_world(*pos)
-        for piece in self.renderer.pieces():
+        for piece in self.game_view.pieces():
             if piece.rect.collidepoint(wx, wy):
                 return piece
         return None
@@ -291,7 +291,7 @@ class TableScene(Scene):
         for button in self.bar_buttons + self.move_buttons:
             if button.handle(intent):
                 return True
-        used = self.renderer.handle(intent, self.camera) if self.interactive else False
+        used = self.game_view.handle(intent, self.camera) if self.interactive else False
         if isinstance(used, dict):
             self.commit(None, used)
             return True
@@ -361,10 +361,10 @@ class TableScene(Scene):
         if piece is not None:
             self.selected = None if self.selected and self.selected.key == piece.key else piece
             return True
-        target = self._target_at(self.renderer.loose_targets(), pos)
+        target = self._target_at(self.game_view.loose_targets(), pos)
         if target is not None:
             owner = next(
-                (p for p in self.renderer.pieces() if any(t.key == target.key for t in p.targets)),
+                (p for p in self.game_view.pieces() if any(t.key == target.key for t in p.targets)),
                 None,
             )
             self.commit(owner, target.move, target)
@@ -386,7 +386,7 @@ class TableScene(Scene):
 
     def open_help(self) -> None:
         title = f"{i18n.t('table.help')} — {self._title()}"
-        self.app.stack.push(TextDialog(self.app, title, self.renderer.help_text()))
+        self.app.stack.push(TextDialog(self.app, title, self.game_view.help_text()))
 
     def toggle_log(self) -> None:
         self.log_open = not self.log_open
@@ -452,7 +452,7 @@ class TableScene(Scene):
 
     def _board_key(self) -> tuple:
         cam = self.camera
-        return (self.renderer.version, cam.zoom, cam.cx, cam.cy, tuple(cam.area))
+        return (self.game_view.version, cam.zoom, cam.cx, cam.cy, tuple(cam.area))
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.curtain_for is not None:
@@ -463,9 +463,9 @@ class TableScene(Scene):
         hot: set[Any] = set()
         if self.interactive:
             source = self.held or self.selected
-            targets = source.targets if source is not None else self.renderer.loose_targets()
+            targets = source.targets if source is not None else self.game_view.loose_targets()
             hot = {t.key for t in targets}
-        self.renderer.draw(surface, self.camera, hot, self.held)
+        self.game_view.draw(surface, self.camera, hot, self.held)
         self._draw_turn(surface)
         self._draw_active_ring(surface)
         for button in self.bar_buttons + self.move_buttons:
@@ -492,10 +492,10 @@ class TableScene(Scene):
         self.static_key = (chrome, board)
 
     def _redraw_board(self, full: bool) -> None:
-        """Redraw the board area, or only the parts the renderer says changed."""
+        """Redraw the board area, or only the parts the game view says changed."""
         cam = self.camera
         seen_from = (cam.zoom, cam.cx, cam.cy, tuple(cam.area))
-        changes = self.renderer.take_changes()
+        changes = self.game_view.take_changes()
         if full or changes is None or seen_from != self.board_seen_from:
             self.board_seen_from = seen_from
             areas = [cam.area]
@@ -507,7 +507,7 @@ class TableScene(Scene):
             if area.w and area.h:
                 layer.set_clip(area)
                 layer.blit(self.backdrop, area, area)
-                self.renderer.draw_board(layer, cam)
+                self.game_view.draw_board(layer, cam)
         layer.set_clip(clip)
 
     def _redraw_chrome(self, like: pygame.Surface) -> bool:
@@ -558,7 +558,7 @@ class TableScene(Scene):
         """Whose turn it is, in the middle of the bar; a pulsing gold line when it is ours."""
         lay = self.layout
         turn, mine = self.turn_text()
-        status = self.renderer.status() if self.model.status == "playing" else None
+        status = self.game_view.status() if self.model.status == "playing" else None
         label = f"{turn} · {status}" if status else turn
         left = self.turn_left
         right = self.turn_right or lay.w - lay.margin
@@ -611,7 +611,7 @@ class TableScene(Scene):
         """(seat, rect) of each player panel, the viewer's own at the bottom."""
         lay = self.layout
         order = self._panel_order()
-        lines = max(len(self.renderer.panel_lines(s)) for s in order) if order else 0
+        lines = max(len(self.game_view.panel_lines(s)) for s in order) if order else 0
         h = round(lay.body * 1.5 + lay.small * 1.3 * (lines + 1) + lay.margin)
         gap = lay.margin // 2
         avail = self.panels_rect.h
@@ -641,7 +641,7 @@ class TableScene(Scene):
             self.active_panels.append(rect)
         r = lay.body * 0.7
         token_c = (rect.x + lay.margin * 0.6 + r, rect.y + lay.margin * 0.5 + lay.body * 0.75)
-        self.renderer.seat_token(surface, seat, token_c, r)
+        self.game_view.seat_token(surface, seat, token_c, r)
         x = token_c[0] + r + lay.margin * 0.6
         name = self.model.names[seat]
         if seat in self.model.mine:
@@ -665,7 +665,7 @@ class TableScene(Scene):
             (rect.x + lay.margin * 0.6 + r, y + lay.small * 0.62),
             max(3, lay.small * 0.22),
         )
-        lines = ([" · ".join(tags)] if tags else []) + self.renderer.panel_lines(seat)
+        lines = ([" · ".join(tags)] if tags else []) + self.game_view.panel_lines(seat)
         for line in lines:
             if y + lay.small > rect.bottom - lay.margin * 0.3:
                 break
@@ -708,7 +708,7 @@ class TableScene(Scene):
         name = self.model.names[self.curtain_for] if self.curtain_for is not None else ""
         surface.fill(theme.TABLE_DARK)
         centre = (lay.w / 2, lay.h * 0.42)
-        self.renderer.seat_token(
+        self.game_view.seat_token(
             surface, self.curtain_for or 0, (centre[0], centre[1] - lay.title * 2.2), lay.title
         )
         theme.blit_text(

@@ -1,8 +1,8 @@
-"""What a game's table renderer is: the one module a game adds to the shared table scene.
+"""What a game's table view is: the one package a game adds to the shared table scene.
 
 The table scene (client/scenes/table.py) owns everything games share — player panels, the log,
 the turn indicator, toasts, help, results, the privacy curtain, zoom and pan, drag and drop, and
-the animation queue. A renderer reads the engine view, the events and the legal moves the server
+the animation queue. A view reads the engine view, the events and the legal moves the server
 sent for the seat shown, and:
   - draws the board in world coordinates through a `Camera`;
   - offers `Piece`s (things a person can pick up) and `Target`s (where a legal move puts them),
@@ -103,7 +103,7 @@ class Camera:
 
 @dataclass
 class Sprite:
-    """Where a piece is drawn (world coordinates) and how: moved by tweens, owned by a renderer.
+    """Where a piece is drawn (world coordinates) and how: moved by tweens, owned by a view.
 
     `home` is where the view puts it; `lift` (0..1) raises it above the table with a wider
     shadow while held; `shake` is a sideways offset for a refused drop.
@@ -139,7 +139,7 @@ class Piece:
 
 @dataclass
 class TableContext:
-    """What the table scene lends a renderer: animation, toasts, seat names, the language."""
+    """What the table scene lends a game view: animation, toasts, seat names, the language."""
 
     animator: Animator
     timeline: Timeline
@@ -162,7 +162,7 @@ class TableContext:
         return self.names[seat]
 
 
-class Renderer:
+class TableView:
     """Base of every game's table view; see the module docstring for the contract."""
 
     game_id: ClassVar[str] = ""

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from client import theme
-from client.tables.base import Camera, Event, Move, Renderer
+from client.tables.base import Camera, Event, Move, TableView
 
 MAX_BUTTONS = 60
 
@@ -33,7 +33,7 @@ def _fact(value: Any) -> str | None:
     return None
 
 
-class GenericRenderer(Renderer):
+class GenericView(TableView):
     game_id = ""
 
     def world_size(self) -> tuple[float, float]:

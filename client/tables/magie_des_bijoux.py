@@ -18,7 +18,7 @@ import pygame
 from client import i18n, theme
 from client.anim import MOVE, pulse
 from client.gems import draw_gem
-from client.tables.base import Camera, Event, Move, Piece, Renderer, Sprite, Target, View
+from client.tables.base import Camera, Event, Move, Piece, Sprite, TableView, Target, View
 from shared.games.magie_des_bijoux import PLAQUE_KINDS
 
 CELL = 100.0
@@ -179,7 +179,7 @@ class FlyingStone:
     sprite: Sprite
 
 
-class MagieDesBijouxRenderer(Renderer):
+class MagieDesBijouxView(TableView):
     game_id = "magie-des-bijoux"
     has_secrets = False
 
@@ -557,7 +557,7 @@ class MagieDesBijouxRenderer(Renderer):
         surface.blit(box, box.get_rect(center=cam.area.center))
 
 
-RENDERER = MagieDesBijouxRenderer
+VIEW = MagieDesBijouxView
 
 
 # ---------------------------------------------------------------------- cached drawings

@@ -1,5 +1,5 @@
-"""Das Kollier's table: the auction house (see table.py); found by the registry as RENDERER."""
+"""Das Kollier's table: the auction house (see table.py); found by the registry as VIEW."""
 
-from client.tables.das_kollier.table import RENDERER, DasKollierRenderer
+from client.tables.das_kollier.table import VIEW, DasKollierView
 
-__all__ = ["RENDERER", "DasKollierRenderer"]
+__all__ = ["VIEW", "DasKollierView"]

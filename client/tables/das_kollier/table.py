@@ -24,7 +24,7 @@ import pygame
 from client import i18n, theme
 from client.anim import FLIP, MOVE, STAGGER, pulse
 from client.input import Intent
-from client.tables.base import Camera, Event, Move, Piece, Renderer, Sprite, View
+from client.tables.base import Camera, Event, Move, Piece, Sprite, TableView, View
 from client.tables.das_kollier import art
 from client.tables.das_kollier.layout import (
     BANK_BOX,
@@ -109,7 +109,7 @@ class Flyer:
     turn: dict[str, float] = field(default_factory=lambda: {"t": 1.0})
 
 
-class DasKollierRenderer(Renderer):
+class DasKollierView(TableView):
     game_id = "das-kollier"
     has_secrets = True
 
@@ -1757,22 +1757,22 @@ REGIONS: dict[str, pygame.FRect] = {
 }
 
 # Event type → what it sets moving (each returns how long its step holds the queue).
-STEP_HANDLERS: dict[str, Callable[[DasKollierRenderer, Event], float]] = {
-    "lot_revealed": DasKollierRenderer._reveal,
-    "lot_won": DasKollierRenderer._carry_lot,
-    "bid": DasKollierRenderer._on_bid,
-    "knocked_down": DasKollierRenderer._on_knock,
-    "paid": DasKollierRenderer._on_paid,
-    "commission": DasKollierRenderer._on_commission,
-    "compensation": DasKollierRenderer._on_bank_pays,
-    "debt_paid": DasKollierRenderer._on_bank_pays,
-    "default": DasKollierRenderer._on_default,
-    "sold_to_bank": DasKollierRenderer._on_sale,
-    "second_deck": DasKollierRenderer._on_second_deck,
-    "first_auctioneer": DasKollierRenderer._on_first_auctioneer,
+STEP_HANDLERS: dict[str, Callable[[DasKollierView, Event], float]] = {
+    "lot_revealed": DasKollierView._reveal,
+    "lot_won": DasKollierView._carry_lot,
+    "bid": DasKollierView._on_bid,
+    "knocked_down": DasKollierView._on_knock,
+    "paid": DasKollierView._on_paid,
+    "commission": DasKollierView._on_commission,
+    "compensation": DasKollierView._on_bank_pays,
+    "debt_paid": DasKollierView._on_bank_pays,
+    "default": DasKollierView._on_default,
+    "sold_to_bank": DasKollierView._on_sale,
+    "second_deck": DasKollierView._on_second_deck,
+    "first_auctioneer": DasKollierView._on_first_auctioneer,
 }
 
-RENDERER = DasKollierRenderer
+VIEW = DasKollierView
 
 
 def _necklace_of(move: Move) -> list[str]:

@@ -25,7 +25,7 @@ import pygame
 
 from client import i18n, theme
 from client.anim import FLIP, MOVE, STAGGER, pulse
-from client.tables.base import Camera, Event, Move, Piece, Renderer, Sprite, Target, View
+from client.tables.base import Camera, Event, Move, Piece, Sprite, TableView, Target, View
 from client.tables.kette_von_saba import art, words
 from client.tables.kette_von_saba.layout import (
     BLOCK_RECT,
@@ -108,7 +108,7 @@ class Flight:
 Action = Callable[[float], float]
 
 
-class KetteVonSabaRenderer(Renderer):
+class KetteVonSabaView(TableView):
     game_id = "kette-von-saba"
     has_secrets = True
 
@@ -1108,7 +1108,7 @@ class KetteVonSabaRenderer(Renderer):
         surface.blit(box, box.get_rect(center=(round(centre[0]), round(centre[1]))))
 
 
-RENDERER = KetteVonSabaRenderer
+VIEW = KetteVonSabaView
 
 
 # ---------------------------------------------------------------------- helpers
@@ -1258,7 +1258,7 @@ def _purse_face(
     scale: float,
     money: int | None,
 ) -> pygame.Surface:
-    """The still part of a purse (see `KetteVonSabaRenderer._purse_face`)."""
+    """The still part of a purse (see `KetteVonSabaView._purse_face`)."""
     w, h = size
     surf = _purse_box(w, h, leading).copy()
     pad = max(4, round(8 * scale))

@@ -1,5 +1,5 @@
 """Saba – Palast der Königin on the table (see renderer.py)."""
 
-from client.tables.saba_palast.renderer import SabaPalastRenderer
+from client.tables.saba_palast.renderer import SabaPalastView
 
-RENDERER = SabaPalastRenderer
+VIEW = SabaPalastView

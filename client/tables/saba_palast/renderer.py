@@ -28,7 +28,7 @@ import pygame
 
 from client import theme
 from client.anim import FLIP, MOVE, STAGGER, pulse
-from client.tables.base import Camera, Event, Move, Piece, Renderer, Sprite, Target, View
+from client.tables.base import Camera, Event, Move, Piece, Sprite, TableView, Target, View
 from client.tables.saba_palast import art, layout, words
 from client.tables.saba_palast.layout import (
     ACTION_DECK,
@@ -124,7 +124,7 @@ def _card_rect(x: float, y: float, scale: float = 1.0) -> pygame.FRect:
     return pygame.FRect(x - w / 2, y - h / 2, w, h)
 
 
-class SabaPalastRenderer(Renderer):
+class SabaPalastView(TableView):
     game_id = "saba-palast"
     has_secrets = True
 
@@ -1307,7 +1307,7 @@ class SabaPalastRenderer(Renderer):
 class Plan:
     """Schedules one update's animations on a running clock `t` (seconds from now)."""
 
-    def __init__(self, renderer: SabaPalastRenderer, old: View, new: View) -> None:
+    def __init__(self, renderer: SabaPalastView, old: View, new: View) -> None:
         self.r = renderer
         self.old, self.new = old, new
         self.t = 0.0
