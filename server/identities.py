@@ -10,10 +10,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from server.tables import Table
+from typing import Any, Protocol
 
 
 def new_token() -> str:
@@ -26,6 +23,15 @@ def token_key(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+class Sitting(Protocol):
+    """A table as its people know it (server.tables.Table is one): this module never imports
+    the tables, so the two stay free of an import circle."""
+
+    id: int
+
+    def held_by(self, identity: Identity) -> bool: ...
+
+
 @dataclass(eq=False)
 class Identity:
     """One person (or one device in hot-seat play), connected or not."""
@@ -36,7 +42,7 @@ class Identity:
     session: Any = None
     disconnected_since: float | None = None
     # Tables where this identity holds a seat or watches.
-    tables: set[Table] = field(default_factory=set)
+    tables: set[Sitting] = field(default_factory=set)
 
     @property
     def connected(self) -> bool:
