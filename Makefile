@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: venv play test lint format bench bench-bots clean
+.PHONY: venv play test lint format i18n bench bench-bots clean
 
 venv: $(STAMP)
 
@@ -30,6 +30,22 @@ lint: $(STAMP)
 format: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
+
+# Words: extract the English strings into the template, update the de/fr catalogs, compile
+# them (the package build compiles them too; see setup.py).
+LOCALE := client/locale
+LANGUAGES := de fr
+I18N_KEYWORDS := --no-default-keywords -k _ -k N_ -k C_:1c,2 -k NN_:1,2 -k CNN_:1c,2,3 \
+	-k pgettext:1c,2 -k ngettext:1,2 -k npgettext:1c,2,3
+i18n: $(STAMP)
+	mkdir -p $(LOCALE)
+	$(BIN)/pybabel extract $(I18N_KEYWORDS) --add-location=file --sort-by-file \
+		--project=jeweltable --copyright-holder="Jewel Table" -o $(LOCALE)/jeweltable.pot client
+	for lang in $(LANGUAGES); do test -f $(LOCALE)/$$lang/LC_MESSAGES/jeweltable.po || \
+		$(BIN)/pybabel init -i $(LOCALE)/jeweltable.pot -d $(LOCALE) -D jeweltable -l $$lang; done
+	$(BIN)/pybabel update -i $(LOCALE)/jeweltable.pot -d $(LOCALE) -D jeweltable \
+		--no-fuzzy-matching --ignore-obsolete
+	$(BIN)/pybabel compile -d $(LOCALE) -D jeweltable --statistics
 
 # Engines, server (20 tables x (4 seats + 20 spectators) on loopback) and client frame times.
 bench: $(STAMP)

@@ -26,7 +26,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from client.app import App  # noqa: E402
-from client.model import SeatInfo, TableModel  # noqa: E402
+from client.net.model import SeatInfo, TableModel  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
 from client.settings import Settings  # noqa: E402
 from shared.engine import get_game, list_games  # noqa: E402

@@ -15,13 +15,14 @@ from typing import Any
 
 import pygame
 
-from client import i18n, theme
-from client.anim import Animator
-from client.gems import gem_surface
-from client.input import InputLayer, Intent
-from client.scene import SceneStack
+from client import i18n
 from client.settings import Settings
-from client.widgets import Toasts
+from client.ui import theme
+from client.ui.anim import Animator
+from client.ui.gems import gem_surface
+from client.ui.input import InputLayer, Intent
+from client.ui.scene import SceneStack
+from client.ui.widgets import Toasts
 
 FPS = 60
 HEADLESS_DRIVERS = ("offscreen", "dummy")
@@ -59,7 +60,7 @@ class App:
         pygame.font.init()
         self.windowed_size = size
         self.window = open_window(size, self.settings.fullscreen)
-        pygame.display.set_caption(i18n.t("app.title"))
+        pygame.display.set_caption(i18n._("Jewel Table"))
         pygame.display.set_icon(gem_surface("diamond", 32))
         size = self.window.get_size()
         self.layout = theme.Layout(size, large_type=self.settings.table_display)
@@ -101,7 +102,7 @@ class App:
     def apply_settings(self) -> None:
         """Language or type size changed: rebuild every scene's layout and labels."""
         i18n.set_language(self.settings.language)
-        pygame.display.set_caption(i18n.t("app.title"))
+        pygame.display.set_caption(i18n._("Jewel Table"))
         self.layout = theme.Layout(self.window.get_size(), large_type=self.settings.table_display)
         for scene in self.stack.scenes:
             scene.resize(self.layout)
@@ -143,7 +144,9 @@ class App:
         if self.session is None or not self.session.reconnecting:
             return
         lay = self.layout
-        label = theme.text(i18n.t("conn.reconnecting"), lay.body, theme.INK, bold=True)
+        label = theme.text(
+            i18n._("Connection lost — reconnecting…"), lay.body, theme.INK, bold=True
+        )
         rect = label.get_rect().inflate(lay.body * 3, lay.body)
         rect.midtop = (lay.w // 2, lay.margin)
         pygame.draw.rect(surface, theme.GOLD, rect, border_radius=rect.h // 2)
@@ -194,7 +197,14 @@ def main(args: Any = None) -> int:
     try:
         app = App()
     except NoDisplay as exc:
-        print(i18n.t("error.no_display", reason=exc), file=sys.stderr)
+        print(
+            i18n._(
+                "jeweltable: no display found ({reason}). Run it on a desktop, or use "
+                "`jeweltable screenshot` / `jeweltable play --headless` without a screen.",
+                reason=exc,
+            ),
+            file=sys.stderr,
+        )
         return 1
     interface = getattr(args, "interface", None)
     app.stack.push(StartScene(app, interface=interface))

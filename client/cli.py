@@ -156,7 +156,7 @@ def parse_options(pairs: list[str]) -> dict:
 
 
 def _play_headless(args: argparse.Namespace) -> int:
-    from server.headless import HeadlessMismatch, play_sync
+    from client.net.headless import HeadlessMismatch, play_sync
 
     try:
         game = engine.get_game(args.game)

@@ -11,7 +11,7 @@ import os
 import random
 from typing import Any
 
-from client.model import LobbyModel, SeatInfo, ServerInfo, TableInfo, TableModel
+from client.net.model import LobbyModel, SeatInfo, ServerInfo, TableInfo, TableModel
 from shared.engine import get_game
 from shared.randomplay import random_step
 

@@ -1,6 +1,6 @@
 """Tweens and the event timeline: time is passed in, so no display and no clock are needed."""
 
-from client.anim import EASINGS, Animator, Timeline, Tween, out_cubic, pulse
+from client.ui.anim import EASINGS, Animator, Timeline, Tween, out_cubic, pulse
 
 
 class Thing:

@@ -20,7 +20,7 @@ import pytest  # noqa: E402
 
 from client import i18n  # noqa: E402
 from client.app import App  # noqa: E402
-from client.model import SeatInfo, TableModel  # noqa: E402
+from client.net.model import SeatInfo, TableModel  # noqa: E402
 from client.scenes.dialogs import TextDialog  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
 from client.settings import Settings  # noqa: E402
@@ -420,9 +420,9 @@ def test_the_necklace_is_strung_symmetrically_around_its_centre_gem():
 
 
 def test_the_view_is_registered_for_the_game():
-    from client.anim import Animator, Timeline
     from client.tables import view_for
     from client.tables.base import TableContext
+    from client.ui.anim import Animator, Timeline
 
     animator = Animator()
     ctx = TableContext(animator, Timeline(animator), None, ["A", "B", "C"])
@@ -433,7 +433,7 @@ def test_the_view_is_registered_for_the_game():
 
 
 def test_taps_play_das_kollier_against_a_real_server(tmp_path, monkeypatch):
-    from client.host import LocalServer
+    from client.net.host import LocalServer
     from client.scenes.lobby import LobbyScene
     from client.scenes.start import StartScene
 

@@ -7,7 +7,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from client.input import InputLayer  # noqa: E402
+from client.ui.input import InputLayer  # noqa: E402
 
 
 def kinds(intents):

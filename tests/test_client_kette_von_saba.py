@@ -356,7 +356,7 @@ def test_a_card_another_player_buys_from_the_deck_stays_face_down():
 
 @pytest.mark.parametrize("zoom", [1.0, 4.0])
 def test_the_cached_board_redrawn_by_parts_matches_a_full_redraw(zoom):
-    from client.model import SeatInfo, TableModel
+    from client.net.model import SeatInfo, TableModel
 
     state = GAME.new_game(7, PLAYERS, {"first_seat": 0})
     app = make_app((1280, 800))
@@ -394,7 +394,7 @@ def test_the_cached_board_redrawn_by_parts_matches_a_full_redraw(zoom):
 
 @pytest.mark.parametrize("players", [3, 7])
 def test_a_whole_game_plays_through_the_table_and_everything_comes_to_rest(players):
-    from client.model import SeatInfo, TableModel
+    from client.net.model import SeatInfo, TableModel
 
     state = GAME.new_game(players, players, {"first_seat": 0})
     app = make_app((800, 600))
@@ -455,7 +455,7 @@ def test_the_rules_help_is_written_in_each_language():
 
 
 def test_a_few_moves_by_taps_against_a_real_server(tmp_path):
-    from client.host import LocalServer
+    from client.net.host import LocalServer
     from client.scenes.lobby import LobbyScene
     from client.scenes.start import StartScene
 

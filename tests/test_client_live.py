@@ -1,6 +1,6 @@
 """The client against a real server on 127.0.0.1: taps become moves, views come back.
 
-Each test runs a server inside the test process (`client.host.LocalServer`, the same server as
+Each test runs a server inside the test process (`client.net.host.LocalServer`, the same server as
 `jeweltable serve`) bound to 127.0.0.1; discovery, where tested, is bound to 127.0.0.1 too.
 """
 
@@ -14,11 +14,11 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from client.app import App  # noqa: E402
-from client.host import LocalServer  # noqa: E402
+from client.net.host import LocalServer  # noqa: E402
+from client.net.session import Session  # noqa: E402
 from client.scenes.lobby import LobbyScene  # noqa: E402
 from client.scenes.start import StartScene  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
-from client.session import Session  # noqa: E402
 from client.settings import Settings  # noqa: E402
 
 LOOPBACK = ["127.0.0.1"]
@@ -182,7 +182,7 @@ def test_after_a_drop_the_client_reconnects_with_its_token_and_resyncs(app, serv
 
 def test_host_a_game_and_the_lan_browser_sees_it_come_and_go(app, monkeypatch):
     # Any free port: the usual one may be busy with another test's server.
-    monkeypatch.setattr("client.host.DEFAULT_PORT", 0)
+    monkeypatch.setattr("client.net.host.DEFAULT_PORT", 0)
     start = StartScene(app, interface=LOOPBACK, browse=True)
     app.stack.push(start)
     start.host()

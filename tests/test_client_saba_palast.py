@@ -14,7 +14,7 @@ import pytest  # noqa: E402
 
 from client import i18n  # noqa: E402
 from client.app import App  # noqa: E402
-from client.model import SeatInfo, TableModel  # noqa: E402
+from client.net.model import SeatInfo, TableModel  # noqa: E402
 from client.scenes.results import ResultsScene  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
 from client.settings import Settings  # noqa: E402
@@ -427,7 +427,7 @@ def run_until(app, condition, timeout=10.0):
 
 
 def test_against_a_real_server_taps_play_the_steps_of_a_turn(tmp_path):
-    from client.host import LocalServer
+    from client.net.host import LocalServer
     from client.scenes.lobby import LobbyScene
     from client.scenes.start import StartScene
 
@@ -487,8 +487,8 @@ def test_no_label_on_the_table_is_drawn_below_the_minimum_size_at_800x600(monkey
     """Every text the Saba table draws — on the cached board art (quarter names, labels,
     card numbers) and over it (counts, steps, dialog) — is at least 14 px, and the quarter
     names are whole (broken over two lines at most, never shortened)."""
-    from client import theme
     from client.tables.saba_palast import art, words
+    from client.ui import theme
 
     drawn: list[tuple[str, int]] = []
     original = theme.text

@@ -14,7 +14,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from client import theme  # noqa: E402
 from client.app import App  # noqa: E402
 from client.scenes.dialogs import SettingsDialog, TextDialog  # noqa: E402
 from client.scenes.lobby import CreateTableDialog  # noqa: E402
@@ -23,6 +22,7 @@ from client.scenes.table import TableScene  # noqa: E402
 from client.screenshot import build_scene, sample_table  # noqa: E402
 from client.settings import Settings  # noqa: E402
 from client.tables.magie_des_bijoux import MagieDesBijouxView  # noqa: E402
+from client.ui import theme  # noqa: E402
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
 
@@ -360,7 +360,7 @@ def test_settings_change_the_language_at_once_and_are_kept(tmp_path):
 def test_the_cached_board_redrawn_by_parts_matches_a_full_redraw():
     import random
 
-    from client.model import SeatInfo, TableModel
+    from client.net.model import SeatInfo, TableModel
     from shared.engine import get_game
     from shared.randomplay import random_step
 
@@ -409,8 +409,18 @@ def test_the_table_display_keeps_the_log_beside_the_board_in_a_narrow_window():
 def test_a_server_with_one_open_table_says_table_and_the_count_comes_first():
     from client import i18n
 
-    assert i18n.t("start.server_line_one", games="X").startswith("1 open table ·")
-    assert i18n.t("start.server_line", games="X", tables=2).startswith("2 open tables ·")
+    def line(n: int) -> str:
+        return i18n.ngettext("{n} open table · {games}", "{n} open tables · {games}", n, games="X")
+
+    assert line(1).startswith("1 open table ·")
+    assert line(2).startswith("2 open tables ·")
+    i18n.set_language("fr")
+    try:
+        # French counts 0 and 1 alike: the catalog's plural rule, not a hand-written one.
+        assert line(0).startswith("0 table ouverte ·")
+        assert line(2).startswith("2 tables ouvertes ·")
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_number_with_spaces_between_its_thousands_never_breaks_across_lines():

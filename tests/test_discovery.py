@@ -200,7 +200,7 @@ class Namespaces:
 
 CONNECT_AND_SAY_HELLO = """
 import asyncio, json, sys
-from client.connection import AsyncClient
+from client.net.connection import AsyncClient
 async def main():
     client = await AsyncClient.connect(sys.argv[1], int(sys.argv[2]), "Ada")
     print(json.dumps({"server": client.welcome["server"]}))

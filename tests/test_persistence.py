@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from client.cli import main
-from client.connection import AsyncClient
+from client.net.connection import AsyncClient
 from server.store import DB_NAME, Journal, Store
 from shared import engine
 from tests.test_server_kit import (

@@ -9,7 +9,7 @@ import socket
 
 import pytest
 
-from client.connection import AsyncClient, ConnectionClosed
+from client.net.connection import AsyncClient, ConnectionClosed
 from server.tables import Seat
 from shared import engine
 from shared.protocol import PROTOCOL_VERSION, encode, hello
@@ -643,7 +643,7 @@ async def test_tokens_are_secret_random_and_only_their_hash_is_stored(tmp_path, 
 
 @pytest.mark.parametrize("game_id", engine.list_games())
 def test_headless_play_goes_through_the_server_for_every_game(game_id):
-    from server.headless import play_sync
+    from client.net.headless import play_sync
 
     game = engine.get_game(game_id)
     result = play_sync(game_id, players_for(game), 5)
@@ -651,7 +651,7 @@ def test_headless_play_goes_through_the_server_for_every_game(game_id):
 
 
 def test_headless_play_notices_a_spectator_view_that_differs_from_the_server(monkeypatch):
-    from server.headless import HeadlessMismatch, play_sync
+    from client.net.headless import HeadlessMismatch, play_sync
     from server.tables import Table
 
     real = Table.seat_message

@@ -1,4 +1,4 @@
-"""The threaded client connection (client/connection.py) against a real server: polling without
+"""The threaded client connection (client/net/connection.py) against a real server: polling without
 blocking, states, and reconnecting with the token after the server restarts."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from client.connection import Connection
+from client.net.connection import Connection
 from tests.test_server_kit import HOST, ServerThread
 
 pytestmark = pytest.mark.timeout(60)

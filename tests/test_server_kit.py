@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
-from client.connection import AsyncClient
+from client.net.connection import AsyncClient
 from server.app import Server, ServerConfig
 from server.store import Store
 from server.tables import HISTORY_MOVES

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
-from client import i18n, theme
-from client.input import Intent
-from client.scene import Scene
-from client.widgets import Button, TextField, panel
-
-if TYPE_CHECKING:
-    from client.app import App
+from client import i18n
+from client.ui import theme
+from client.ui.input import Intent
+from client.ui.scene import Scene, Services
+from client.ui.widgets import Button, TextField, panel
 
 
 class Dialog(Scene):
@@ -23,7 +20,7 @@ class Dialog(Scene):
     width = 0.6
     height = 0.7
 
-    def __init__(self, app: App, title: str) -> None:
+    def __init__(self, app: Services, title: str) -> None:
         super().__init__(app)
         self.title = title
         self.buttons: list[Button] = []
@@ -99,11 +96,11 @@ class TextDialog(Dialog):
     width = 0.7
     height = 0.8
 
-    def __init__(self, app: App, title: str, body: str) -> None:
+    def __init__(self, app: Services, title: str, body: str) -> None:
         self.text = body
         self.scroll = 0.0
         super().__init__(app, title)
-        self.buttons = [Button(i18n.t("common.close"), self.close, primary=True)]
+        self.buttons = [Button(i18n._("Close"), self.close, primary=True)]
         self.layout_buttons()
 
     def handle(self, intent: Intent) -> bool:
@@ -145,26 +142,29 @@ class SettingsDialog(Dialog):
     width = 0.55
     height = 0.62
 
-    def __init__(self, app: App, on_close: Callable[[], None] | None = None) -> None:
+    def __init__(self, app: Services, on_close: Callable[[], None] | None = None) -> None:
         self.on_close = on_close
-        self.name = TextField(app.settings.name, i18n.t("settings.name"), max_len=32)
-        super().__init__(app, i18n.t("settings.title"))
+        self.name = TextField(app.settings.name, i18n._("Your name"), max_len=32)
+        super().__init__(app, i18n._("Settings"))
         self.rows: list[tuple[str, Button]] = []
         self.build()
 
     def build(self) -> None:
         s = self.app.settings
-        onoff = {True: i18n.t("common.on"), False: i18n.t("common.off")}
-        self.title = i18n.t("settings.title")
+        onoff = {True: i18n._("on"), False: i18n._("off")}
+        self.title = i18n._("Settings")
         self.rows = [
-            (i18n.t("settings.language"), Button(i18n.LANGUAGES[s.language], self.next_language)),
-            (i18n.t("settings.display"), Button(onoff[s.table_display], self.toggle_display)),
+            (i18n._("Language"), Button(i18n.LANGUAGES[s.language], self.next_language)),
             (
-                i18n.t("settings.fullscreen"),
+                i18n._("Table display (large type, no controls)"),
+                Button(onoff[s.table_display], self.toggle_display),
+            ),
+            (
+                i18n._("Fullscreen (F11)"),
                 Button(onoff[s.fullscreen], self.app.toggle_fullscreen),
             ),
         ]
-        self.buttons = [Button(i18n.t("common.done"), self.close, primary=True)]
+        self.buttons = [Button(i18n._("Done"), self.close, primary=True)]
         self.resize(self.layout)
 
     def resize(self, layout: theme.Layout) -> None:
@@ -209,7 +209,7 @@ class SettingsDialog(Dialog):
     def draw_body(self, surface: pygame.Surface) -> None:
         lay = self.layout
         theme.blit_text(
-            surface, i18n.t("settings.name"), lay.small, (self.body.x, self.body.y), theme.TEXT_DIM
+            surface, i18n._("Your name"), lay.small, (self.body.x, self.body.y), theme.TEXT_DIM
         )
         self.name.draw(surface, lay.body, self.app.clock)
         for label, button in self.rows:

@@ -10,20 +10,25 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from client import i18n, theme
-from client.input import Intent
-from client.model import LobbyModel, TableInfo
-from client.motifs import GAME_BOXES, motif
-from client.scene import Scene
+from client import i18n
+from client.net.model import LobbyModel, TableInfo
+from client.net.session import BOT_LEVELS
 from client.scenes.dialogs import Dialog, SettingsDialog
-from client.session import BOT_LEVELS
-from client.widgets import Button, TextField, panel
+from client.ui import theme
+from client.ui.input import Intent
+from client.ui.motifs import GAME_BOXES, motif
+from client.ui.scene import Scene, Services
+from client.ui.widgets import Button, TextField, panel
 
 if TYPE_CHECKING:
-    from client.app import App
-    from client.session import Session
+    from client.net.session import Session
 
 TITLES = dict(GAME_BOXES)
+STATUS_WORDS = {
+    "waiting": i18n.N_("waiting"),
+    "playing": i18n.N_("playing"),
+    "over": i18n.N_("finished"),
+}
 
 
 def game_title(lobby: LobbyModel, game_id: str) -> str:
@@ -36,7 +41,7 @@ def game_title(lobby: LobbyModel, game_id: str) -> str:
 class LobbyScene(Scene):
     def __init__(
         self,
-        app: App,
+        app: Services,
         lobby: LobbyModel,
         actions: Session | None,
         create_game: str | None = None,
@@ -63,9 +68,9 @@ class LobbyScene(Scene):
 
     def relabel(self) -> None:
         self.top_buttons = [
-            Button(i18n.t("lobby.create"), self.new_table, primary=True),
-            Button(i18n.t("start.settings"), lambda: self.app.stack.push(SettingsDialog(self.app))),
-            Button(i18n.t("lobby.disconnect"), self.disconnect),
+            Button(i18n._("New table"), self.new_table, primary=True),
+            Button(i18n._("Settings"), lambda: self.app.stack.push(SettingsDialog(self.app))),
+            Button(i18n._("Disconnect"), self.disconnect),
         ]
         self.resize(self.layout)
 
@@ -147,7 +152,9 @@ class LobbyScene(Scene):
         if session is None:
             return
         if session.state == "closed":
-            self.app.toasts.show(i18n.t("conn.closed", reason=session.reason or "?"))
+            self.app.toasts.show(
+                i18n._("The server closed the connection: {reason}", reason=session.reason or "?")
+            )
             self.disconnect()
             return
         while session.notices:
@@ -208,9 +215,9 @@ class LobbyScene(Scene):
         x = rect.x + rect.h
         y = rect.bottom - lay.margin // 2 - lay.button_h
         for seat in info.seats:
-            label = seat.name or f"+ {i18n.t('lobby.sit')}"
+            label = seat.name or "+ " + i18n._("Sit here")
             if seat.kind == "bot":
-                label = f"{seat.name or i18n.t('lobby.bot')}"
+                label = seat.name or i18n._("bot")
             button = Button(label, lambda s=seat.seat, i=info: self.sit(i, s))
             button.enabled = seat.kind == "open" and info.status != "over"
             button.selected = seat.seat in mine
@@ -222,25 +229,23 @@ class LobbyScene(Scene):
         full = all(s.kind != "open" for s in info.seats)
         if creator and info.status == "waiting":
             start = Button(
-                i18n.t("lobby.start"), lambda i=info: self._do("start_table", i.id), primary=True
+                i18n._("Start"), lambda i=info: self._do("start_table", i.id), primary=True
             )
             start.enabled = full
             actions.append(start)
             if not full:
                 seat = next(s.seat for s in info.seats if s.kind == "open")
                 actions.append(
-                    Button(
-                        f"+ {i18n.t('lobby.bot')}", lambda i=info, s=seat: self._do("bot", i.id, s)
-                    )
+                    Button("+ " + i18n._("bot"), lambda i=info, s=seat: self._do("bot", i.id, s))
                 )
         if mine and info.status == "waiting":
-            actions.append(Button(i18n.t("lobby.leave"), lambda i=info: self._do("leave", i.id)))
+            actions.append(Button(i18n._("Leave"), lambda i=info: self._do("leave", i.id)))
         if info.status != "waiting" and info.id in (self.actions.tables if self.actions else {}):
             actions.append(
-                Button(i18n.t("lobby.open"), lambda i=info: self.open_table(i.id), primary=True)
+                Button(i18n._("Open table"), lambda i=info: self.open_table(i.id), primary=True)
             )
         elif not mine:
-            actions.append(Button(i18n.t("lobby.watch"), lambda i=info: self.watch(i)))
+            actions.append(Button(i18n._("Watch"), lambda i=info: self.watch(i)))
         for button in actions:
             w = theme.font(lay.body, True).size(button.label)[0] + lay.body * 2
             button.rect = pygame.Rect(0, 0, w, lay.button_h)
@@ -259,7 +264,7 @@ class LobbyScene(Scene):
         pygame.draw.line(surface, theme.GOLD_DARK, self.bar.bottomleft, self.bar.bottomright, 1)
         theme.blit_text(
             surface,
-            self.lobby.server_name or i18n.t("lobby.title"),
+            self.lobby.server_name or i18n._("Lobby"),
             lay.title,
             (lay.margin, self.bar.centery),
             theme.GOLD,
@@ -277,7 +282,7 @@ class LobbyScene(Scene):
         )
         theme.blit_text(
             surface,
-            i18n.t("lobby.title"),
+            i18n._("Lobby"),
             lay.body,
             (self.list_rect.x, self.list_rect.y),
             theme.TEXT,
@@ -286,7 +291,7 @@ class LobbyScene(Scene):
         if not self.lobby.tables:
             theme.blit_text(
                 surface,
-                i18n.t("lobby.no_tables"),
+                i18n._("No tables yet — create one."),
                 lay.body,
                 (self.list_rect.centerx, self.list_rect.centery),
                 theme.TEXT_DIM,
@@ -313,16 +318,13 @@ class LobbyScene(Scene):
         x = rect.x + rect.h
         title = f"{game_title(self.lobby, info.game)}  #{info.id}"
         theme.blit_text(surface, title, lay.body, (x, rect.y + lay.margin // 2), theme.TEXT, True)
-        status = {"waiting": "lobby.waiting", "playing": "lobby.playing", "over": "lobby.over"}[
-            info.status
-        ]
-        facts = [i18n.t(status)]
+        facts = [i18n._(STATUS_WORDS[info.status])]
         if info.host:
             facts.append(info.host)
         if info.spectators:
-            facts.append(i18n.t("lobby.spectators", n=info.spectators))
+            facts.append(i18n._("{n} watching", n=info.spectators))
         if info.password:
-            facts.append(i18n.t("lobby.locked"))
+            facts.append(i18n._("password"))
         theme.blit_text(
             surface,
             " · ".join(facts),
@@ -338,14 +340,14 @@ class PasswordDialog(Dialog):
     width = 0.4
     height = 0.32
 
-    def __init__(self, app: App, then: Any) -> None:
+    def __init__(self, app: Services, then: Any) -> None:
         self.then = then
-        self.field = TextField(placeholder=i18n.t("create.password"), secret=True, max_len=64)
-        super().__init__(app, i18n.t("create.password"))
+        self.field = TextField(placeholder=i18n._("Password (optional)"), secret=True, max_len=64)
+        super().__init__(app, i18n._("Password (optional)"))
         self.field.on_enter = self.ok
         self.field.focused = True
         self.buttons = [
-            Button(i18n.t("common.cancel"), self.close),
+            Button(i18n._("Cancel"), self.close),
             Button("OK", self.ok, primary=True),
         ]
         self.resize(app.layout)
@@ -368,28 +370,21 @@ class PasswordDialog(Dialog):
 SEAT_KINDS = ["me", *BOT_LEVELS, "open"]
 # Who plays for a player who drops out: nobody (the seat waits), or a bot of a level.
 TAKEOVER_CHOICES: list[str | None] = [None, *BOT_LEVELS]
+BOT_LEVEL_WORDS = {
+    "basic": i18n.N_("bot (basic)"),
+    "strong": i18n.N_("bot (strong)"),
+    "random": i18n.N_("bot (random)"),
+}
 
 # Names of the games' options; an option not named here shows its id words.
-OPTION_NAMES: dict[str, dict[str, str]] = {
-    "first_seat": {"en": "Who starts", "de": "Wer beginnt", "fr": "Qui commence"},
-    "grid": {"en": "Grid", "de": "Raster", "fr": "Grille"},
-    "quiet_time": {
-        "en": "Knock-down after quiet seconds",
-        "de": "Zuschlag nach stillen Sekunden",
-        "fr": "Adjugé après secondes de silence",
-    },
-    "sealed_first_auctioneer": {
-        "en": "Sealed bids for the first auction",
-        "de": "Verdeckte Gebote um die erste Auktion",
-        "fr": "Enchères cachées pour la première vente",
-    },
-    "no-jokers": {"en": "Without jokers", "de": "Ohne Joker", "fr": "Sans jokers"},
-    "joker-symmetry": {
-        "en": "Jokers in mirrored pairs",
-        "de": "Joker nur spiegelgleich",
-        "fr": "Jokers en miroir",
-    },
-    "profi": {"en": "Professional rules", "de": "Profi-Regeln", "fr": "Règles expertes"},
+OPTION_NAMES: dict[str, str] = {
+    "first_seat": i18n.N_("Who starts"),
+    "grid": i18n.N_("Grid"),
+    "quiet_time": i18n.N_("Knock-down after quiet seconds"),
+    "sealed_first_auctioneer": i18n.N_("Sealed bids for the first auction"),
+    "no-jokers": i18n.N_("Without jokers"),
+    "joker-symmetry": i18n.N_("Jokers in mirrored pairs"),
+    "profi": i18n.N_("Professional rules"),
 }
 
 
@@ -400,7 +395,7 @@ class CreateTableDialog(Dialog):
     height = 0.86
 
     def __init__(
-        self, app: App, lobby: LobbyScene, games: list[dict[str, Any]], game: str | None
+        self, app: Services, lobby: LobbyScene, games: list[dict[str, Any]], game: str | None
     ) -> None:
         self.lobby = lobby
         self.games = games
@@ -409,9 +404,11 @@ class CreateTableDialog(Dialog):
         self.kinds: list[str] = []
         self.options: dict[str, Any] = {}
         self.takeover: str | None = None
-        self.password = TextField(placeholder=i18n.t("create.password"), secret=True, max_len=64)
+        self.password = TextField(
+            placeholder=i18n._("Password (optional)"), secret=True, max_len=64
+        )
         self.controls: list[tuple[str, Button]] = []
-        super().__init__(app, i18n.t("create.title"))
+        super().__init__(app, i18n._("New table"))
         self.choose(self.game)
 
     def choose(self, game: dict[str, Any]) -> None:
@@ -423,8 +420,8 @@ class CreateTableDialog(Dialog):
 
     def build(self) -> None:
         self.buttons = [
-            Button(i18n.t("common.cancel"), self.close),
-            Button(i18n.t("create.create"), self.create, primary=True),
+            Button(i18n._("Cancel"), self.close),
+            Button(i18n._("Create table"), self.create, primary=True),
         ]
         controls: list[tuple[str, Button]] = []
         for g in self.games:
@@ -437,12 +434,13 @@ class CreateTableDialog(Dialog):
         plus.enabled = n < self.game["max_players"]
         controls += [("count", minus), ("count", plus)]
         names = {
-            "me": i18n.t("create.me"),
-            "open": i18n.t("create.human"),
-            **{level: i18n.t(f"create.level.{level}") for level in BOT_LEVELS},
+            "me": i18n._("me"),
+            "open": i18n._("open for a person"),
+            **{level: i18n._(BOT_LEVEL_WORDS[level]) for level in BOT_LEVELS},
         }
         for seat, kind in enumerate(self.kinds):
-            label = f"{i18n.t('create.seat', n=seat + 1)}: {names[kind]}"
+            seat_name = i18n._("Seat {n}", n=seat + 1)
+            label = f"{seat_name}: {names[kind]}"
             controls.append(
                 ("seat", Button(label, lambda s=seat: self.cycle_seat(s), selected=kind == "me"))
             )
@@ -454,15 +452,13 @@ class CreateTableDialog(Dialog):
                     Button(self.option_label(name, value), lambda o=name: self.cycle_option(o)),
                 )
             )
-        shown = (
-            i18n.t("common.off")
-            if self.takeover is None
-            else i18n.t(f"create.level.{self.takeover}")
-        )
+        shown = i18n._("off") if self.takeover is None else i18n._(BOT_LEVEL_WORDS[self.takeover])
         controls.append(
             (
                 "option:takeover",
-                Button(f"{i18n.t('create.takeover')}: {shown}", self.cycle_takeover),
+                Button(
+                    i18n._("Bots stand in for absent players") + f": {shown}", self.cycle_takeover
+                ),
             )
         )
         self.controls = controls
@@ -474,13 +470,13 @@ class CreateTableDialog(Dialog):
         self.build()
 
     def option_label(self, name: str, value: Any) -> str:
-        title = i18n.pick(OPTION_NAMES[name]) if name in OPTION_NAMES else name.replace("_", " ")
+        title = i18n._(OPTION_NAMES[name]) if name in OPTION_NAMES else name.replace("_", " ")
         if name == "first_seat":
-            shown = i18n.t("create.random") if value is None else i18n.t("create.seat", n=value + 1)
+            shown = i18n._("random") if value is None else i18n._("Seat {n}", n=value + 1)
         elif value is True or value is False:
-            shown = i18n.t("common.on") if value else i18n.t("common.off")
+            shown = i18n._("on") if value else i18n._("off")
         elif value == "auto":
-            shown = i18n.t("create.auto")
+            shown = i18n._("auto")
         else:
             shown = str(value)
         return f"{title}: {shown}"
@@ -545,9 +541,9 @@ class CreateTableDialog(Dialog):
                 x += w + lay.margin // 3
             return y + bh + lay.margin * 0.6
 
-        self.labels.append((i18n.t("create.game"), (x, body.y)))
+        self.labels.append((i18n._("Game"), (x, body.y)))
         y = flow(rows.get("game", []), y)
-        self.labels.append((i18n.t("create.seats"), (x, y)))
+        self.labels.append((i18n._("Seats"), (x, y)))
         y = flow(rows.get("count", []), y + lay.small * 1.3, width=bh)
         y = flow(rows.get("seat", []), y)
         self.hint_y = y
@@ -580,7 +576,13 @@ class CreateTableDialog(Dialog):
                 True,
                 "midleft",
             )
-        for i, line in enumerate(theme.wrap(i18n.t("create.hint"), lay.small, self.body.w)[:2]):
+        for i, line in enumerate(
+            theme.wrap(
+                i18n._("Tap a seat to change it. “me” seats are played on this device (hot-seat)."),
+                lay.small,
+                self.body.w,
+            )[:2]
+        ):
             pos = (self.body.x, self.hint_y + i * lay.small * 1.25)
             theme.blit_text(surface, line, lay.small, pos, theme.TEXT_DIM)
         self.password.draw(surface, lay.body, self.app.clock)

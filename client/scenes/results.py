@@ -2,29 +2,37 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import pygame
 
-from client import i18n, theme
+from client import i18n
+from client.net.model import TableModel
 from client.scenes.dialogs import Dialog
-from client.widgets import Button
-
-if TYPE_CHECKING:
-    from client.app import App
-    from client.scenes.table import TableScene
+from client.tables.base import TableView
+from client.ui import theme
+from client.ui.scene import Services
+from client.ui.widgets import Button
 
 
 class ResultsScene(Dialog):
     width = 0.5
     height = 0.66
 
-    def __init__(self, app: App, table: TableScene) -> None:
-        self.table = table
-        super().__init__(app, i18n.t("results.title"))
+    def __init__(
+        self,
+        app: Services,
+        model: TableModel,
+        game_view: TableView,
+        leave: Callable[[], None],
+    ) -> None:
+        self.model = model
+        self.game_view = game_view
+        self.leave = leave
+        super().__init__(app, i18n._("Results"))
         self.buttons = [
-            Button(i18n.t("results.board"), self.close),
-            Button(i18n.t("results.lobby"), self.to_lobby, primary=True),
+            Button(i18n._("Look at the board"), self.close),
+            Button(i18n._("Back to the lobby"), self.to_lobby, primary=True),
         ]
         self.pop = {"s": 0.0}
         app.animator.animate(self.pop, 0.45, "out_back", s=1.0)
@@ -32,24 +40,24 @@ class ResultsScene(Dialog):
 
     def to_lobby(self) -> None:
         self.close()
-        self.table.leave()
+        self.leave()
 
     def draw_body(self, surface: pygame.Surface) -> None:
         lay = self.layout
-        outcome = self.table.model.outcome or {}
-        names = self.table.model.names
+        outcome = self.model.outcome or {}
+        names = self.model.names
         scores = outcome.get("scores", [])
         winners = outcome.get("winners", [])
-        summary = self.table.game_view.result_lines(outcome)
+        summary = self.game_view.result_lines(outcome)
         if len(scores) == 1 and summary:
             # Solitaire: the game's own verdict is the headline.
             headline, summary = summary[0], summary[1:]
         elif not winners:
-            headline = i18n.t("results.nobody")
+            headline = i18n._("Nobody wins")
         elif len(winners) == 1:
-            headline = i18n.t("results.winner", names=names[winners[0]])
+            headline = i18n._("{names} wins!", names=names[winners[0]])
         else:
-            headline = i18n.t("results.winners", names=" & ".join(names[s] for s in winners))
+            headline = i18n._("{names} share the win!", names=" & ".join(names[s] for s in winners))
         size = max(lay.body, round(lay.title * self.pop["s"]))
         if theme.font(size, True).size(headline)[0] > self.body.w:
             size = lay.body
@@ -76,7 +84,7 @@ class ResultsScene(Dialog):
                     rect,
                     border_radius=lay.radius,
                 )
-            self.table.game_view.seat_token(
+            self.game_view.seat_token(
                 surface, seat, (rect.x + row_h / 2, rect.centery), lay.body * 0.6
             )
             theme.blit_text(
@@ -90,7 +98,7 @@ class ResultsScene(Dialog):
             )
             theme.blit_text(
                 surface,
-                self.table.game_view.score_text(scores[seat]),
+                self.game_view.score_text(scores[seat]),
                 lay.body,
                 (rect.right - lay.margin, rect.centery),
                 theme.TEXT,

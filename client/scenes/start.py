@@ -8,23 +8,20 @@ box does the same and opens the new-table dialog for that game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 
-from client import i18n, theme
-from client.gems import draw_gem
-from client.input import Intent
-from client.model import ServerInfo
-from client.motifs import GAME_BOXES, motif
-from client.scene import Scene
+from client import i18n
+from client.net.model import ServerInfo
 from client.scenes.dialogs import SettingsDialog
-from client.widgets import Button, TextField, panel
+from client.ui import theme
+from client.ui.gems import draw_gem
+from client.ui.input import Intent
+from client.ui.motifs import GAME_BOXES, motif
+from client.ui.scene import Scene, Services
+from client.ui.widgets import Button, TextField, panel
 from shared import engine
 from shared.protocol import DEFAULT_PORT
-
-if TYPE_CHECKING:
-    from client.app import App
 
 
 @dataclass
@@ -50,7 +47,9 @@ def parse_address(text: str) -> tuple[str, int] | None:
 
 
 class StartScene(Scene):
-    def __init__(self, app: App, interface: list[str] | None = None, browse: bool = True) -> None:
+    def __init__(
+        self, app: Services, interface: list[str] | None = None, browse: bool = True
+    ) -> None:
         super().__init__(app)
         self.interfaces = list(interface or [])
         self.rows: list[ServerRow] = []
@@ -59,10 +58,12 @@ class StartScene(Scene):
         self.hosting = False
         self.connecting = False
         self.pending_game: str | None = None
-        self.address = TextField(placeholder=i18n.t("start.address"), on_enter=self.connect_typed)
+        self.address = TextField(
+            placeholder=i18n._("host:port, e.g. 192.168.1.20"), on_enter=self.connect_typed
+        )
         self.browser = None
         if browse:
-            from client.discovery import LanBrowser
+            from client.net.discovery import LanBrowser
 
             self.browser = LanBrowser(self.interfaces).start()
             app.closers.append(self.browser.stop)
@@ -70,11 +71,11 @@ class StartScene(Scene):
 
     # ------------------------------------------------------------------ layout
     def relabel(self) -> None:
-        self.address.placeholder = i18n.t("start.address")
-        self.connect_button = Button(i18n.t("start.connect"), self.connect_typed)
-        self.host_button = Button(i18n.t("start.host"), self.host, primary=True)
-        self.settings_button = Button(i18n.t("start.settings"), self.open_settings)
-        self.quit_button = Button(i18n.t("start.quit"), self.quit)
+        self.address.placeholder = i18n._("host:port, e.g. 192.168.1.20")
+        self.connect_button = Button(i18n._("Connect"), self.connect_typed)
+        self.host_button = Button(i18n._("Host a game"), self.host, primary=True)
+        self.settings_button = Button(i18n._("Settings"), self.open_settings)
+        self.quit_button = Button(i18n._("Quit"), self.quit)
         self.boxes = []
         for game_id, title in GAME_BOXES:
             known = game_id in engine.list_games()
@@ -156,32 +157,32 @@ class StartScene(Scene):
 
     # ------------------------------------------------------------------ actions
     def connect(self, host: str, port: int) -> None:
-        from client.session import Session
+        from client.net.session import Session
 
         if self.app.session is not None:
             self.app.session.close()
         address = f"{host}:{port}"
         token = (self.app.settings.tokens or {}).get(address)
         self.app.session = Session(host, port, self.app.settings.name, token).start()
-        self.status = i18n.t("start.connecting", address=address)
+        self.status = i18n._("Connecting to {address}…", address=address)
         self.connecting = True
 
     def connect_typed(self) -> None:
         parsed = parse_address(self.address.value)
         if parsed is None:
-            self.app.toasts.show(i18n.t("start.bad_address"))
+            self.app.toasts.show(i18n._("Type an address like 192.168.1.20 or 192.168.1.20:7766"))
             return
         self.connect(*parsed)
 
     def host(self, game: str | None = None) -> None:
-        from client.host import LocalServer
+        from client.net.host import LocalServer
 
         if self.app.host_server is None:
             name = f"{self.app.settings.name} · Jewel Table"
             self.app.host_server = LocalServer(name, self.interfaces).start()
         self.pending_game = game
         self.hosting = True
-        self.status = i18n.t("start.hosting")
+        self.status = i18n._("Starting a server on this computer…")
 
     def open_settings(self) -> None:
         self.app.stack.push(SettingsDialog(self.app))
@@ -226,7 +227,9 @@ class StartScene(Scene):
         if local is not None and local.ready and self.hosting:
             self.hosting = False
             if local.error:
-                self.app.toasts.show(i18n.t("start.host_failed", reason=local.error))
+                self.app.toasts.show(
+                    i18n._("Could not start a server: {reason}", reason=local.error)
+                )
                 self.app.host_server = None
                 self.status = ""
             else:
@@ -241,7 +244,9 @@ class StartScene(Scene):
             self.status, self.connecting, self.pending_game = "", False, None
             self.app.stack.push(lobby)
         elif session.state == "closed":
-            self.app.toasts.show(i18n.t("conn.failed", reason=session.reason or "?"))
+            self.app.toasts.show(
+                i18n._("Could not connect: {reason}", reason=session.reason or "?")
+            )
             self.app.session = None
             self.status, self.connecting = "", False
 
@@ -254,7 +259,7 @@ class StartScene(Scene):
         panel(surface, self.list_rect.inflate(lay.margin, lay.margin), lay.radius)
         theme.blit_text(
             surface,
-            i18n.t("start.servers"),
+            i18n._("Tables on your network"),
             lay.body,
             (self.list_rect.x, self.list_rect.y),
             theme.GOLD,
@@ -283,11 +288,11 @@ class StartScene(Scene):
         draw_gem(surface, "diamond", (self.header.x + r, self.header.y + lay.huge * 0.7), r * 2.2)
         x = self.header.x + r * 2.4
         theme.blit_text(
-            surface, i18n.t("app.title"), lay.huge, (x, self.header.y), theme.GOLD, True
+            surface, i18n._("Jewel Table"), lay.huge, (x, self.header.y), theme.GOLD, True
         )
         theme.blit_text(
             surface,
-            i18n.t("app.tagline"),
+            i18n._("Four jewel games at one table"),
             lay.body,
             (x + 2, self.header.y + lay.huge * 1.2),
             theme.TEXT_DIM,
@@ -331,7 +336,7 @@ class StartScene(Scene):
         )
         if known:
             game = engine.get_game(game_id)
-            line = i18n.t("start.players", lo=game.min_players, hi=game.max_players)
+            line = i18n._("{lo}–{hi} players", lo=game.min_players, hi=game.max_players)
             theme.blit_text(
                 surface,
                 line,
@@ -347,7 +352,7 @@ class StartScene(Scene):
         row_h = round(lay.body * 1.4 + lay.small * 1.5)
         if not self.rows:
             dots = "." * (1 + int(self.app.clock * 2) % 3)
-            text = i18n.t("start.searching").rstrip("…") + dots
+            text = i18n._("Looking for servers…").rstrip("…") + dots
             theme.blit_text(surface, text, lay.small, (self.list_rect.x, y), theme.TEXT_DIM)
         titles = {g: t for g, t in GAME_BOXES}
         for row in self.rows:
@@ -367,8 +372,12 @@ class StartScene(Scene):
                 theme.text(name, lay.body, theme.TEXT, True), (lay.body // 2, lay.small * 0.35)
             )
             games = ", ".join(titles.get(g, g) for g in row.info.games)
-            key = "start.server_line_one" if row.info.open_tables == 1 else "start.server_line"
-            line = i18n.t(key, games=games, tables=row.info.open_tables)
+            line = i18n.ngettext(
+                "{n} open table · {games}",
+                "{n} open tables · {games}",
+                row.info.open_tables,
+                games=games,
+            )
             line = theme.fit_text(line, lay.small, rect.w - lay.body)
             box.blit(
                 theme.text(line, lay.small, theme.TEXT_DIM),

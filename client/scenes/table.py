@@ -8,22 +8,21 @@ use come from the game view, which builds them from the legal moves the server s
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
-from client import i18n, theme
-from client.anim import MOVE, SHAKE, Timeline, pulse
-from client.input import Intent
-from client.model import Move, TableModel
-from client.scene import Scene
+from client import i18n
+from client.net.model import Move, TableModel
 from client.scenes.dialogs import TextDialog
+from client.scenes.results import ResultsScene
 from client.tables import view_for
 from client.tables.base import Camera, Piece, TableContext, Target
-from client.widgets import Button, panel
-
-if TYPE_CHECKING:
-    from client.app import App
+from client.ui import theme
+from client.ui.anim import MOVE, SHAKE, Timeline, pulse
+from client.ui.input import Intent
+from client.ui.scene import Scene, Services
+from client.ui.widgets import Button, panel
 
 SendMove = Callable[[int, Move], None]
 
@@ -33,7 +32,7 @@ LOG_LINES = 200
 class TableScene(Scene):
     def __init__(
         self,
-        app: App,
+        app: Services,
         model: TableModel,
         send_move: SendMove,
         leave: Callable[[], None],
@@ -137,10 +136,10 @@ class TableScene(Scene):
         lay = self.layout
         buttons = []
         if not self.app.settings.table_display:
-            buttons.append(Button(i18n.t("table.help"), self.open_help))
+            buttons.append(Button(i18n._("Rules"), self.open_help))
             if not self.wide:
-                buttons.append(Button(i18n.t("table.log"), self.toggle_log, selected=self.log_open))
-            buttons.append(Button(i18n.t("table.leave"), self.leave))
+                buttons.append(Button(i18n._("Game log"), self.toggle_log, selected=self.log_open))
+            buttons.append(Button(i18n._("Leave"), self.leave))
         x = lay.w - lay.margin
         for button in reversed(buttons):
             w = theme.font(lay.small, True).size(button.label)[0] + lay.small * 2
@@ -198,7 +197,7 @@ class TableScene(Scene):
         fresh = viewer != self.viewer or resynced
         self.resyncs_seen = self.model.resyncs
         if resynced:
-            self.app.toasts.show(i18n.t("conn.resynced"))
+            self.app.toasts.show(i18n._("Reconnected — the table is up to date"))
         if viewer != self.viewer:
             if (
                 isinstance(viewer, int)
@@ -249,7 +248,7 @@ class TableScene(Scene):
         if piece is not None:
             pos = self.camera.to_screen(piece.sprite.x, piece.sprite.y)
             self.glide_back(piece, shake=True)
-        self.app.toasts.show(i18n.t("table.refused", reason=reason), pos)
+        self.app.toasts.show(i18n._("Refused: {reason}", reason=reason), pos)
 
     def glide_back(self, piece: Piece, shake: bool) -> None:
         sprite = piece.sprite
@@ -385,7 +384,8 @@ class TableScene(Scene):
         return True
 
     def open_help(self) -> None:
-        title = f"{i18n.t('table.help')} — {self._title()}"
+        rules = i18n._("Rules")
+        title = f"{rules} — {self._title()}"
         self.app.stack.push(TextDialog(self.app, title, self.game_view.help_text()))
 
     def toggle_log(self) -> None:
@@ -409,10 +409,8 @@ class TableScene(Scene):
             and self.timeline.idle
             and self.app.stack.top is self
         ):
-            from client.scenes.results import ResultsScene
-
             self.results_shown = True
-            self.app.stack.push(ResultsScene(self.app, self))
+            self.app.stack.push(ResultsScene(self.app, self.model, self.game_view, self.leave))
 
     def _title(self) -> str:
         from shared.engine import get_game
@@ -545,7 +543,7 @@ class TableScene(Scene):
         if self.model.spectator:
             watching = theme.blit_text(
                 surface,
-                i18n.t("table.spectating"),
+                i18n._("Watching"),
                 lay.small,
                 (right - lay.margin, self.bar.centery),
                 theme.TEXT_DIM,
@@ -588,18 +586,18 @@ class TableScene(Scene):
     def turn_text(self) -> tuple[str, bool]:
         """The turn indicator and whether it is this device's turn."""
         if self.model.status == "over":
-            return i18n.t("table.over"), False
+            return i18n.pgettext("table.over", "Game over"), False
         if self.model.status == "waiting":
-            return i18n.t("table.waiting"), False
+            return i18n._("Waiting for the host to start"), False
         acting = self.model.to_act()
         if not acting:
             return "", False
         names = self.model.names
         mine = [s for s in acting if s in self.model.mine]
         if mine and len(self.model.mine) == 1:
-            return i18n.t("table.your_turn"), True
+            return i18n._("Your turn"), True
         seat = mine[0] if mine else acting[0]
-        return i18n.t("table.turn_of", name=names[seat]), bool(mine)
+        return i18n._("{name}'s turn", name=names[seat]), bool(mine)
 
     def _panel_order(self) -> list[int]:
         """Seats clockwise from the one after the viewer; the viewer's own seat comes last."""
@@ -645,18 +643,18 @@ class TableScene(Scene):
         x = token_c[0] + r + lay.margin * 0.6
         name = self.model.names[seat]
         if seat in self.model.mine:
-            name += f" ({i18n.t('table.you')})"
+            name += " (" + i18n._("you") + ")"
         name = theme.fit_text(name, lay.body, rect.right - x - lay.margin, bold=True)
         theme.blit_text(surface, name, lay.body, (x, token_c[1]), theme.TEXT, True, "midleft")
         tags = []
         if info.kind == "bot":
-            tags.append(i18n.t("table.bot"))
+            tags.append(i18n._("bot"))
         elif info.kind == "open":
-            tags.append(i18n.t("table.open"))
+            tags.append(i18n._("open seat"))
         elif not info.connected:
-            tags.append(i18n.t("table.offline"))
+            tags.append(i18n._("away"))
         if info.stand_in is not None:
-            tags.append(i18n.t("table.stand_in"))
+            tags.append(i18n._("a bot plays"))
         dot = theme.OK if info.connected or info.kind == "bot" else theme.DANGER
         y = token_c[1] + lay.body * 0.8
         pygame.draw.circle(
@@ -678,7 +676,7 @@ class TableScene(Scene):
         rect = self.log_rect
         theme.blit_text(
             surface,
-            i18n.t("table.log"),
+            i18n._("Game log"),
             lay.body,
             (rect.x + lay.margin, rect.y + lay.margin * 0.6),
             theme.GOLD,
@@ -713,7 +711,7 @@ class TableScene(Scene):
         )
         theme.blit_text(
             surface,
-            i18n.t("table.curtain", name=name),
+            i18n._("Pass the device to {name}", name=name),
             lay.title,
             centre,
             theme.GOLD,
@@ -723,7 +721,7 @@ class TableScene(Scene):
         alpha = round(150 + 105 * pulse(self.app.clock))
         theme.blit_text(
             surface,
-            i18n.t("table.curtain_tap", name=name),
+            i18n._("{name}: tap when only you can see the screen", name=name),
             lay.body,
             (centre[0], centre[1] + lay.title * 1.6),
             theme.TEXT,

@@ -19,12 +19,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from client import i18n, theme
-from client.anim import Animator, Timeline
+from client import i18n
+from client.ui import theme
+from client.ui.anim import Animator, Timeline
 
 if TYPE_CHECKING:
-    from client.input import Intent
-    from client.widgets import Toasts
+    from client.ui.input import Intent
+    from client.ui.widgets import Toasts
 
 View = dict[str, Any]
 Move = dict[str, Any]
@@ -225,7 +226,7 @@ class TableView:
 
     def seat_token(self, surface: pygame.Surface, seat: int, centre: tuple[float, float], r: float):
         """Draw the seat's colour token (by default the player colour with its symbol)."""
-        from client.widgets import symbol
+        from client.ui.widgets import symbol
 
         colour = theme.player_colour(seat)
         symbol(surface, colour.symbol, centre, r, colour.rgb)
@@ -236,18 +237,18 @@ class TableView:
 
     def score_text(self, score: int) -> str:
         """A final score in words for the results ("12 points"; games of money say so)."""
-        return i18n.t("results.points", n=i18n.number(score))
+        return i18n.ngettext("{n} point", "{n} points", score, n=i18n.number(score))
 
     # ------------------------------------------------------------------ words
     def event_text(self, event: Event) -> str | None:
         """One log sentence for an event in the UI language, or None to leave it out."""
         if event.get("type") == "game_over":
-            return i18n.t("log.game_over")
+            return i18n._("The game is over.")
         return None
 
     def help_text(self) -> str:
         """The rules in the UI language, in the client's own words."""
-        return i18n.t("help.generic")
+        return i18n._("This game has no drawn table yet: the buttons list every legal move.")
 
     def result_lines(self, outcome: dict[str, Any]) -> list[str]:
         """Extra lines for the results screen (beyond the scores)."""

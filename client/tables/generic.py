@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 
-from client import theme
 from client.tables.base import Camera, Event, Move, TableView
+from client.ui import theme
 
 MAX_BUTTONS = 60
 

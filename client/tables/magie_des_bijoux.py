@@ -15,16 +15,17 @@ from typing import Any
 
 import pygame
 
-from client import i18n, theme
-from client.anim import MOVE, pulse
-from client.gems import draw_gem
+from client import i18n
 from client.tables.base import Camera, Event, Move, Piece, Sprite, TableView, Target, View
+from client.ui import theme
+from client.ui.anim import MOVE, pulse
+from client.ui.gems import draw_gem
 from shared.games.magie_des_bijoux import PLAQUE_KINDS
 
 CELL = 100.0
 # A stone is this fraction of a plaque across (a little more than its socket, as set stones are).
 STONE = 0.25
-# The game's own stone colours, each a gem with its own cut (see client/gems.py).
+# The game's own stone colours, each a gem with its own cut (see client/ui/gems.py).
 STONE_GEMS = ["ruby", "sapphire", "topaz", "emerald"]
 
 KIND_NAMES: dict[str, dict[str, str]] = {

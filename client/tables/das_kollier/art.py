@@ -2,7 +2,7 @@
 backs, round cards, the bank's strongbox, coins, the gavel, and a necklace strung symmetrically
 around its centre gem.
 
-Gems keep the shared cuts of client/gems.py, so colour and shape both tell the ten kinds apart.
+Gems keep the shared cuts of client/ui/gems.py, so colour and shape both tell the ten kinds apart.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from functools import lru_cache
 
 import pygame
 
-from client import theme
-from client.gems import GEMS, draw_gem
 from client.tables.das_kollier.words import gem_title, number
+from client.ui import theme
+from client.ui.gems import GEMS, draw_gem
 from shared.games.das_kollier.gems import RANK, VALUE
 
 # The game's gem ids and the shared drawing of each (colour and cut).

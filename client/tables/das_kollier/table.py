@@ -21,9 +21,7 @@ from typing import Any
 
 import pygame
 
-from client import i18n, theme
-from client.anim import FLIP, MOVE, STAGGER, pulse
-from client.input import Intent
+from client import i18n
 from client.tables.base import Camera, Event, Move, Piece, Sprite, TableView, View
 from client.tables.das_kollier import art
 from client.tables.das_kollier.layout import (
@@ -70,6 +68,9 @@ from client.tables.das_kollier.words import (
     number,
     ui,
 )
+from client.ui import theme
+from client.ui.anim import FLIP, MOVE, STAGGER, pulse
+from client.ui.input import Intent
 from shared.games.das_kollier.gems import KINDS, VALUE, best_necklace, necklace_value, sort_gems
 
 CASH_ONLY_ROUNDS = 6

@@ -23,8 +23,7 @@ from typing import Any
 
 import pygame
 
-from client import i18n, theme
-from client.anim import FLIP, MOVE, STAGGER, pulse
+from client import i18n
 from client.tables.base import Camera, Event, Move, Piece, Sprite, TableView, Target, View
 from client.tables.kette_von_saba import art, words
 from client.tables.kette_von_saba.layout import (
@@ -51,7 +50,9 @@ from client.tables.kette_von_saba.layout import (
     space_bounds,
     space_rect,
 )
-from client.widgets import symbol
+from client.ui import theme
+from client.ui.anim import FLIP, MOVE, STAGGER, pulse
+from client.ui.widgets import symbol
 from shared.games.kette_von_saba.board import reward_at
 from shared.games.kette_von_saba.game import (
     BUYER_REWARD,

@@ -1,7 +1,7 @@
 """The drawn things of Die Kette von Saba, each cached as a surface per pixel size: gem cards,
 lion-head jokers, card backs, the hexagonal settings of the necklace and the coins.
 
-Stone types keep the shared gem cuts (client/gems.py), so colour and shape both tell them apart.
+Stone types keep the shared gem cuts (client/ui/gems.py), so colour and shape both tell them apart.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from functools import lru_cache
 
 import pygame
 
-from client import theme
-from client.gems import GEMS, draw_gem
 from client.tables.kette_von_saba.layout import CARD_RATIO
+from client.ui import theme
+from client.ui.gems import GEMS, draw_gem
 
 JOKER = "joker"
 

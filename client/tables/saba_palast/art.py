@@ -12,8 +12,8 @@ from functools import lru_cache
 
 import pygame
 
-from client import theme
-from client.widgets import symbol
+from client.ui import theme
+from client.ui.widgets import symbol
 from shared.games.saba_palast.data import CARDS, HARBOUR_CAPACITY, MATERIALS
 
 Colour = tuple[int, int, int]

@@ -26,8 +26,6 @@ from typing import Any
 
 import pygame
 
-from client import theme
-from client.anim import FLIP, MOVE, STAGGER, pulse
 from client.tables.base import Camera, Event, Move, Piece, Sprite, TableView, Target, View
 from client.tables.saba_palast import art, layout, words
 from client.tables.saba_palast.layout import (
@@ -53,7 +51,9 @@ from client.tables.saba_palast.layout import (
     Tray,
     W,
 )
-from client.widgets import symbol
+from client.ui import theme
+from client.ui.anim import FLIP, MOVE, STAGGER, pulse
+from client.ui.widgets import symbol
 from shared.games.saba_palast.data import (
     CARDS,
     HAND_LIMIT,

@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from client.connection import AsyncClient
+from client.net.connection import AsyncClient
 from server.app import Server, ServerConfig
 from shared import engine
 from shared.randomplay import MAX_MOVES

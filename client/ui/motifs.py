@@ -7,8 +7,8 @@ from functools import lru_cache
 
 import pygame
 
-from client import theme
-from client.gems import draw_gem
+from client.ui import theme
+from client.ui.gems import draw_gem
 
 # The four boxes in the order the start screen shows them, with their titles for a game whose
 # engine is not installed.

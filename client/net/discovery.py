@@ -20,7 +20,7 @@ from typing import Any
 from zeroconf import IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo
 
-from client.model import ServerInfo
+from client.net.model import ServerInfo
 from server.discovery import make_zeroconf, service_record
 from shared.protocol import SERVICE_TYPE
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import pygame
 
-from client.theme import Colour, mix
+from client.ui.theme import Colour, mix
 
 
 @dataclass(frozen=True)

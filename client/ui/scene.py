@@ -6,15 +6,46 @@ The top scene gets the input; scenes are drawn from the topmost opaque one upwar
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import pygame
 
-from client.input import Intent
-from client.theme import Layout
+from client.settings import Settings
+from client.ui.anim import Animator
+from client.ui.input import Intent
+from client.ui.theme import Layout
+from client.ui.widgets import Toasts
 
-if TYPE_CHECKING:
-    from client.app import App
+
+class Services(Protocol):
+    """What scenes use of the application (client.app.App is one): passed in, never imported,
+    so scenes and the app stay free of an import circle."""
+
+    settings: Settings
+    stack: SceneStack
+    layout: Layout
+    animator: Animator
+    toasts: Toasts
+    window: pygame.Surface
+    # The network session (client.net.session.Session) while connected, else None.
+    session: Any
+    # The server started inside the client (client.net.host.LocalServer), else None.
+    host_server: Any
+    # Stopped when the window closes (LAN browser, hosted server).
+    closers: list[Callable[[], None]]
+    # Seconds since the app started, in a list that the table context shares.
+    clock_ref: list[float]
+    running: bool
+
+    @property
+    def clock(self) -> float: ...
+
+    def apply_settings(self) -> None: ...
+
+    def toggle_fullscreen(self) -> None: ...
+
+    def step(self, dt: float, events: Any = ()) -> None: ...
 
 
 class Scene:
@@ -22,7 +53,7 @@ class Scene:
 
     opaque = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         self.app = app
         self.layout: Layout = app.layout
 

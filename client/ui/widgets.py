@@ -9,9 +9,9 @@ from functools import lru_cache
 
 import pygame
 
-from client import theme
-from client.anim import Animator
-from client.input import Intent
+from client.ui import theme
+from client.ui.anim import Animator
+from client.ui.input import Intent
 
 
 @dataclass

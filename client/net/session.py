@@ -1,7 +1,7 @@
-"""The client's side of one server: messages from `client.connection` → the lobby and tables.
+"""The client's side of one server: messages from `client.net.connection` → the lobby and tables.
 
 `Session.poll()` (once a frame, never blocking) applies every received message to the models in
-client/model.py; the actions (`create`, `join`, `watch`, `bot`, `start`, `move`, `leave`) send
+client/net/model.py; the actions (`create`, `join`, `watch`, `bot`, `start`, `move`, `leave`) send
 protocol messages. The session never runs the rules: views, legal moves and `to_act` come from
 the server's `sync`/`update` messages as they are (docs/protocol.md).
 """
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from client import i18n
-from client.connection import CLOSED, CONNECTED, RECONNECTING, Connection
-from client.model import LobbyModel, SeatInfo, TableInfo, TableModel
+from client.net.connection import CLOSED, CONNECTED, RECONNECTING, Connection
+from client.net.model import LobbyModel, SeatInfo, TableInfo, TableModel
 
 Listener = Callable[[dict[str, Any]], None]
 
@@ -294,7 +294,7 @@ class Session:
         if msg_id is not None:
             self._moves[msg_id] = (table_id, seat)
         elif model is not None:
-            model.refusals.append(i18n.t("conn.reconnecting"))
+            model.refusals.append(i18n._("Connection lost — reconnecting…"))
             model.revision += 1
 
     def is_creator(self, info: TableInfo) -> bool:

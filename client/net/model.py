@@ -1,6 +1,6 @@
 """What the client knows, as plain objects the scenes draw: the lobby and the table.
 
-The network session (client/session.py) writes into these from the server's messages; the
+The network session (client/net/session.py) writes into these from the server's messages; the
 screenshot command and the tests fill them by hand. Scenes only read them and call the
 session's actions, so a scene never depends on where its data came from.
 """
