@@ -47,9 +47,7 @@ def test_every_message_is_translated(lang):
     missing = [
         m.id
         for m in messages(lang)
-        if not m.string
-        or (isinstance(m.string, tuple) and not all(m.string))
-        or "fuzzy" in m.flags
+        if not m.string or (isinstance(m.string, tuple) and not all(m.string)) or "fuzzy" in m.flags
     ]
     assert missing == []
 
