@@ -67,12 +67,12 @@ class TextField:
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "tap":
-            was = self.focused
             self.focused = self.rect.collidepoint(intent.pos)
             if self.focused:
                 pygame.key.start_text_input()
                 pygame.key.set_text_input_rect(self.rect)
-            return self.focused or was
+            # A tap elsewhere only takes the focus away: the button under it still gets it.
+            return self.focused
         if not self.focused:
             return False
         if intent.kind == "text":
