@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -242,7 +243,15 @@ def main(argv: list[str] | None = None) -> int:
         from client.app import main as open_client
 
         return open_client(args)
-    return args.func(args)
+    try:
+        code = args.func(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (`jeweltable replay | head`): that is no error of ours.
+        # Point stdout at devnull so the interpreter's last flush does not complain either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    return code
 
 
 if __name__ == "__main__":

@@ -46,3 +46,23 @@ def test_the_first_click_after_typing_reaches_the_button():
     tap(app, done.rect.center)
     assert app.stack.top is not dialog, "the tap on Done only took the focus from the field"
     assert app.settings.name == "Alexa"
+
+
+def test_replay_into_a_reader_that_stops_early_exits_quietly(tmp_path):
+    import subprocess
+    import sys
+
+    from client.cli import main
+
+    data = tmp_path / "data"
+    for seed in range(3):
+        args = ["--game", "magie-des-bijoux", "--players", "2", "--seed", str(seed)]
+        assert main(["play", "--headless", *args, "--data", str(data)]) == 0
+    command = [sys.executable, "-m", "client.cli", "replay", "1", "--data", str(data)]
+    # A reader that has gone before the log is written, like `| head -0` (the interpreter starts
+    # far slower than this close).
+    writer = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    writer.stdout.close()
+    err = writer.stderr.read().decode()
+    assert writer.wait(timeout=60) == 0
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
