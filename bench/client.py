@@ -7,6 +7,10 @@ and the log are always in motion. Each frame is the client's whole frame (input,
 update, draw, flip) on SDL's dummy driver. Prints p50/p99 frame times per game; `--json` prints
 `{"games": {ID: {...}}}`. Target: p99 ≤ 8 ms.
 
+Idle: the client's own frame loop (`App.run`, as a person runs it) left alone for a few seconds
+in the lobby and at a table where another seat is to act; `idle_cpu_percent` is the process's
+CPU time over the wall time, per scene. Target: ≤ 3% of one core.
+
     .venv/bin/python -m bench.client --json
 """
 
@@ -17,6 +21,7 @@ import json
 import os
 import random
 import statistics
+import threading
 import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -111,6 +116,36 @@ def measure(game_id: str, size: tuple[int, int], frames: int, every: int, seed: 
     }
 
 
+def idle_cpu(scene: str, seconds: float, size: tuple[int, int]) -> float:
+    """Percent of one core the client's frame loop uses with nothing happening in `scene`."""
+    from client.screenshot import build_scene
+
+    app = App(size, Settings(name="Bench", language="en"))
+    if scene == "lobby":
+        app.stack.push(build_scene(app, "lobby", "das-kollier", 7, 0, None, "0"))
+    else:
+        # This device's seat waits while the other thinks (Magie des Bijoux has no clock).
+        from client.screenshot import sample_table
+
+        acting = sample_table("magie-des-bijoux", 7, 0, 2).to_act()
+        waiting = str(1 - acting[0])
+        app.stack.push(build_scene(app, "table", "magie-des-bijoux", 7, 0, 2, waiting))
+    # Let the entrance animations finish, then measure the quiet loop until a QUIT arrives.
+    pygame.time.set_timer(pygame.QUIT, round((seconds + 1.5) * 1000), loops=1)
+    marks: list[tuple[float, float]] = []
+
+    def mark() -> None:
+        marks.append((time.perf_counter(), time.process_time()))
+
+    timer = threading.Timer(1.5, mark)
+    timer.start()
+    app.run()
+    mark()
+    timer.join()
+    (w0, c0), (w1, c1) = marks
+    return round(100 * (c1 - c0) / (w1 - w0), 2)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1920x1080", help="window size WxH (default 1920x1080)")
@@ -122,6 +157,9 @@ def main() -> int:
         action="append",
         choices=list_games(),
         help="only this game (repeatable; default every game)",
+    )
+    parser.add_argument(
+        "--idle-seconds", type=float, default=6.0, help="seconds of the idle measurement"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
@@ -136,8 +174,17 @@ def main() -> int:
                 f" frames, an update every {args.every} frames: p50 {result['p50_ms']} ms,"
                 f" p99 {result['p99_ms']} ms, max {result['max_ms']} ms (target p99 ≤ 8 ms)"
             )
+    idle = {scene: idle_cpu(scene, args.idle_seconds, (1280, 800)) for scene in ("lobby", "table")}
+    if not args.json:
+        for scene, percent in idle.items():
+            print(f"idle in the {scene}: {percent}% of one core (target ≤ 3%)")
     if args.json:
-        print(json.dumps({"games": results}, sort_keys=True))
+        print(
+            json.dumps(
+                {"games": results, "idle_cpu_percent": idle, "idle_target_percent": 3.0},
+                sort_keys=True,
+            )
+        )
     return 0
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import os
 import sys
+import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -25,6 +26,12 @@ from client.ui.scene import SceneStack
 from client.ui.widgets import Toasts
 
 FPS = 60
+# With nothing moving the loop wakes this often (seconds) to read input, the network and the
+# LAN browser, and redraws this often in any case (a status that changed by itself); after any
+# input it runs at full rate this long, so hover and typing feel immediate.
+IDLE_POLL = 0.05
+IDLE_REDRAW = 1.0
+STAY_AWAKE = 0.5
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 
 
@@ -58,6 +65,8 @@ class App:
         self.settings = settings or Settings.load()
         i18n.set_language(self.settings.language)
         pygame.font.init()
+        # Fonts from an earlier window (pygame quit since) are dead: open them anew.
+        theme.font.cache_clear()
         self.windowed_size = size
         self.window = open_window(size, self.settings.fullscreen)
         pygame.display.set_caption(i18n._("Jewel Table"))
@@ -123,16 +132,32 @@ class App:
 
     def step(self, dt: float, events: Iterable[pygame.event.Event] = ()) -> None:
         """One frame: input, network, animation and drawing (no flip, no waiting)."""
+        self.advance(dt, events)
+        self.draw(self.window)
+
+    def advance(self, dt: float, events: Iterable[pygame.event.Event] = ()) -> bool:
+        """Input, network and animation for `dt` seconds; True if an event or a message came."""
+        news = False
         for event in events:
+            news = True
             for intent in self.input.feed(event):
                 self.dispatch(intent)
         if self.session is not None:
-            self.session.poll()
+            news = bool(self.session.poll()) or news
         self.clock_ref[0] += dt
         self.animator.update(dt)
         self.stack.update(dt)
         self.toasts.update(dt)
-        self.draw(self.window)
+        return news
+
+    def frame_rate(self) -> float:
+        """Frames a second the screen needs now with no input: FPS while anything moves, a few
+        for a slow pulse or a caret, 0 when it stands still."""
+        if self.animator.busy or self.toasts.items:
+            return FPS
+        if self.session is not None and self.session.reconnecting:
+            return FPS
+        return max((scene.frame_rate() for scene in self.stack.scenes), default=0.0)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.stack.draw(surface)
@@ -164,13 +189,32 @@ class App:
             )
 
     def run(self) -> int:
-        """The frame loop until the window closes."""
+        """The frame loop until the window closes. It draws only when something changed or
+        moves: an idle client sleeps, waking a few times a second to read its input and the
+        network; after any input it stays awake at full rate for a moment."""
         clock = pygame.time.Clock()
+        last = drawn = input_at = time.monotonic()
         try:
             while self.running:
-                dt = clock.tick(FPS) / 1000
-                self.step(min(dt, 0.1), pygame.event.get())
-                pygame.display.flip()
+                rate = self.frame_rate()
+                now = time.monotonic()
+                awake = rate >= FPS or now - input_at < STAY_AWAKE
+                period = 1 / rate if rate else IDLE_REDRAW
+                if awake:
+                    clock.tick(FPS)
+                else:
+                    # SDL's own waiting polls the system every millisecond: sleeping is cheaper.
+                    time.sleep(max(0.0, min(IDLE_POLL, drawn + period - now)))
+                events = pygame.event.get()
+                now = time.monotonic()
+                if events:
+                    input_at = now
+                news = self.advance(min(now - last, 0.1), events)
+                last = now
+                if news or awake or now - drawn >= period:
+                    self.draw(self.window)
+                    pygame.display.flip()
+                    drawn = now
         finally:
             self.shutdown()
             pygame.quit()

@@ -66,3 +66,34 @@ def test_replay_into_a_reader_that_stops_early_exits_quietly(tmp_path):
     err = writer.stderr.read().decode()
     assert writer.wait(timeout=60) == 0
     assert "Traceback" not in err and "BrokenPipe" not in err, err
+
+
+def settle(app, seconds=3.0):
+    for _ in range(round(seconds * 30)):
+        app.step(1 / 30)
+
+
+def test_an_idle_lobby_asks_for_no_frames():
+    from client.screenshot import build_scene
+
+    app = make_app()
+    app.stack.push(build_scene(app, "lobby", "das-kollier", 7, 0, None, "0"))
+    settle(app)
+    assert app.frame_rate() == 0
+
+
+def test_a_table_redraws_by_itself_only_while_this_device_is_to_act():
+    from client.app import FPS
+    from client.screenshot import build_scene, sample_table
+
+    acting = sample_table("magie-des-bijoux", 7, 0, 2).to_act()[0]
+    waiting = make_app()
+    waiting.stack.push(build_scene(waiting, "table", "magie-des-bijoux", 7, 0, 2, str(1 - acting)))
+    settle(waiting)
+    assert waiting.frame_rate() == 0
+    playing = make_app()
+    playing.stack.push(build_scene(playing, "table", "magie-des-bijoux", 7, 0, 2, str(acting)))
+    settle(playing)
+    assert 0 < playing.frame_rate() < FPS  # a gentle pulse, not every frame
+    playing.toasts.show("Hello")
+    assert playing.frame_rate() == FPS

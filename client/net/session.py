@@ -96,14 +96,17 @@ class Session:
         self.conn.close()
 
     # ------------------------------------------------------------------ messages in
-    def poll(self) -> None:
-        """Apply every message received since the last frame, then tell the listeners."""
-        for msg in self.conn.poll():
+    def poll(self) -> int:
+        """Apply every message received since the last frame, then tell the listeners; how
+        many there were."""
+        messages = self.conn.poll()
+        for msg in messages:
             handler = getattr(self, f"_on_{msg['t']}", None)
             if handler is not None:
                 handler(msg)
             for listener in list(self.listeners):
                 listener(msg)
+        return len(messages)
 
     def _on_connection(self, msg: dict[str, Any]) -> None:
         self.state, self.reason = msg["state"], msg.get("reason")

@@ -177,6 +177,9 @@ class SettingsDialog(Dialog):
             button.rect.topright = (self.body.right, round(y))
             y += layout.button_h + layout.margin // 2
 
+    def frame_rate(self) -> float:
+        return self.name.frame_rate()
+
     def next_language(self) -> None:
         codes = list(i18n.LANGUAGES)
         s = self.app.settings

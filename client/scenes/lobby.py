@@ -363,6 +363,9 @@ class PasswordDialog(Dialog):
     def handle(self, intent: Intent) -> bool:
         return self.field.handle(intent) or super().handle(intent)
 
+    def frame_rate(self) -> float:
+        return self.field.frame_rate()
+
     def draw_body(self, surface: pygame.Surface) -> None:
         self.field.draw(surface, self.layout.body, self.app.clock)
 
@@ -410,6 +413,9 @@ class CreateTableDialog(Dialog):
         self.controls: list[tuple[str, Button]] = []
         super().__init__(app, i18n._("New table"))
         self.choose(self.game)
+
+    def frame_rate(self) -> float:
+        return self.password.frame_rate()
 
     def choose(self, game: dict[str, Any]) -> None:
         self.game = game

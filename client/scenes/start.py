@@ -216,6 +216,10 @@ class StartScene(Scene):
             return True
         return False
 
+    def frame_rate(self) -> float:
+        # "Looking for servers..." counts its dots twice a second.
+        return max(self.address.frame_rate(), 0.0 if self.rows else 4.0)
+
     def update(self, dt: float) -> None:
         if self.browser is not None:
             for change, key, info in self.browser.poll():

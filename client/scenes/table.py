@@ -27,6 +27,11 @@ from client.ui.widgets import Button, panel
 SendMove = Callable[[int, Move], None]
 
 LOG_LINES = 200
+# Frames a second with no input: while events play out; while the quiet time drains; while the
+# active ring and the legal targets pulse (a 1.2 s glow looks smooth at this rate).
+ANIMATING = 60.0
+TIMER_RATE = 20.0
+PULSE_RATE = 12.0
 
 
 class TableScene(Scene):
@@ -396,6 +401,15 @@ class TableScene(Scene):
         return self.wide or self.log_open
 
     # ------------------------------------------------------------------ frame
+    def frame_rate(self) -> float:
+        if not self.timeline.idle:
+            return ANIMATING
+        if self.ctx.timer is not None:
+            return TIMER_RATE  # the quiet time drains
+        if self.my_turn() or self.curtain_for is not None:
+            return PULSE_RATE  # the device's ring, its legal targets and the curtain pulse
+        return 0.0
+
     def update(self, dt: float) -> None:
         self.sync()
         if len(self.model.refusals) > self.refusals_seen:
@@ -578,10 +592,17 @@ class TableScene(Scene):
 
     def _draw_active_ring(self, surface: pygame.Surface) -> None:
         lay = self.layout
-        glow = 0.5 + 0.5 * pulse(self.app.clock)
+        # The ring pulses to call this device's player; another's turn is shown still.
+        glow = 0.5 + 0.5 * pulse(self.app.clock) if self.my_turn() else 0.5
         ring = theme.mix(theme.GOLD_DARK, theme.GOLD_LIGHT, glow)
         for rect in self.active_panels:
             pygame.draw.rect(surface, ring, rect, max(2, lay.line * 2), border_radius=lay.radius)
+
+    def my_turn(self) -> bool:
+        """Whether a seat this device holds is to act."""
+        return self.model.status == "playing" and any(
+            s in self.model.mine for s in self.model.to_act()
+        )
 
     def turn_text(self) -> tuple[str, bool]:
         """The turn indicator and whether it is this device's turn."""

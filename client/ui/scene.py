@@ -74,6 +74,11 @@ class Scene:
     def entered(self) -> None:
         """The scene became the top of the stack."""
 
+    def frame_rate(self) -> float:
+        """Frames a second this scene needs when nothing happens (no input, no message, no
+        tween running): 0 while it stands still, a few for a slow pulse or a caret."""
+        return 0.0
+
 
 class SceneStack:
     def __init__(self) -> None:
