@@ -97,3 +97,39 @@ def test_a_table_redraws_by_itself_only_while_this_device_is_to_act():
     assert 0 < playing.frame_rate() < FPS  # a gentle pulse, not every frame
     playing.toasts.show("Hello")
     assert playing.frame_rate() == FPS
+
+
+def test_a_resync_replaces_the_game_log_instead_of_appending_it():
+    import random
+
+    from client.net.model import SeatInfo, TableModel
+    from client.scenes.table import TableScene
+    from shared.engine import get_game
+    from shared.randomplay import random_step
+
+    game = get_game("magie-des-bijoux")
+    state = game.new_game(5, 2, None)
+    rng = random.Random(5)
+    model = TableModel(1, game.id, [SeatInfo(0, "Ada", "human"), SeatInfo(1, "Bo", "human")])
+    model.mine = [0]
+    app = make_app()
+    scene = TableScene(app, model, lambda seat, move: None, lambda: None)
+    app.stack.push(scene)
+    history = []
+    for i in range(6):
+        seat, move = random_step(game, state, rng)
+        state, events = game.apply(state, seat, move)
+        seen = game.view_events(events, 0)
+        history += seen
+        args = (0, game.view(state, 0), game.legal_moves(state, 0), game.to_act(state))
+        if i < 4:
+            model.update(*args, seen, fresh=i == 0)
+        step(app)
+    before = list(scene.log)
+    # Back after two missed moves: the server's sync carries the latest moves' events.
+    model.update(*args, history, fresh=True)
+    step(app)
+    lines = [scene.game_view.event_text(e) for e in history]
+    expected = [line[:1].upper() + line[1:] for line in lines if line]
+    assert scene.log == expected
+    assert len(scene.log) > len(before) > 0

@@ -111,11 +111,11 @@ class TableModel:
         events: list[Event],
         fresh: bool = False,
     ) -> None:
-        """Record one update for `viewer`; `fresh` (a resync) replaces what came before."""
+        """Record one update for `viewer`; `fresh` (a resync, whose `events` are the server's
+        history of the latest moves) replaces what came before, the game log included."""
         stream = self.streams.get(viewer)
         if stream is None or fresh:
-            old = [] if stream is None else stream.events
-            self.streams[viewer] = SeatStream(view, legal, to_act, old + list(events))
+            self.streams[viewer] = SeatStream(view, legal, to_act, list(events))
         else:
             stream.view, stream.legal, stream.to_act = view, legal, to_act
             stream.events.extend(events)

@@ -203,8 +203,8 @@ class Session:
             msg["view"],
             msg.get("legal_moves", []),
             msg.get("to_act", []),
-            # A first sync brings the latest moves' events for the game log.
-            msg.get("history", []) if fresh and stream is None else msg.get("events", []),
+            # A sync brings the latest moves' events: the game log as it stands now.
+            msg.get("history", []) if fresh else msg.get("events", []),
             fresh=fresh and stream is not None,
         )
         model.streams[viewer].seq = msg["seq"]

@@ -218,6 +218,8 @@ class TableScene(Scene):
         self.consumed = len(stream.events)
         if fresh:
             self.timeline.skip()
+            # The stream's events are the whole log again (a resync brings the history).
+            self.log = []
         self.ctx.timer = self.model.timer
         self.game_view.show(stream.view, stream.legal, [] if fresh else new_events, fresh)
         for event in (
