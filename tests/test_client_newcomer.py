@@ -133,3 +133,103 @@ def test_a_resync_replaces_the_game_log_instead_of_appending_it():
     expected = [line[:1].upper() + line[1:] for line in lines if line]
     assert scene.log == expected
     assert len(scene.log) > len(before) > 0
+
+
+def drawn_strings(monkeypatch) -> list[str]:
+    from client.ui import theme
+
+    drawn: list[str] = []
+    original = theme.text
+
+    def recording(s, size, colour=theme.TEXT, bold=False):
+        drawn.append(s)
+        return original(s, size, colour, bold)
+
+    monkeypatch.setattr(theme, "text", recording)
+    return drawn
+
+
+def test_the_password_dialog_for_joining_says_what_it_asks(monkeypatch):
+    from client.scenes.lobby import PasswordDialog
+
+    drawn = drawn_strings(monkeypatch)
+    app = make_app()
+    dialog = PasswordDialog(app, lambda password: None, "Sit here")
+    app.stack.push(dialog)
+    step(app)
+    assert "This table has a password" in drawn
+    assert not any("optional" in s for s in drawn)
+    assert [b.label for b in dialog.buttons] == ["Cancel", "Sit here"]
+
+
+@pytest.mark.parametrize(
+    ("language", "name"),
+    [("en", "strong bot 3"), ("de", "Bot 3 (stark)"), ("fr", "robot 3 (fort)")],
+)
+def test_bots_are_named_in_the_players_language(language, name):
+    from client import i18n
+    from client.net.session import table_info
+
+    summary = {
+        "id": 1,
+        "game": "das-kollier",
+        "status": "waiting",
+        "seats": [{"kind": "empty"}, {"kind": "empty"}]
+        + [{"name": "strong bot 3", "kind": "bot", "level": "strong", "connected": True}],
+    }
+    try:
+        i18n.set_language(language)
+        assert table_info(summary).seats[2].shown_name == name
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_rules_dialog_scrolls_with_a_bar_and_keys():
+    from client.scenes.dialogs import TextDialog
+    from client.ui.input import Intent
+
+    app = make_app((800, 600))
+    dialog = TextDialog(app, "Rules", "\n".join(f"Paragraph {i} " * 12 for i in range(60)))
+    app.stack.push(dialog)
+    step(app)
+    bar = dialog.scroller
+    assert bar.limit > 0 and bar.track().colliderect(bar.view)
+    dialog.handle(Intent("key", key="page_down"))
+    assert bar.offset > 0
+    dialog.handle(Intent("key", key="end"))
+    assert bar.offset == bar.limit
+    assert bar.thumb().bottom == bar.track().bottom
+    dialog.handle(Intent("tap", pos=(bar.track().centerx, bar.track().y + 2)))
+    assert bar.offset < bar.limit
+
+
+def test_the_table_display_says_that_escape_leaves_it(monkeypatch):
+    from client.screenshot import build_scene
+
+    drawn = drawn_strings(monkeypatch)
+    app = make_app(table_display=True)
+    app.stack.push(build_scene(app, "table", "das-kollier", 7, 10, 4, "0"))
+    step(app)
+    assert "Esc: back to the lobby" in drawn
+
+
+def test_leaving_a_running_game_asks_first():
+    from client.scenes.dialogs import ConfirmDialog
+    from client.screenshot import build_scene
+
+    left = []
+    app = make_app()
+    scene = build_scene(app, "table", "das-kollier", 7, 10, 4, "0")
+    scene.leave = lambda: left.append(True)
+    app.stack.push(scene)
+    step(app)
+    [leave] = [b for b in scene.bar_buttons if b.label == "Leave"]
+    tap(app, leave.rect.center)
+    dialog = app.stack.top
+    assert isinstance(dialog, ConfirmDialog) and left == []
+    cancel, confirm = dialog.buttons
+    tap(app, cancel.rect.center)
+    assert app.stack.top is scene and left == []
+    tap(app, leave.rect.center)
+    tap(app, app.stack.top.buttons[1].rect.center)
+    assert left == [True]

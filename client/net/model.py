@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from client import i18n
+
 View = dict[str, Any]
 Move = dict[str, Any]
 Event = dict[str, Any]
@@ -24,6 +26,22 @@ class SeatInfo:
     kind: str = "open"  # "human", "bot" or "open"
     connected: bool = True
     stand_in: str | None = None  # the bot level playing this seat while its player is away
+    level: str | None = None  # a bot's level
+
+    @property
+    def shown_name(self) -> str | None:
+        """The name to show: a bot's in the UI language (the server names it in English)."""
+        if self.kind == "bot" and self.level in BOT_NAMES:
+            return i18n._(BOT_NAMES[self.level], n=self.seat + 1)
+        return self.name
+
+
+# A bot is named by its level and seat, in the reader's language.
+BOT_NAMES = {
+    "basic": i18n.N_("basic bot {n}"),
+    "strong": i18n.N_("strong bot {n}"),
+    "random": i18n.N_("random bot {n}"),
+}
 
 
 @dataclass
@@ -100,7 +118,7 @@ class TableModel:
 
     @property
     def names(self) -> list[str]:
-        return [s.name or f"#{s.seat + 1}" for s in self.seats]
+        return [s.shown_name or f"#{s.seat + 1}" for s in self.seats]
 
     def update(
         self,

@@ -29,6 +29,7 @@ def table_info(summary: dict[str, Any]) -> TableInfo:
             "open" if s.get("kind") == "empty" else s.get("kind", "open"),
             bool(s.get("connected")),
             s.get("stand_in"),
+            s.get("level"),
         )
         for i, s in enumerate(summary.get("seats", []))
     ]

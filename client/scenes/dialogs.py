@@ -10,7 +10,7 @@ from client import i18n
 from client.ui import theme
 from client.ui.input import Intent
 from client.ui.scene import Scene, Services
-from client.ui.widgets import Button, TextField, panel
+from client.ui.widgets import Button, Scroller, TextField, panel
 
 
 class Dialog(Scene):
@@ -98,42 +98,72 @@ class TextDialog(Dialog):
 
     def __init__(self, app: Services, title: str, body: str) -> None:
         self.text = body
-        self.scroll = 0.0
+        self.scroller = Scroller()
         super().__init__(app, title)
         self.buttons = [Button(i18n._("Close"), self.close, primary=True)]
         self.layout_buttons()
 
+    def resize(self, layout: theme.Layout) -> None:
+        super().resize(layout)
+        area = self.body.copy()
+        area.h -= layout.button_h + layout.margin
+        self.lines = self._lines(area.w - layout.body)
+        step = round(layout.body * 1.4)
+        height = sum(step if line is not None else step // 2 for line in self.lines)
+        self.scroller.set(area, height, step)
+
+    def _lines(self, width: int) -> list[str | None]:
+        """The wrapped lines; None between paragraphs."""
+        out: list[str | None] = []
+        for paragraph in self.text.split("\n"):
+            out += theme.wrap(paragraph, self.layout.body, width)
+            out.append(None)
+        return out
+
     def handle(self, intent: Intent) -> bool:
-        if intent.kind == "scroll":
-            self.scroll = max(0.0, self.scroll - intent.amount * self.layout.body * 2)
-            return True
-        if intent.kind == "drag":
-            self.scroll = max(0.0, self.scroll - intent.rel[1])
-            return True
-        return super().handle(intent)
+        return self.scroller.handle(intent) or super().handle(intent)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         lay = self.layout
         size = lay.body
-        area = self.body.copy()
-        area.h -= lay.button_h + lay.margin
+        area = self.scroller.view
         clip = surface.get_clip()
         surface.set_clip(area)
-        y = area.y - self.scroll
+        y = area.y - self.scroller.offset
         step = round(size * 1.4)
-        for paragraph in self.text.split("\n"):
-            for line in theme.wrap(paragraph, size, area.w):
-                if area.y - step < y < area.bottom:
-                    theme.blit_text(surface, line, size, (area.x, y), theme.TEXT)
-                y += step
-            y += step // 2
-        self.scroll = min(self.scroll, max(0.0, y + self.scroll - area.bottom))
+        for line in self.lines:
+            if line is None:
+                y += step // 2
+                continue
+            if area.y - step < y < area.bottom:
+                theme.blit_text(surface, line, size, (area.x, y), theme.TEXT)
+            y += step
         surface.set_clip(clip)
+        self.scroller.draw(surface)
 
 
 class MessageDialog(TextDialog):
     width = 0.5
     height = 0.4
+
+
+class ConfirmDialog(MessageDialog):
+    """A question with Cancel and the action's own word; `then` runs only on that word."""
+
+    def __init__(
+        self, app: Services, title: str, body: str, action: str, then: Callable[[], None]
+    ) -> None:
+        self.then = then
+        super().__init__(app, title, body)
+        self.buttons = [
+            Button(i18n._("Cancel"), self.close),
+            Button(action, self.confirm, primary=True),
+        ]
+        self.layout_buttons()
+
+    def confirm(self) -> None:
+        self.close()
+        self.then()
 
 
 class SettingsDialog(Dialog):

@@ -111,14 +111,20 @@ class LobbyScene(Scene):
     def sit(self, info: TableInfo, seat: int) -> None:
         if info.password:
             self.app.stack.push(
-                PasswordDialog(self.app, lambda pw: self._do("join", info.id, seat, pw))
+                PasswordDialog(
+                    self.app,
+                    lambda pw: self._do("join", info.id, seat, pw),
+                    i18n._("Sit here"),
+                )
             )
         else:
             self._do("join", info.id, seat)
 
     def watch(self, info: TableInfo) -> None:
         if info.password:
-            self.app.stack.push(PasswordDialog(self.app, lambda pw: self._do("watch", info.id, pw)))
+            self.app.stack.push(
+                PasswordDialog(self.app, lambda pw: self._do("watch", info.id, pw), i18n._("Watch"))
+            )
         else:
             self._do("watch", info.id)
 
@@ -215,9 +221,9 @@ class LobbyScene(Scene):
         x = rect.x + rect.h
         y = rect.bottom - lay.margin // 2 - lay.button_h
         for seat in info.seats:
-            label = seat.name or "+ " + i18n._("Sit here")
+            label = seat.shown_name or "+ " + i18n._("Sit here")
             if seat.kind == "bot":
-                label = seat.name or i18n._("bot")
+                label = seat.shown_name or i18n._("bot")
             button = Button(label, lambda s=seat.seat, i=info: self.sit(i, s))
             button.enabled = seat.kind == "open" and info.status != "over"
             button.selected = seat.seat in mine
@@ -340,15 +346,17 @@ class PasswordDialog(Dialog):
     width = 0.4
     height = 0.32
 
-    def __init__(self, app: Services, then: Any) -> None:
+    def __init__(self, app: Services, then: Any, action: str) -> None:
+        """Ask for a locked table's password, then call `then(password)`; `action` labels the
+        button that does it (Sit here, Watch)."""
         self.then = then
-        self.field = TextField(placeholder=i18n._("Password (optional)"), secret=True, max_len=64)
-        super().__init__(app, i18n._("Password (optional)"))
+        self.field = TextField(placeholder=i18n._("Password"), secret=True, max_len=64)
+        super().__init__(app, i18n._("This table has a password"))
         self.field.on_enter = self.ok
         self.field.focused = True
         self.buttons = [
             Button(i18n._("Cancel"), self.close),
-            Button("OK", self.ok, primary=True),
+            Button(action, self.ok, primary=True),
         ]
         self.resize(app.layout)
 

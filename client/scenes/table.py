@@ -14,7 +14,7 @@ import pygame
 
 from client import i18n
 from client.net.model import Move, TableModel
-from client.scenes.dialogs import TextDialog
+from client.scenes.dialogs import ConfirmDialog, TextDialog
 from client.scenes.results import ResultsScene
 from client.tables import view_for
 from client.tables.base import Camera, Piece, TableContext, Target
@@ -144,7 +144,7 @@ class TableScene(Scene):
             buttons.append(Button(i18n._("Rules"), self.open_help))
             if not self.wide:
                 buttons.append(Button(i18n._("Game log"), self.toggle_log, selected=self.log_open))
-            buttons.append(Button(i18n._("Leave"), self.leave))
+            buttons.append(Button(i18n._("Leave"), self.ask_to_leave))
         x = lay.w - lay.margin
         for button in reversed(buttons):
             w = theme.font(lay.small, True).size(button.label)[0] + lay.small * 2
@@ -555,6 +555,17 @@ class TableScene(Scene):
         )
         self.turn_left = lay.margin + theme.font(lay.body, True).size(title)[0] + lay.margin * 2
         right = self.bar_buttons[0].rect.x if self.bar_buttons else lay.w
+        if self.app.settings.table_display:
+            # The display has no buttons: say how to leave it.
+            hint = theme.blit_text(
+                surface,
+                i18n._("Esc: back to the lobby"),
+                lay.small,
+                (right - lay.margin, self.bar.centery),
+                theme.TEXT_DIM,
+                anchor="midright",
+            )
+            right = hint.x
         self.turn_right = right - lay.margin
         if self.model.spectator:
             watching = theme.blit_text(
@@ -599,6 +610,25 @@ class TableScene(Scene):
         ring = theme.mix(theme.GOLD_DARK, theme.GOLD_LIGHT, glow)
         for rect in self.active_panels:
             pygame.draw.rect(surface, ring, rect, max(2, lay.line * 2), border_radius=lay.radius)
+
+    def ask_to_leave(self) -> None:
+        """Leave at once, but ask first while this device plays in a running game."""
+        if self.model.status != "playing" or self.model.spectator:
+            self.leave()
+            return
+        self.app.stack.push(
+            ConfirmDialog(
+                self.app,
+                i18n._("Leave the game?"),
+                i18n._(
+                    "Your seat is given up and opens for someone else (a stand-in bot plays it "
+                    "meanwhile where the table has one). Esc takes you to the lobby and keeps "
+                    "your seat."
+                ),
+                i18n._("Leave"),
+                self.leave,
+            )
+        )
 
     def my_turn(self) -> bool:
         """Whether a seat this device holds is to act."""

@@ -51,6 +51,8 @@ EDIT_KEYS = {
     pygame.K_DOWN: "down",
     pygame.K_HOME: "home",
     pygame.K_END: "end",
+    pygame.K_PAGEUP: "page_up",
+    pygame.K_PAGEDOWN: "page_down",
     pygame.K_PLUS: "zoom_in",
     pygame.K_KP_PLUS: "zoom_in",
     pygame.K_EQUALS: "zoom_in",

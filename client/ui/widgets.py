@@ -249,3 +249,73 @@ def _panel_box(w: int, h: int, radius: int, alpha: int) -> pygame.Surface:
     pygame.draw.rect(box, (*theme.PANEL, alpha), box.get_rect(), border_radius=radius)
     pygame.draw.rect(box, (*theme.GOLD_DARK, 255), box.get_rect(), 1, border_radius=radius)
     return box
+
+
+class Scroller:
+    """A vertical scroll position over content taller than its view, with a bar to show it.
+
+    The wheel, a drag, the arrow and page keys and a tap on the bar's track move it; `offset`
+    is how far the content is scrolled (0 at the top)."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+        self.content = 0.0
+        self.view = pygame.Rect(0, 0, 0, 0)
+        self.line = 20.0
+
+    @property
+    def limit(self) -> float:
+        return max(0.0, self.content - self.view.h)
+
+    def set(self, view: pygame.Rect, content: float, line: float) -> None:
+        """The visible area, the content's height and a line's height (for wheel and keys)."""
+        self.view, self.content, self.line = pygame.Rect(view), content, line
+        self.offset = min(max(0.0, self.offset), self.limit)
+
+    def track(self) -> pygame.Rect:
+        width = max(6, round(self.line * 0.35))
+        return pygame.Rect(self.view.right - width, self.view.y, width, self.view.h)
+
+    def by(self, amount: float) -> None:
+        self.offset = min(max(0.0, self.offset + amount), self.limit)
+
+    def handle(self, intent: Intent) -> bool:
+        """Scroll for `intent` if it is a scrolling one over the view; True if used."""
+        if self.limit <= 0:
+            return False
+        if intent.kind == "scroll" and self.view.collidepoint(intent.pos):
+            self.by(-intent.amount * self.line * 2)
+            return True
+        if intent.kind == "drag" and self.view.collidepoint(intent.start):
+            self.by(-intent.rel[1])
+            return True
+        if intent.kind == "tap" and self.track().inflate(self.line, 0).collidepoint(intent.pos):
+            thumb = self.thumb()
+            self.by(self.view.h * 0.9 * (1 if intent.pos[1] > thumb.centery else -1))
+            return True
+        if intent.kind == "key":
+            step = {"up": -self.line, "down": self.line, "page_up": -self.view.h * 0.9}.get(
+                intent.key, self.view.h * 0.9 if intent.key == "page_down" else None
+            )
+            if intent.key in ("home", "end"):
+                self.offset = 0.0 if intent.key == "home" else self.limit
+                return True
+            if step is not None:
+                self.by(step)
+                return True
+        return False
+
+    def thumb(self) -> pygame.Rect:
+        track = self.track()
+        h = max(track.w * 3, round(track.h * self.view.h / max(self.content, 1)))
+        y = track.y + round((track.h - h) * (self.offset / self.limit if self.limit else 0))
+        return pygame.Rect(track.x, y, track.w, h)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The bar, only when there is more than fits."""
+        if self.limit <= 0:
+            return
+        track = self.track()
+        radius = track.w // 2
+        pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.GOLD_DARK, 0.35), track, 0, radius)
+        pygame.draw.rect(surface, theme.GOLD, self.thumb(), 0, radius)
