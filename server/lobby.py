@@ -112,12 +112,20 @@ class Lobby:
                     "reason": "that token holds nothing on this server; you join as a new player",
                 }
             )
+        if identity is not None and identity.session is not None and not msg.get("take_over"):
+            # Another window holds these seats now: the person decides, not the last to connect.
+            session.close(
+                "in_use",
+                "these seats are held by another live connection (another window?); "
+                "say hello with take_over to move them here",
+            )
+            return
         if identity is None:
             token = new_token()
             identity = Identity(key=token_key(token), name=msg["name"])
             self.identities[identity.key] = identity
         elif identity.session is not None:
-            identity.session.close("replaced", "you connected again from elsewhere")
+            identity.session.close("replaced", "your seats were taken over by another connection")
             identity.session.identity = None
         identity.name = msg["name"]
         identity.session = session

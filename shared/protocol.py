@@ -179,7 +179,12 @@ BOT_LEVEL = text(32, 1)
 # Every message a client may send: field -> (check, required). Every message may also carry an
 # `id`, echoed back in the reply. Fields not listed are refused, so typos do not pass silently.
 CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
-    "hello": {"v": (integer(0, 2**31), True), "name": (NAME, True), "token": (text(128), False)},
+    "hello": {
+        "v": (integer(0, 2**31), True),
+        "name": (NAME, True),
+        "token": (text(128), False),
+        "take_over": (flag, False),
+    },
     "create": {
         "game": (text(64, 1), True),
         "seats": (integer(1, MAX_SEATS), True),
@@ -378,9 +383,12 @@ class ClientSide:
         return messages
 
 
-def hello(name: str, token: str | None = None) -> dict[str, Any]:
-    """The first message of a client."""
+def hello(name: str, token: str | None = None, take_over: bool = False) -> dict[str, Any]:
+    """The first message of a client; `take_over` moves a token's seats here from another live
+    connection (without it the server refuses with `in_use`)."""
     msg: dict[str, Any] = {"t": "hello", "v": PROTOCOL_VERSION, "name": name}
     if token:
         msg["token"] = token
+    if take_over:
+        msg["take_over"] = True
     return msg

@@ -250,3 +250,33 @@ def test_the_new_table_choices_reach_the_server_bot_levels_and_takeover(app, ser
     table = session.lobby.tables[0]
     assert [s.name for s in table.seats[1:3]] == ["strong bot 2", "random bot 3"]
     assert table.takeover == "basic"
+
+
+def test_a_second_window_asks_before_taking_over_and_the_first_is_told_why(app, server):
+    from client.net.connection import Connection
+    from client.scenes.dialogs import ConfirmDialog, MessageDialog
+
+    # The first window of this player, as its connection: it holds the token.
+    first = Connection(server.host, server.port, "Ada").start()
+    deadline = time.monotonic() + 10
+    while first.token is None and time.monotonic() < deadline:
+        first.poll()
+        time.sleep(0.01)
+    app.settings.tokens = {f"{server.host}:{server.port}": first.token}
+    start = StartScene(app, browse=False)
+    app.stack.push(start)
+    start.connect(server.host, server.port)
+    assert run_until(app, lambda: isinstance(app.stack.top, ConfirmDialog))
+    assert first.state == "connected", "nothing was taken before the person said so"
+    dialog = app.stack.top
+    tap(app, dialog.buttons[1].rect.center)  # Take over
+    assert run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+    assert run_until(app, lambda: first.state == "closed") and first.code == "replaced"
+    first.close()
+
+    # This window is now the one that loses its seats to another: it says so and stays put.
+    second = Connection(server.host, server.port, "Ada", app.session.token, take_over=True)
+    second.start()
+    assert run_until(app, lambda: isinstance(app.stack.top, MessageDialog))
+    assert app.stack.top.title == "Your seats moved to another window"
+    second.close()

@@ -297,10 +297,21 @@ async def test_a_wrong_token_gets_nothing(tmp_path):
 
 
 @arun(30)
-async def test_the_same_token_from_elsewhere_replaces_the_old_connection(tmp_path):
+async def test_the_same_token_from_elsewhere_is_refused_while_the_first_is_live(tmp_path):
     async with running_server(tmp_path) as server:
         ada = await connect(server, "Ada")
-        again = await connect(server, "Ada", token=ada.token)
+        with pytest.raises(ConnectionClosed) as refused:
+            await connect(server, "Ada", token=ada.token)
+        assert refused.value.code == "in_use"
+        ada.send({"t": "ping", "id": 1})
+        assert (await ada.expect("pong"))["ref"] == 1
+
+
+@arun(30)
+async def test_the_same_token_taking_over_replaces_the_old_connection(tmp_path):
+    async with running_server(tmp_path) as server:
+        ada = await connect(server, "Ada")
+        again = await connect(server, "Ada", token=ada.token, take_over=True)
         assert again.token == ada.token
         assert (await ada.expect("bye"))["code"] == "replaced"
         with pytest.raises(ConnectionClosed):

@@ -31,7 +31,7 @@ def test_a_connection_survives_a_server_restart_and_gets_its_seats_back(tmp_path
         port = server.port
         conn = Connection(HOST, port, "Ada").start()
         got = poll_until(conn, lambda m: m["t"] == "welcome")
-        assert got[0] == {"t": "connection", "state": "connected", "reason": None}
+        assert got[0] == {"t": "connection", "state": "connected", "reason": None, "code": None}
         assert conn.state == "connected" and conn.token == conn.welcome["token"]
         assert conn.send({"t": "create", "game": "magie-des-bijoux", "seats": 2})
         table = next(m for m in poll_until(conn, lambda m: m["t"] == "joined") if "seats" in m)
@@ -58,14 +58,18 @@ def test_a_connection_to_no_server_ends_closed_with_a_reason():
     conn.close()
 
 
-def test_a_connection_replaced_by_another_stops_reconnecting(tmp_path):
+def test_a_second_window_is_refused_until_it_takes_over(tmp_path):
     with ServerThread(tmp_path) as server:
         first = Connection(HOST, server.port, "Ada").start()
         poll_until(first, lambda m: m["t"] == "welcome")
         second = Connection(HOST, server.port, "Ada", token=first.token).start()
-        poll_until(second, lambda m: m["t"] == "welcome")
-        got = poll_until(first, lambda m: m.get("state") == "closed")
-        assert got[-1]["reason"] == "you connected again from elsewhere"
-        assert second.state == "connected"
+        got = poll_until(second, lambda m: m.get("state") == "closed")
+        assert got[-1]["code"] == "in_use" and first.state == "connected"
         second.close()
+        third = Connection(HOST, server.port, "Ada", token=first.token, take_over=True).start()
+        poll_until(third, lambda m: m["t"] == "welcome")
+        got = poll_until(first, lambda m: m.get("state") == "closed")
+        assert got[-1]["code"] == "replaced"
+        assert third.state == "connected"
+        third.close()
         first.close()

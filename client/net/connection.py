@@ -14,8 +14,9 @@ on its own asyncio loop in a background thread:
     conn.close()
 
 - `conn.state` is "connecting", "connected", "reconnecting" or "closed"; every change is also
-  delivered by `poll()` as a local message `{"t": "connection", "state": ..., "reason": ...}`
-  (local: it never travels on the wire).
+  delivered by `poll()` as a local message `{"t": "connection", "state": ..., "reason": ...,
+  "code": ...}` (local: it never travels on the wire; `code` is the server's when it refused
+  or ended the connection, e.g. "in_use" or "replaced").
 - `send(msg)` returns False (and drops the message) unless the state is "connected".
 - `hello` is sent for you; `conn.welcome` holds the last `welcome` (also delivered by `poll()`),
   and `conn.token` the secret token that owns your seats. Keep the token to resume later.
@@ -23,7 +24,9 @@ on its own asyncio loop in a background thread:
   pauses up to 5 s; the server answers with `welcome` (its `resumed` lists your tables) and a
   `joined` and `sync` per table, so the UI simply redraws from those. It stops reconnecting
   after `close()`, or when the server says `bye` with a code other than "shutdown" (e.g.
-  "replaced": the same token connected from elsewhere), or if the first connection fails.
+  "replaced": the same token took over from elsewhere), or if the first connection fails
+  (e.g. "in_use": the token's seats are held by another live connection; connect again with
+  `take_over=True` once the person agrees). Reconnecting always takes over.
 
 `AsyncClient` — asyncio-native, for headless play, tests and benchmarks:
 
@@ -53,7 +56,11 @@ RECONNECT_AFTER_BYE = {"shutdown"}
 
 
 class ConnectionClosed(Exception):
-    """The server closed the connection (or it broke)."""
+    """The server closed the connection (or it broke); `code` is the refusal's, if it said one."""
+
+    def __init__(self, reason: str, code: str | None = None) -> None:
+        super().__init__(reason)
+        self.code = code
 
 
 class AsyncClient:
@@ -85,6 +92,7 @@ class AsyncClient:
         *,
         timeout: float = 10.0,
         keep_log: bool = True,
+        take_over: bool = False,
     ) -> AsyncClient:
         """Open a connection; with a `name`, say hello and wait for `welcome`."""
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
@@ -93,13 +101,14 @@ class AsyncClient:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         client = cls(reader, writer, keep_log)
         if name is not None:
-            client.send(hello(name, token))
+            client.send(hello(name, token, take_over))
             try:
                 client.welcome = await client.expect("welcome", timeout=timeout)
             except ConnectionClosed:
                 refusals = [m for m in client.pending() if m["t"] in ("error", "bye")]
                 reason = refusals[-1]["reason"] if refusals else "the server closed the connection"
-                raise ConnectionClosed(reason) from None
+                code = refusals[-1].get("code") if refusals else None
+                raise ConnectionClosed(reason, code) from None
             client.token = client.welcome["token"]
         return client
 
@@ -192,11 +201,18 @@ class AsyncClient:
 class Connection:
     """A server connection run on a background thread; see the module docstring."""
 
-    def __init__(self, host: str, port: int, name: str, token: str | None = None) -> None:
+    def __init__(
+        self, host: str, port: int, name: str, token: str | None = None, take_over: bool = False
+    ) -> None:
         self.host = host
         self.port = port
         self.name = name
         self.token = token
+        # Whether the first hello moves the token's seats here from another live connection;
+        # reconnecting (after a drop) always does, its old connection being this one's ghost.
+        self.take_over = take_over
+        # The server's refusal code when the connection closed on one (e.g. "in_use").
+        self.code: str | None = None
         self.welcome: dict[str, Any] | None = None
         self.state = CONNECTING
         self.reason: str | None = None
@@ -241,10 +257,11 @@ class Connection:
             self._thread.join(timeout)
 
     # ------------------------------------------------------------------ the background thread
-    def _set_state(self, state: str, reason: str | None = None) -> None:
+    def _set_state(self, state: str, reason: str | None = None, code: str | None = None) -> None:
         self.state = state
         self.reason = reason
-        self._inbox.append({"t": "connection", "state": state, "reason": reason})
+        self.code = code
+        self._inbox.append({"t": "connection", "state": state, "reason": reason, "code": code})
 
     def _run(self) -> None:
         asyncio.run(self._main())
@@ -260,11 +277,19 @@ class Connection:
             while not self._stop.is_set():
                 try:
                     client = await AsyncClient.connect(
-                        self.host, self.port, self.name, self.token, keep_log=False
+                        self.host,
+                        self.port,
+                        self.name,
+                        self.token,
+                        keep_log=False,
+                        take_over=self.take_over or ever_connected,
                     )
                 except (TimeoutError, OSError, ConnectionClosed) as exc:
                     if not ever_connected:
-                        self._set_state(CLOSED, f"cannot connect to {self.host}:{self.port}: {exc}")
+                        code = exc.code if isinstance(exc, ConnectionClosed) else None
+                        self._set_state(
+                            CLOSED, f"cannot connect to {self.host}:{self.port}: {exc}", code
+                        )
                         return
                     pause = RETRY_PAUSES[min(attempt, len(RETRY_PAUSES) - 1)]
                     attempt += 1
@@ -281,7 +306,7 @@ class Connection:
                 if self._stop.is_set():
                     break
                 if bye is not None and bye.get("code") not in RECONNECT_AFTER_BYE:
-                    self._set_state(CLOSED, bye.get("reason"))
+                    self._set_state(CLOSED, bye.get("reason"), bye.get("code"))
                     return
                 self._set_state(RECONNECTING, bye.get("reason") if bye else "connection lost")
             self._set_state(CLOSED, "closed")

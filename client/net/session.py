@@ -61,15 +61,19 @@ class SeatPlan:
 class Session:
     """One server connection and everything this client knows from it."""
 
-    def __init__(self, host: str, port: int, name: str, token: str | None = None) -> None:
+    def __init__(
+        self, host: str, port: int, name: str, token: str | None = None, take_over: bool = False
+    ) -> None:
         self.address = f"{host}:{port}"
-        self.conn = Connection(host, port, name, token)
+        self.conn = Connection(host, port, name, token, take_over)
         self.lobby = LobbyModel()
         self.tables: dict[int, TableModel] = {}
         self.name = name
         self.listeners: list[Listener] = []
         self.state = "connecting"
         self.reason: str | None = None
+        # The server's code when it refused or ended the connection ("in_use", "replaced"...).
+        self.code: str | None = None
         self.was_connected = False
         self.reconnects = 0
         self.notices: list[str] = []
@@ -110,7 +114,7 @@ class Session:
         return len(messages)
 
     def _on_connection(self, msg: dict[str, Any]) -> None:
-        self.state, self.reason = msg["state"], msg.get("reason")
+        self.state, self.reason, self.code = msg["state"], msg.get("reason"), msg.get("code")
         if self.state == CONNECTED:
             self.reconnects += self.was_connected
             self.was_connected = True

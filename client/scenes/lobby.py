@@ -13,7 +13,7 @@ import pygame
 from client import i18n
 from client.net.model import LobbyModel, TableInfo
 from client.net.session import BOT_LEVELS
-from client.scenes.dialogs import Dialog, SettingsDialog
+from client.scenes.dialogs import Dialog, MessageDialog, SettingsDialog
 from client.ui import theme
 from client.ui.input import Intent
 from client.ui.motifs import GAME_BOXES, motif
@@ -158,10 +158,26 @@ class LobbyScene(Scene):
         if session is None:
             return
         if session.state == "closed":
-            self.app.toasts.show(
-                i18n._("The server closed the connection: {reason}", reason=session.reason or "?")
-            )
+            replaced = session.code == "replaced"
+            if not replaced:
+                self.app.toasts.show(
+                    i18n._(
+                        "The server closed the connection: {reason}", reason=session.reason or "?"
+                    )
+                )
             self.disconnect()
+            if replaced:
+                # Said plainly, and kept on screen: the seats live on in the other window.
+                self.app.stack.push(
+                    MessageDialog(
+                        self.app,
+                        i18n._("Your seats moved to another window"),
+                        i18n._(
+                            "You connected to this server again from another window or device "
+                            "and took your seats over there. This window has let them go."
+                        ),
+                    )
+                )
             return
         while session.notices:
             self.app.toasts.show(session.notices.pop(0))

@@ -13,7 +13,7 @@ import pygame
 
 from client import i18n
 from client.net.model import ServerInfo
-from client.scenes.dialogs import SettingsDialog
+from client.scenes.dialogs import ConfirmDialog, SettingsDialog
 from client.ui import theme
 from client.ui.gems import draw_gem
 from client.ui.input import Intent
@@ -57,6 +57,8 @@ class StartScene(Scene):
         # Waiting for the hosted server to listen / for the connection's welcome.
         self.hosting = False
         self.connecting = False
+        # The server of the latest connect, to take over there after asking.
+        self.target: tuple[str, int] = ("", 0)
         self.pending_game: str | None = None
         self.address = TextField(
             placeholder=i18n._("host:port, e.g. 192.168.1.20"), on_enter=self.connect_typed
@@ -156,14 +158,17 @@ class StartScene(Scene):
             self.rows.remove(row)
 
     # ------------------------------------------------------------------ actions
-    def connect(self, host: str, port: int) -> None:
+    def connect(self, host: str, port: int, take_over: bool = False) -> None:
+        """Connect with the token kept for this server; `take_over` moves its seats here from
+        another window that holds them (asked first: see `update`)."""
         from client.net.session import Session
 
         if self.app.session is not None:
             self.app.session.close()
         address = f"{host}:{port}"
         token = (self.app.settings.tokens or {}).get(address)
-        self.app.session = Session(host, port, self.app.settings.name, token).start()
+        self.target = (host, port)
+        self.app.session = Session(host, port, self.app.settings.name, token, take_over).start()
         self.status = i18n._("Connecting to {address}…", address=address)
         self.connecting = True
 
@@ -247,6 +252,22 @@ class StartScene(Scene):
             lobby = LobbyScene(self.app, session.lobby, session, create_game=self.pending_game)
             self.status, self.connecting, self.pending_game = "", False, None
             self.app.stack.push(lobby)
+        elif session.state == "closed" and session.code == "in_use":
+            self.app.session = None
+            self.status, self.connecting = "", False
+            host, port = self.target
+            self.app.stack.push(
+                ConfirmDialog(
+                    self.app,
+                    i18n._("Your seats are open in another window"),
+                    i18n._(
+                        "Another window (or another device with your name) holds your seats "
+                        "at this server. Take them over here? The other window will be told."
+                    ),
+                    i18n._("Take over"),
+                    lambda: self.connect(host, port, take_over=True),
+                )
+            )
         elif session.state == "closed":
             self.app.toasts.show(
                 i18n._("Could not connect: {reason}", reason=session.reason or "?")
