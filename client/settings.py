@@ -10,6 +10,8 @@ from pathlib import Path
 
 from client import i18n
 
+RECENT_NAMES = 8
+
 
 def config_dir() -> Path:
     """$JEWELTABLE_CONFIG, else $XDG_CONFIG_HOME/jeweltable, else ~/.config/jeweltable."""
@@ -35,11 +37,21 @@ class Settings:
     fullscreen: bool = False
     # Tokens that let this client take its seats back after a restart, by server address.
     tokens: dict[str, str] | None = None
+    # The people who shared this device lately (hot-seat), newest first.
+    recent_names: list[str] | None = None
 
     def __post_init__(self) -> None:
         self.name = self.name or _default_name()
         self.language = self.language if self.language in i18n.LANGUAGES else i18n.system_language()
         self.tokens = dict(self.tokens or {})
+        self.recent_names = [n for n in self.recent_names or [] if isinstance(n, str) and n][
+            :RECENT_NAMES
+        ]
+
+    def remember_names(self, names: list[str]) -> None:
+        """Put `names` first among the recent ones (no repeats, at most RECENT_NAMES)."""
+        kept = [n for n in self.recent_names or [] if n not in names]
+        self.recent_names = (list(dict.fromkeys(names)) + kept)[:RECENT_NAMES]
 
     @classmethod
     def load(cls) -> Settings:

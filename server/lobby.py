@@ -239,14 +239,14 @@ class Lobby:
             raise Refused("bad_option", str(exc)) from None
         self.tables[table.id] = table
         if msg.get("sit", True):
-            await table.sit(identity, 0, None)
+            await table.sit(identity, 0, None, msg.get("name"))
         else:
             table.watch(identity, None)
         self._send_joined(session, table, msg)
 
     async def _join(self, session: Any, msg: dict[str, Any]) -> None:
         table = self._table(msg)
-        await table.sit(session.identity, msg.get("seat"), msg.get("password"))
+        await table.sit(session.identity, msg.get("seat"), msg.get("password"), msg.get("name"))
         self._send_joined(session, table, msg)
         table.sync(session.identity)
 

@@ -372,8 +372,11 @@ class Table:
         if password is None or not password_matches(self.password, password):
             raise Refused("password", "this table is locked; the password is wrong or missing")
 
-    async def sit(self, identity: Identity, seat: int | None, password: str | None) -> None:
-        """Give `identity` a seat (the first free one if `seat` is None)."""
+    async def sit(
+        self, identity: Identity, seat: int | None, password: str | None, name: str | None = None
+    ) -> None:
+        """Give `identity` a seat (the first free one if `seat` is None), shown under `name`
+        (one of the people sharing a device) or else the identity's name."""
         self._check_password(identity, password)
         if self.status not in (WAITING, PLAYING):
             raise Refused("no_seat", f"table {self.id} is {self.status}; you may only watch")
@@ -386,7 +389,9 @@ class Table:
             raise Refused("bad_seat", f"table {self.id} has seats 0 to {self.players - 1}")
         elif seat not in free:
             raise Refused("seat_taken", f"seat {seat} of table {self.id} is taken")
-        self.seats[seat] = Seat(name=identity.name, holder=identity, holder_key=identity.key)
+        self.seats[seat] = Seat(
+            name=name or identity.name, holder=identity, holder_key=identity.key
+        )
         identity.tables.add(self)
         await self._save_seats()
 

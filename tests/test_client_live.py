@@ -280,3 +280,49 @@ def test_a_second_window_asks_before_taking_over_and_the_first_is_told_why(app, 
     assert run_until(app, lambda: isinstance(app.stack.top, MessageDialog))
     assert app.stack.top.title == "Your seats moved to another window"
     second.close()
+
+
+def test_people_sharing_a_device_each_name_their_seat_and_the_curtain_calls_them(
+    app, server, monkeypatch
+):
+    from client.scenes.dialogs import SeatNamesDialog
+    from client.scenes.lobby import CreateTableDialog
+    from client.ui import theme
+
+    drawn: list[str] = []
+    original = theme.text
+
+    def recording(s, size, colour=theme.TEXT, bold=False):
+        drawn.append(s)
+        return original(s, size, colour, bold)
+
+    monkeypatch.setattr(theme, "text", recording)
+    start = StartScene(app, browse=False)
+    app.stack.push(start)
+    start.connect(server.host, server.port)
+    assert run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+    lobby = app.stack.top
+    session = app.session
+    dialog = CreateTableDialog(app, lobby, session.lobby.games, "das-kollier")
+    app.stack.push(dialog)
+    dialog.kinds = ["me", "me", "basic"]
+    dialog.create()
+    names = app.stack.top
+    assert isinstance(names, SeatNamesDialog)
+    assert [f.value for f in names.fields] == ["Ada", ""] and names.fields[1].focused
+    app.step(1 / 60, [pygame.event.Event(pygame.TEXTINPUT, text="Bea")])
+    names.ok()
+    assert app.settings.recent_names[:2] == ["Ada", "Bea"]
+
+    def seated():
+        return any([s.name for s in t.seats][:2] == ["Ada", "Bea"] for t in session.lobby.tables)
+
+    assert run_until(app, seated)
+    session.start_table(session.lobby.tables[0].id)
+    assert run_until(app, lambda: isinstance(app.stack.top, TableScene))
+    scene = app.stack.top
+    assert run_until(app, lambda: scene.curtain_for is not None)
+    assert scene.model.names[:2] == ["Ada", "Bea"]
+    drawn.clear()
+    app.step(1 / 60)
+    assert f"Pass the device to {scene.model.names[scene.curtain_for]}" in drawn

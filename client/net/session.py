@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from client import i18n
@@ -56,6 +56,8 @@ class SeatPlan:
     person), or a bot level ("basic", "strong", "random"; "bot" means "basic")."""
 
     kinds: list[str]
+    # Who plays each "me" seat, by seat (several people sharing this device).
+    names: dict[int, str] = field(default_factory=dict)
 
 
 class Session:
@@ -242,10 +244,15 @@ class Session:
         options: dict[str, Any] | None = None,
         password: str = "",
         takeover: str | None = None,
+        names: dict[int, str] | None = None,
     ) -> None:
         """Create a table; `kinds` says per seat "me" (this device), "open" or a bot level.
-        `takeover`: the bot level that plays for a player who drops out, until he is back."""
+        `takeover`: the bot level that plays for a player who drops out, until he is back.
+        `names`: who plays each "me" seat, when several people share this device."""
+        names = names or {}
         msg: dict[str, Any] = {"t": "create", "game": game, "seats": len(kinds)}
+        if kinds[0] == "me" and names.get(0):
+            msg["name"] = names[0]
         if options:
             msg["options"] = options
         if password:
@@ -255,24 +262,32 @@ class Session:
         msg["sit"] = kinds[0] == "me"
         msg_id = self.send(msg)
         if msg_id is not None:
-            self._plans[msg_id] = SeatPlan(kinds)
+            self._plans[msg_id] = SeatPlan(kinds, names)
 
     def _carry_out(self, table_id: int, plan: SeatPlan) -> None:
         for seat, kind in enumerate(plan.kinds):
             if seat == 0 and kind == "me":
                 continue
             if kind == "me":
-                self.send({"t": "join", "table": table_id, "seat": seat})
+                join = {"t": "join", "table": table_id, "seat": seat}
+                if plan.names.get(seat):
+                    join["name"] = plan.names[seat]
+                self.send(join)
             elif kind != "open":
                 level = "basic" if kind == "bot" else kind
                 self.send({"t": "bot", "table": table_id, "seat": seat, "level": level})
 
-    def join(self, table_id: int, seat: int | None = None, password: str = "") -> None:
+    def join(
+        self, table_id: int, seat: int | None = None, password: str = "", name: str = ""
+    ) -> None:
+        """Take a seat; `name` says who plays it when several people share this device."""
         msg: dict[str, Any] = {"t": "join", "table": table_id}
         if seat is not None:
             msg["seat"] = seat
         if password:
             msg["password"] = password
+        if name:
+            msg["name"] = name
         self.send(msg)
 
     def watch(self, table_id: int, password: str = "") -> None:

@@ -251,3 +251,114 @@ class SettingsDialog(Dialog):
                 surface, text, lay.body, (self.body.x, button.rect.centery), anchor="midleft"
             )
             button.draw(surface, lay.body)
+
+
+class SeatNamesDialog(Dialog):
+    """Who plays each seat of this device (hot-seat): a name per seat, recent names one tap
+    away; `then(names by seat)` runs on Play. Names are remembered for next time."""
+
+    width = 0.6
+    height = 0.7
+
+    def __init__(
+        self, app: Services, seats: list[int], then: Callable[[dict[int, str]], None]
+    ) -> None:
+        self.seats = seats
+        self.then = then
+        recent = [n for n in app.settings.recent_names or [] if n != app.settings.name]
+        first = [app.settings.name] if len(seats) > 1 else []
+        defaults = (first + recent + [""] * len(seats))[: len(seats)]
+        self.fields = [
+            TextField(name, i18n._("Seat {n}", n=seat + 1), max_len=32)
+            for seat, name in zip(seats, defaults, strict=True)
+        ]
+        empty = [f for f in self.fields if not f.value]
+        (empty or self.fields)[0].focused = True
+        self.chips = [
+            Button(name, lambda n=name: self.pick(n))
+            for name in [app.settings.name, *recent]
+            if name
+        ]
+        super().__init__(app, i18n._("Who plays at this device?"))
+        self.buttons = [
+            Button(i18n._("Cancel"), self.close),
+            Button(i18n._("Play"), self.ok, primary=True),
+        ]
+        for field_ in self.fields:
+            field_.on_enter = self.ok
+        self.resize(app.layout)
+
+    def pick(self, name: str) -> None:
+        """A recent name goes into the focused field (or the first empty one)."""
+        target = next((f for f in self.fields if f.focused), None)
+        target = target or next((f for f in self.fields if not f.value), self.fields[-1])
+        target.value = name
+        for field_ in self.fields:
+            field_.focused = field_ is target
+
+    def names(self) -> dict[int, str]:
+        return {
+            seat: field_.value.strip() or i18n._("Player {n}", n=seat + 1)
+            for seat, field_ in zip(self.seats, self.fields, strict=True)
+        }
+
+    def ok(self) -> None:
+        names = self.names()
+        self.app.settings.remember_names(list(names.values()))
+        self.app.settings.save()
+        self.close()
+        self.then(names)
+
+    def resize(self, layout: theme.Layout) -> None:
+        super().resize(layout)
+        fields = getattr(self, "fields", [])
+        y = self.body.y
+        label_w = round(self.body.w * 0.3)
+        for field_ in fields:
+            field_.rect = pygame.Rect(
+                self.body.x + label_w, y, self.body.w - label_w, layout.button_h
+            )
+            y += layout.button_h + layout.margin // 2
+        x, y = self.body.x, y + layout.small * 1.8
+        for chip in getattr(self, "chips", []):
+            w = theme.font(layout.small, True).size(chip.label)[0] + layout.small * 2
+            if x + w > self.body.right:
+                x, y = self.body.x, y + layout.button_h * 0.8 + layout.margin // 2
+            chip.rect = pygame.Rect(x, round(y), w, round(layout.button_h * 0.8))
+            x += w + layout.margin // 2
+
+    def handle(self, intent: Intent) -> bool:
+        for field_ in self.fields:
+            if field_.handle(intent):
+                return True
+        if intent.kind == "key" and intent.key == "tab":
+            index = next((i for i, f in enumerate(self.fields) if f.focused), -1)
+            for i, field_ in enumerate(self.fields):
+                field_.focused = i == (index + 1) % len(self.fields)
+            return True
+        return any(chip.handle(intent) for chip in self.chips) or super().handle(intent)
+
+    def frame_rate(self) -> float:
+        return max(f.frame_rate() for f in self.fields)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        for seat, field_ in zip(self.seats, self.fields, strict=True):
+            theme.blit_text(
+                surface,
+                theme.fit_text(i18n._("Seat {n}", n=seat + 1), lay.body, field_.rect.x - lay.body),
+                lay.body,
+                (self.body.x, field_.rect.centery),
+                theme.TEXT,
+                True,
+                "midleft",
+            )
+            field_.draw(surface, lay.body, self.app.clock)
+        if self.chips:
+            top = self.chips[0].rect.y
+            theme.blit_text(
+                surface, i18n._("Recent names"), lay.small, (self.body.x, top - lay.small * 1.4),
+                theme.TEXT_DIM,
+            )  # fmt: skip
+            for chip in self.chips:
+                chip.draw(surface, lay.small)

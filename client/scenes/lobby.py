@@ -13,7 +13,7 @@ import pygame
 from client import i18n
 from client.net.model import LobbyModel, TableInfo
 from client.net.session import BOT_LEVELS
-from client.scenes.dialogs import Dialog, MessageDialog, SettingsDialog
+from client.scenes.dialogs import Dialog, MessageDialog, SeatNamesDialog, SettingsDialog
 from client.ui import theme
 from client.ui.input import Intent
 from client.ui.motifs import GAME_BOXES, motif
@@ -109,6 +109,14 @@ class LobbyScene(Scene):
             getattr(self.actions, name)(*args)
 
     def sit(self, info: TableInfo, seat: int) -> None:
+        if self._mine(info):
+            # A second seat for this device: whoever will play it says their name.
+            self.app.stack.push(
+                SeatNamesDialog(
+                    self.app, [seat], lambda names: self._do("join", info.id, seat, "", names[seat])
+                )
+            )
+            return
         if info.password:
             self.app.stack.push(
                 PasswordDialog(
@@ -544,10 +552,19 @@ class CreateTableDialog(Dialog):
     def create(self) -> None:
         options = {k: v for k, v in self.options.items() if v != self.game["options"][k]["default"]}
         self.close()
-        if self.lobby.actions is not None:
-            self.lobby.actions.create(
-                self.game["id"], self.kinds, options, self.password.value, self.takeover
-            )
+        here = [seat for seat, kind in enumerate(self.kinds) if kind == "me"]
+
+        def create(names: dict[int, str]) -> None:
+            if self.lobby.actions is not None:
+                self.lobby.actions.create(
+                    self.game["id"], self.kinds, options, self.password.value, self.takeover, names
+                )
+
+        if len(here) > 1:
+            # Several people share this device: each seat gets its player's name.
+            self.app.stack.push(SeatNamesDialog(self.app, here, create))
+        else:
+            create({})
 
     def resize(self, layout: theme.Layout) -> None:
         super().resize(layout)
