@@ -35,6 +35,9 @@ log = logging.getLogger(__name__)
 
 # A disconnected identity that only watched is forgotten after this long.
 WATCH_KEEP = 120
+# A table no person has been connected to for this long (seconds) leaves the list; finished
+# tables leave it as soon as nobody is at them. Both stay in the store for `replay`.
+IDLE_TABLE = 600
 
 
 class Lobby:
@@ -63,6 +66,7 @@ class Lobby:
             "join": self._join,
             "watch": self._watch,
             "leave": self._leave,
+            "close": self._close,
             "bot": self._bot,
             "start": self._start,
             "move": self._move,
@@ -181,8 +185,17 @@ class Lobby:
             if not identity.tables:
                 self.identities.pop(identity.key, None)
         for table in list(self.tables.values()):
-            if table.status == FINISHED and not any(p.connected for p in table.attendees()):
+            attended = any(p.connected for p in table.attendees())
+            if attended:
+                table.unattended_since = None
+                continue
+            if table.status == FINISHED:
                 self._drop(table)
+                continue
+            if table.unattended_since is None:
+                table.unattended_since = now
+            elif now - table.unattended_since >= IDLE_TABLE:
+                await table.abandon_unattended()
 
     def close(self) -> None:
         for table in self.tables.values():
@@ -273,6 +286,12 @@ class Lobby:
         session.send(reply)
         if not identity.tables and not was_in_lobby:
             session.send({"t": "tables", "tables": self._listed()})
+
+    async def _close(self, session: Any, msg: dict[str, Any]) -> None:
+        table = self._table(msg)
+        await table.shut(session.identity)
+        if table.status == FINISHED:
+            self._drop(table)
 
     async def _bot(self, session: Any, msg: dict[str, Any]) -> None:
         table = self._table(msg)

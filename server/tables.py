@@ -146,6 +146,9 @@ class Table:
     _tasks: set[asyncio.Task] = field(default_factory=set)
     # The events of the latest moves, for the game log of whoever joins or comes back.
     recent: deque[list] = field(default_factory=lambda: deque(maxlen=HISTORY_MOVES))
+    # Since when (monotonic seconds) no person at the table has been connected; None while
+    # someone is (the lobby sweep keeps it, and lets a table go after IDLE_TABLE).
+    unattended_since: float | None = None
 
     # ------------------------------------------------------------------ creating, restoring
     @classmethod
@@ -480,6 +483,16 @@ class Table:
         if identity is self.creator or (self.creator is None and self.held_by(identity)):
             return
         raise Refused("not_creator", f"only the table's creator may {what}")
+
+    async def shut(self, identity: Identity) -> None:
+        """The creator closes the table: a game not over is abandoned (its record stays)."""
+        self._check_host(identity, "close the table")
+        if self.status in (WAITING, PLAYING):
+            await self._abandon()
+
+    async def abandon_unattended(self) -> None:
+        """Nobody has been at the table for a long while: let it go (its record stays)."""
+        await self._abandon()
 
     async def _abandon(self) -> None:
         self.status = ABANDONED

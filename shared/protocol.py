@@ -204,6 +204,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     },
     "watch": {"table": (TABLE, True), "password": (PASSWORD, False)},
     "leave": {"table": (TABLE, True), "seat": (SEAT, False)},
+    "close": {"table": (TABLE, True)},
     "bot": {"table": (TABLE, True), "seat": (SEAT, False), "level": (BOT_LEVEL, False)},
     "start": {"table": (TABLE, True)},
     "move": {

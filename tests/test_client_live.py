@@ -326,3 +326,44 @@ def test_people_sharing_a_device_each_name_their_seat_and_the_curtain_calls_them
     drawn.clear()
     app.step(1 / 60)
     assert f"Pass the device to {scene.model.names[scene.curtain_for]}" in drawn
+
+
+def test_the_creator_closes_a_table_from_the_lobby_and_its_watcher_is_sent_back(app, server):
+    from client.scenes.dialogs import ConfirmDialog
+
+    scene = open_table(app, server, ["me", "bot"])
+    table_id = scene.model.table_id
+    watcher = Session(server.host, server.port, "Zoé").start()
+    try:
+        deadline = time.monotonic() + 10
+        model = None
+        while time.monotonic() < deadline and (model is None or None not in model.streams):
+            watcher.poll()
+            if watcher.connected and watcher.lobby.revision and not watcher.tables:
+                watcher.watch(table_id)
+            model = watcher.tables.get(table_id)
+            time.sleep(0.02)
+        assert model is not None
+        closed = []
+        watching = TableScene(
+            app, model, lambda seat, move: None, lambda: None, lambda: closed.append(1)
+        )
+        lobby = next(s for s in app.stack.scenes if isinstance(s, LobbyScene))
+        while app.stack.top is not lobby:
+            app.stack.pop()
+        assert run_until(app, lambda: bool(lobby.cards))
+        [close] = [b for _r, _i, bs in lobby.cards for b in bs if b.label == "Close table"]
+        tap(app, close.rect.center)
+        assert isinstance(app.stack.top, ConfirmDialog)
+        tap(app, app.stack.top.buttons[1].rect.center)
+        assert run_until(app, lambda: not app.session.lobby.tables)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not model.removed:
+            watcher.poll()
+            time.sleep(0.02)
+        assert model.removed and table_id not in watcher.tables
+        assert f"Table #{table_id} was closed." in watcher.notices
+        watching.update(1 / 60)
+        assert closed == [1]
+    finally:
+        watcher.close()

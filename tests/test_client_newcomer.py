@@ -233,3 +233,40 @@ def test_leaving_a_running_game_asks_first():
     tap(app, leave.rect.center)
     tap(app, app.stack.top.buttons[1].rect.center)
     assert left == [True]
+
+
+def test_a_lobby_of_two_hundred_tables_scrolls_to_the_last_and_builds_only_what_shows():
+    from client.net.model import LobbyModel, SeatInfo, TableInfo
+    from client.scenes.lobby import LobbyScene
+    from client.ui.input import Intent
+
+    lobby = LobbyModel(server_name="Busy")
+    lobby.tables = [
+        TableInfo(n, "das-kollier", [SeatInfo(0, "Ada", "human"), SeatInfo(1)], host="Ada")
+        for n in range(1, 201)
+    ]
+    lobby.revision = 1
+    app = make_app((800, 600))
+    scene = LobbyScene(app, lobby, None)
+    app.stack.push(scene)
+    step(app)
+    assert 0 < len(scene.cards) < 12, "cards are built only for the tables in view"
+    bar = scene.scroller
+    assert bar.limit > 0 and bar.track().colliderect(scene.cards_rect)
+    for _ in range(3):
+        scene.handle(Intent("scroll", pos=scene.cards_rect.center, amount=-5))
+    step(app)
+    assert bar.offset > 0 and scene.cards[0][1].id > 1
+    scene.handle(Intent("key", key="end"))
+    step(app)
+    assert bar.offset == bar.limit
+    last_rect, last, _ = scene.cards[-1]
+    assert last.id == 200 and last_rect.bottom <= scene.cards_rect.bottom
+    # No scrolling past the ends, however hard the wheel turns.
+    for _ in range(50):
+        scene.handle(Intent("scroll", pos=scene.cards_rect.center, amount=-10))
+    step(app)
+    assert bar.offset == bar.limit
+    scene.handle(Intent("key", key="home"))
+    step(app)
+    assert bar.offset == 0 and scene.cards[0][1].id == 1

@@ -111,6 +111,8 @@ class TableModel:
     revision: int = 0
     resyncs: int = 0
     refusals: list[str] = field(default_factory=list)
+    # The server closed the table (its creator did, or nobody was at it for a long time).
+    removed: bool = False
 
     @property
     def spectator(self) -> bool:

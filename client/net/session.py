@@ -152,6 +152,16 @@ class Session:
     def _on_table_removed(self, msg: dict[str, Any]) -> None:
         self.lobby.tables = [t for t in self.lobby.tables if t.id != msg["table"]]
         self.lobby.revision += 1
+        model = self.tables.pop(msg["table"], None)
+        if model is not None and model.status != "over":
+            # Closed by its creator or let go after a long time with nobody at it.
+            model.removed = True
+            model.revision += 1
+            self.notices.append(i18n._("Table #{id} was closed.", id=msg["table"]))
+
+    def close_table(self, table_id: int) -> None:
+        """Close a table this client created (the server tells everyone at it)."""
+        self.send({"t": "close", "table": table_id})
 
     def _upsert(self, info: TableInfo) -> None:
         for i, old in enumerate(self.lobby.tables):

@@ -13,12 +13,18 @@ import pygame
 from client import i18n
 from client.net.model import LobbyModel, TableInfo
 from client.net.session import BOT_LEVELS
-from client.scenes.dialogs import Dialog, MessageDialog, SeatNamesDialog, SettingsDialog
+from client.scenes.dialogs import (
+    ConfirmDialog,
+    Dialog,
+    MessageDialog,
+    SeatNamesDialog,
+    SettingsDialog,
+)
 from client.ui import theme
 from client.ui.input import Intent
 from client.ui.motifs import GAME_BOXES, motif
 from client.ui.scene import Scene, Services
-from client.ui.widgets import Button, TextField, panel
+from client.ui.widgets import Button, Scroller, TextField, panel
 
 if TYPE_CHECKING:
     from client.net.session import Session
@@ -49,7 +55,7 @@ class LobbyScene(Scene):
         super().__init__(app)
         self.lobby = lobby
         self.actions = actions
-        self.scroll = 0.0
+        self.scroller = Scroller()
         self.cards: list[tuple[pygame.Rect, TableInfo, list[Button]]] = []
         self.seen: Any = None
         self.open_tables: set[int] = set()
@@ -90,6 +96,13 @@ class LobbyScene(Scene):
             lay.w - 2 * lay.margin,
             lay.h - self.bar.bottom - 2 * lay.margin,
         )
+        # The cards scroll inside the list, under its heading.
+        self.cards_rect = pygame.Rect(
+            self.list_rect.x,
+            round(self.list_rect.y + lay.title * 1.2),
+            self.list_rect.w,
+            self.list_rect.bottom - round(self.list_rect.y + lay.title * 1.2),
+        )
         self.seen: Any = None
 
     # ------------------------------------------------------------------ actions
@@ -127,6 +140,21 @@ class LobbyScene(Scene):
             )
         else:
             self._do("join", info.id, seat)
+
+    def close_table(self, info: TableInfo) -> None:
+        """The creator closes a table: everyone at it is told, a game not over is abandoned."""
+        playing = info.status == "playing"
+        self.app.stack.push(
+            ConfirmDialog(
+                self.app,
+                i18n._("Close this table?"),
+                i18n._("The game is abandoned and everyone at the table goes back to the lobby.")
+                if playing
+                else i18n._("Everyone at the table goes back to the lobby."),
+                i18n._("Close table"),
+                lambda: self._do("close_table", info.id),
+            )
+        )
 
     def watch(self, info: TableInfo) -> None:
         if info.password:
@@ -187,6 +215,7 @@ class LobbyScene(Scene):
                     )
                 )
             return
+        self.open_tables &= set(session.tables)
         while session.notices:
             self.app.toasts.show(session.notices.pop(0))
         # A table this client is at has started (or was resumed): open it.
@@ -198,16 +227,16 @@ class LobbyScene(Scene):
         for button in self.top_buttons:
             if button.handle(intent):
                 return True
+        if self.scroller.handle(intent):
+            return True
         for _rect, _info, buttons in self.cards:
             for button in buttons:
+                # A card half under the bar or the list's edge takes taps only where it shows.
+                pointed = intent.kind in ("tap", "hover", "long_press")
+                if pointed and not self.cards_rect.collidepoint(intent.pos):
+                    continue
                 if button.handle(intent):
                     return True
-        if intent.kind == "scroll":
-            self.scroll = max(0.0, self.scroll - intent.amount * self.layout.body * 3)
-            return True
-        if intent.kind == "drag":
-            self.scroll = max(0.0, self.scroll - intent.rel[1])
-            return True
         if intent.kind == "back":
             self.disconnect()
             return True
@@ -221,17 +250,30 @@ class LobbyScene(Scene):
     def _cards_key(self) -> Any:
         """What the table cards depend on: rebuilt only when it changes (keeps hover state)."""
         held = {t: tuple(m.mine) for t, m in self.actions.tables.items()} if self.actions else {}
-        return (self.lobby.revision, self.scroll, self.layout.size, tuple(sorted(held.items())))
+        return (
+            self.lobby.revision,
+            self.scroller.offset,
+            self.layout.size,
+            tuple(sorted(held.items())),
+        )
 
     def _build_cards(self) -> None:
+        """Cards for the tables in view only: a lobby of hundreds of tables stays quick."""
         lay = self.layout
         card_h = round(lay.body * 3.2 + lay.button_h * 1.2 + lay.margin)
+        step = card_h + lay.margin // 2
+        view = self.cards_rect
+        self.scroller.set(view, len(self.lobby.tables) * step, step / 2)
+        width = view.w - self.scroller.track().w - lay.margin // 2
         self.cards = []
-        y = self.list_rect.y + lay.title * 1.2 - self.scroll
-        for info in self.lobby.tables:
-            rect = pygame.Rect(self.list_rect.x, round(y), self.list_rect.w, card_h)
+        first = max(0, int(self.scroller.offset // step))
+        for index in range(first, len(self.lobby.tables)):
+            y = view.y + index * step - self.scroller.offset
+            if y >= view.bottom:
+                break
+            info = self.lobby.tables[index]
+            rect = pygame.Rect(view.x, round(y), width, card_h)
             self.cards.append((rect, info, self._card_buttons(rect, info)))
-            y += card_h + lay.margin // 2
 
     def _card_buttons(self, rect: pygame.Rect, info: TableInfo) -> list[Button]:
         lay = self.layout
@@ -276,6 +318,8 @@ class LobbyScene(Scene):
             )
         elif not mine:
             actions.append(Button(i18n._("Watch"), lambda i=info: self.watch(i)))
+        if creator and info.status != "over":
+            actions.append(Button(i18n._("Close table"), lambda i=info: self.close_table(i)))
         for button in actions:
             w = theme.font(lay.body, True).size(button.label)[0] + lay.body * 2
             button.rect = pygame.Rect(0, 0, w, lay.button_h)
@@ -328,10 +372,11 @@ class LobbyScene(Scene):
                 anchor="center",
             )
         clip = surface.get_clip()
-        surface.set_clip(self.list_rect.inflate(0, lay.margin).move(0, lay.title))
+        surface.set_clip(self.cards_rect)
         for rect, info, buttons in self.cards:
             self._draw_card(surface, rect, info, buttons)
         surface.set_clip(clip)
+        self.scroller.draw(surface)
         for button in self.top_buttons:
             button.draw(surface, lay.body)
 

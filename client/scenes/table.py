@@ -413,6 +413,11 @@ class TableScene(Scene):
         return 0.0
 
     def update(self, dt: float) -> None:
+        if self.model.removed:
+            # The table is gone (the lobby says so in a toast): back to the lobby.
+            self.model.removed = False
+            self.close()
+            return
         self.sync()
         if len(self.model.refusals) > self.refusals_seen:
             reasons = self.model.refusals[self.refusals_seen :]
