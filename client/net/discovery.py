@@ -6,7 +6,11 @@ last frame without blocking. The TXT record is read by the server's own parser
 
 A server that stops without its goodbye reaching us (a crash, a pulled cable) would linger until
 its records expire, minutes later; so every few seconds each known server's port is probed, and
-one that refuses twice in a row is reported lost.
+one that refuses twice in a row is reported lost. Its records may still sit in zeroconf's cache
+when it is started again, and then its new announcement changes nothing there and zeroconf
+reports nothing: so a server lost that way stays "dormant" and is probed twice a second until it
+answers again (found) or its records go (forgotten). Added, updated (a new port, new TXT) and
+removed services are all followed.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from shared.protocol import SERVICE_TYPE
 
 PROBE_EVERY = 3.0
 PROBE_TIMEOUT = 1.5
+# How often a server lost without its goodbye is probed for its return.
+DORMANT_EVERY = 0.5
 
 
 def server_info(found: dict[str, Any]) -> ServerInfo:
@@ -74,12 +80,15 @@ class LanBrowser:
         azc = make_zeroconf(self.interfaces)
         tasks: set[asyncio.Task] = set()
         known: dict[str, ServerInfo] = {}
+        # Lost to the probe while zeroconf still holds their records: watched for a return.
+        dormant: dict[str, ServerInfo] = {}
 
         async def resolve(name: str) -> None:
             info = AsyncServiceInfo(SERVICE_TYPE, name)
             if await info.async_request(azc.zeroconf, 1500) and info.port:
                 found = service_record(info)
                 if found["compatible"] and info.parsed_addresses(IPVersion.V4Only):
+                    dormant.pop(name, None)
                     known[name] = server_info(found)
                     self._changes.append(("found", name, known[name]))
 
@@ -91,6 +100,7 @@ class LanBrowser:
             zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
         ) -> None:
             if state_change is ServiceStateChange.Removed:
+                dormant.pop(name, None)
                 lost(name)
                 return
             task = self._loop.create_task(resolve(name)) if self._loop else None
@@ -100,10 +110,18 @@ class LanBrowser:
 
         browser = AsyncServiceBrowser(azc.zeroconf, SERVICE_TYPE, handlers=[on_change])
         failures: dict[str, int] = {}
+        loop = asyncio.get_running_loop()
+        next_probe = loop.time() + PROBE_EVERY
         try:
             while not self._stop.is_set():
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._stop.wait(), PROBE_EVERY)
+                    await asyncio.wait_for(self._stop.wait(), DORMANT_EVERY)
+                for name, info in list(dormant.items()):
+                    if name in dormant and await _answers(info):
+                        await resolve(name)
+                if loop.time() < next_probe:
+                    continue
+                next_probe = loop.time() + PROBE_EVERY
                 for name, info in list(known.items()):
                     if await _answers(info):
                         failures.pop(name, None)
@@ -112,6 +130,7 @@ class LanBrowser:
                         if failures[name] >= 2:
                             failures.pop(name)
                             lost(name)
+                            dormant[name] = info
         finally:
             for task in tasks:
                 task.cancel()
