@@ -7,10 +7,12 @@ updates by the frame time; the stack draws; toasts and the connection banner go 
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import sys
 import time
+import warnings
 from collections.abc import Iterable
 from typing import Any
 
@@ -39,6 +41,15 @@ class NoDisplay(RuntimeError):
     """There is no screen to open a window on."""
 
 
+# The smallest window every scene fits without cutting text, in every language.
+MIN_SIZE = (800, 600)
+
+
+def fit_size(size: tuple[int, int]) -> tuple[int, int]:
+    """`size` grown to the minimum window size where it is smaller."""
+    return (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+
+
 def open_window(size: tuple[int, int], fullscreen: bool = False) -> pygame.Surface:
     """The resizable window (or fullscreen); `NoDisplay` when there is no video device."""
     try:
@@ -52,10 +63,16 @@ def open_window(size: tuple[int, int], fullscreen: bool = False) -> pygame.Surfa
         raise NoDisplay(f"SDL found no screen and fell back to its {driver!r} driver")
     try:
         if fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
+            window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            window = pygame.display.set_mode(fit_size(size), pygame.RESIZABLE)
     except pygame.error as exc:
         raise NoDisplay(str(exc)) from exc
+    # The window manager stops a drag below the minimum (resize() grows it back otherwise).
+    with contextlib.suppress(AttributeError, pygame.error), warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pygame.Window.from_display_module().minimum_size = MIN_SIZE
+    return window
 
 
 class App:
@@ -92,7 +109,8 @@ class App:
 
     # ------------------------------------------------------------------ window
     def resize(self, size: tuple[int, int]) -> None:
-        size = (max(320, size[0]), max(240, size[1]))
+        if not self.settings.fullscreen:
+            size = fit_size(size)
         if self.window.get_size() != size and not self.settings.fullscreen:
             self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.layout = theme.Layout(size, large_type=self.settings.table_display)

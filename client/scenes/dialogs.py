@@ -246,10 +246,19 @@ class SettingsDialog(Dialog):
         )
         self.name.draw(surface, lay.body, self.app.clock)
         for label, button in self.rows:
-            text = theme.fit_text(label, lay.body, self.body.w - button.rect.w - lay.margin)
-            theme.blit_text(
-                surface, text, lay.body, (self.body.x, button.rect.centery), anchor="midleft"
-            )
+            # A long label takes two lines (in a smaller size) beside its button, never cut.
+            width = self.body.w - button.rect.w - lay.margin
+            size = lay.body
+            lines = theme.wrap(label, size, width)
+            if len(lines) > 1:
+                size = lay.small
+                lines = theme.wrap(label, size, width)[:2]
+            step = size * 1.15
+            y = button.rect.centery - step * (len(lines) - 1) / 2
+            for line in lines:
+                line = theme.fit_text(line, size, width)
+                theme.blit_text(surface, line, size, (self.body.x, y), anchor="midleft")
+                y += step
             button.draw(surface, lay.body)
 
 

@@ -282,7 +282,7 @@ class LobbyScene(Scene):
         buttons: list[Button] = []
         seat_w = max(
             lay.button_h * 3,
-            round((rect.w - rect.h - lay.margin * 3) / max(4, len(info.seats) + 2)),
+            round((rect.w - rect.h - lay.margin * 3) / max(4, len(info.seats))),
         )
         x = rect.x + rect.h
         y = rect.bottom - lay.margin // 2 - lay.button_h

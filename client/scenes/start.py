@@ -374,13 +374,22 @@ class StartScene(Scene):
     def _draw_servers(self, surface: pygame.Surface) -> None:
         lay = self.layout
         y = self.list_rect.y + lay.body * 1.8
-        row_h = round(lay.body * 1.4 + lay.small * 1.5)
         if not self.rows:
             dots = "." * (1 + int(self.app.clock * 2) % 3)
             text = i18n._("Looking for servers…").rstrip("…") + dots
             theme.blit_text(surface, text, lay.small, (self.list_rect.x, y), theme.TEXT_DIM)
         titles = {g: t for g, t in GAME_BOXES}
         for row in self.rows:
+            games = ", ".join(titles.get(g, g) for g in row.info.games)
+            line = i18n.ngettext(
+                "{n} open table · {games}",
+                "{n} open tables · {games}",
+                row.info.open_tables,
+                games=games,
+            )
+            # The facts wrap between themselves (then between words) rather than being cut.
+            lines = theme.wrap_facts(line, lay.small, self.list_rect.w - lay.body)
+            row_h = round(lay.body * 1.4 + lay.small * (0.2 + 1.3 * len(lines)))
             rect = pygame.Rect(self.list_rect.x, round(y), self.list_rect.w, row_h)
             row.rect = rect
             if rect.bottom > self.list_rect.bottom:
@@ -396,18 +405,12 @@ class StartScene(Scene):
             box.blit(
                 theme.text(name, lay.body, theme.TEXT, True), (lay.body // 2, lay.small * 0.35)
             )
-            games = ", ".join(titles.get(g, g) for g in row.info.games)
-            line = i18n.ngettext(
-                "{n} open table · {games}",
-                "{n} open tables · {games}",
-                row.info.open_tables,
-                games=games,
-            )
-            line = theme.fit_text(line, lay.small, rect.w - lay.body)
-            box.blit(
-                theme.text(line, lay.small, theme.TEXT_DIM),
-                (lay.body // 2, lay.small * 0.5 + lay.body * 1.2),
-            )
+            for i, part in enumerate(lines):
+                part = theme.fit_text(part, lay.small, rect.w - lay.body)
+                box.blit(
+                    theme.text(part, lay.small, theme.TEXT_DIM),
+                    (lay.body // 2, lay.small * (0.5 + 1.3 * i) + lay.body * 1.2),
+                )
             box.set_alpha(round(row.alpha))
             surface.blit(box, rect)
             y += row_h + lay.margin // 2

@@ -554,11 +554,6 @@ class TableScene(Scene):
         lay = self.layout
         pygame.draw.rect(surface, theme.PANEL, self.bar)
         pygame.draw.line(surface, theme.GOLD_DARK, self.bar.bottomleft, self.bar.bottomright, 1)
-        title = theme.fit_text(self._title(), lay.body, round(lay.w * 0.28), bold=True)
-        theme.blit_text(
-            surface, title, lay.body, (lay.margin, self.bar.centery), theme.GOLD, True, "midleft"
-        )
-        self.turn_left = lay.margin + theme.font(lay.body, True).size(title)[0] + lay.margin * 2
         right = self.bar_buttons[0].rect.x if self.bar_buttons else lay.w
         if self.app.settings.table_display:
             # The display has no buttons: say how to leave it.
@@ -583,6 +578,22 @@ class TableScene(Scene):
             )
             # The turn line stays clear of the "watching" label.
             self.turn_right = watching.x - lay.margin
+        # The game's name on the left, unless the turn line needs its room (a narrow window).
+        title = self._title()
+        bold = theme.font(lay.body, True)
+        self.turn_left = lay.margin + bold.size(title)[0] + lay.margin * 2
+        if self.turn_left + bold.size(self.turn_text()[0])[0] > self.turn_right:
+            self.turn_left = lay.margin
+        else:
+            theme.blit_text(
+                surface,
+                title,
+                lay.body,
+                (lay.margin, self.bar.centery),
+                theme.GOLD,
+                True,
+                "midleft",
+            )
 
     def _draw_turn(self, surface: pygame.Surface) -> None:
         """Whose turn it is, in the middle of the bar; a pulsing gold line when it is ours."""
@@ -594,9 +605,15 @@ class TableScene(Scene):
         right = self.turn_right or lay.w - lay.margin
         size = lay.title if mine else lay.body
         room = max(40, right - left)
-        # A long turn line steps down toward body size before it is cut short.
+        # A long turn line steps down toward body size; still too long, it keeps what to do
+        # now (the gold underline already says whose turn it is), or the turn alone.
         while size > lay.body and theme.font(size, True).size(label)[0] > room:
             size = max(lay.body, size - 2)
+        if theme.font(size, True).size(label)[0] > room:
+            shorter = [status] if status and mine else []
+            label = next(
+                (s for s in [*shorter, turn] if theme.font(size, True).size(s)[0] <= room), label
+            )
         label = theme.fit_text(label, size, room, bold=True)
         width = theme.font(size, True).size(label)[0]
         x = min(max(lay.w / 2, left + width / 2), right - width / 2)
@@ -667,8 +684,9 @@ class TableScene(Scene):
         """(seat, rect) of each player panel, the viewer's own at the bottom."""
         lay = self.layout
         order = self._panel_order()
-        lines = max(len(self.game_view.panel_lines(s)) for s in order) if order else 0
-        h = round(lay.body * 1.5 + lay.small * 1.3 * (lines + 1) + lay.margin)
+        width = self._panel_text_width(self.panels_rect)
+        lines = max(len(self._panel_text(s, width)) for s in order) if order else 0
+        h = round(lay.body * 1.5 + lay.small * 1.3 * max(1, lines) + lay.margin)
         gap = lay.margin // 2
         avail = self.panels_rect.h
         h = min(h, (avail - gap * (len(order) - 1)) // max(1, len(order)))
@@ -681,6 +699,29 @@ class TableScene(Scene):
                 y = self.panels_rect.y + i * (h + gap)
             out.append((seat, pygame.Rect(self.panels_rect.x, y, self.panels_rect.w, h)))
         return out
+
+    def _panel_text_width(self, rect: pygame.Rect) -> int:
+        """The width a panel's lines have beside the seat's token."""
+        lay = self.layout
+        x = rect.x + lay.margin * 0.6 + lay.body * 1.4 + lay.margin * 0.6
+        return round(rect.right - x - lay.margin * 0.5)
+
+    def _panel_text(self, seat: int, width: int) -> list[str]:
+        """The panel's lines under the name: tags (bot, away) and the game's facts, a line too
+        wide broken between its facts rather than cut."""
+        info = self.model.seats[seat]
+        tags = []
+        if info.kind == "bot":
+            tags.append(i18n._("bot"))
+        elif info.kind == "open":
+            tags.append(i18n._("open seat"))
+        elif not info.connected:
+            tags.append(i18n._("away"))
+        if info.stand_in is not None:
+            tags.append(i18n._("a bot plays"))
+        lines = ([" · ".join(tags)] if tags else []) + self.game_view.panel_lines(seat)
+        size = self.layout.small
+        return [part for line in lines for part in theme.wrap_facts(line, size, width)]
 
     def _draw_panels(self, surface: pygame.Surface, rects: list[tuple[int, pygame.Rect]]) -> None:
         acting = self.model.to_act() if self.model.status == "playing" else []
@@ -704,15 +745,6 @@ class TableScene(Scene):
             name += " (" + i18n._("you") + ")"
         name = theme.fit_text(name, lay.body, rect.right - x - lay.margin, bold=True)
         theme.blit_text(surface, name, lay.body, (x, token_c[1]), theme.TEXT, True, "midleft")
-        tags = []
-        if info.kind == "bot":
-            tags.append(i18n._("bot"))
-        elif info.kind == "open":
-            tags.append(i18n._("open seat"))
-        elif not info.connected:
-            tags.append(i18n._("away"))
-        if info.stand_in is not None:
-            tags.append(i18n._("a bot plays"))
         dot = theme.OK if info.connected or info.kind == "bot" else theme.DANGER
         y = token_c[1] + lay.body * 0.8
         pygame.draw.circle(
@@ -721,8 +753,7 @@ class TableScene(Scene):
             (rect.x + lay.margin * 0.6 + r, y + lay.small * 0.62),
             max(3, lay.small * 0.22),
         )
-        lines = ([" · ".join(tags)] if tags else []) + self.game_view.panel_lines(seat)
-        for line in lines:
+        for line in self._panel_text(seat, self._panel_text_width(rect)):
             if y + lay.small > rect.bottom - lay.margin * 0.3:
                 break
             text = theme.fit_text(line, lay.small, rect.right - x - lay.margin * 0.5)

@@ -133,6 +133,27 @@ def _wrap(s: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def wrap_facts(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """A line of facts joined by " · " broken between facts where it is too wide (then between
+    words), so that no fact is cut."""
+    f = font(size, bold)
+    if f.size(s)[0] <= width:
+        return [s]
+    lines: list[str] = []
+    line = ""
+    for fact in s.split(" · "):
+        trial = f"{line} · {fact}" if line else fact
+        if f.size(trial)[0] <= width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        *whole, line = wrap(fact, size, width, bold) or [""]
+        lines.extend(whole)
+    lines.append(line)
+    return lines
+
+
 _THOUSANDS = re.compile(r"\d{3}(?!\d)")
 
 

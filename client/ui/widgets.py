@@ -114,10 +114,14 @@ class TextField:
             surface.set_clip(clip)
             caret_x = min(r.right - pad, r.x + pad + label.get_width())
         else:
+            # A long hint steps down a size before it is shortened.
+            hint = size
+            if theme.font(size).size(self.placeholder)[0] > r.w - 2 * pad:
+                hint = max(8, round(size * 0.82))
             theme.blit_text(
                 surface,
-                self.placeholder,
-                size,
+                theme.fit_text(self.placeholder, hint, r.w - 2 * pad),
+                hint,
                 (r.x + pad, r.centery),
                 (130, 130, 120),
                 anchor="midleft",
