@@ -29,7 +29,7 @@ class Steps(Drawing):
         tray = self.tray(self.seat)
         mine = self.view["turn"] == self.seat and self.view["end"] is None
         phase = self.view["phase"]
-        labels = words.ui("steps_short").split("|")
+        labels = words.steps()
         r = tray.steps
         step = r.w / 4
         current = STEP_PHASES.index(phase) if phase in STEP_PHASES else 4

@@ -240,7 +240,7 @@ class SabaPalastView(Controls, Motion, Board, Pieces, Steps, Cues, TableView):
         return words.sentence(event, self.ctx.name(event.get("seat")))
 
     def help_text(self) -> str:
-        return words.i18n.pick(words.HELP)
+        return words.help_text()
 
     def status(self) -> str | None:
         if not self.view or self.view.get("end") is not None:
@@ -248,7 +248,8 @@ class SabaPalastView(Controls, Motion, Board, Pieces, Steps, Cues, TableView):
         phase = self.view["phase"]
         if phase in STEP_PHASES:
             index = STEP_PHASES.index(phase)
-            return f"{index + 1} · {words.ui('steps_short').split('|')[index]}"
+            step = words.steps()[index]
+            return f"{index + 1} · {step}"
         return words.ui("end_turn" if phase == "finish" else "give_back")
 
     def panel_lines(self, seat: int) -> list[str]:
