@@ -19,8 +19,9 @@ from client.scenes.results import ResultsScene  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
 from client.settings import Settings  # noqa: E402
 from client.tables.base import Piece  # noqa: E402
-from client.tables.saba_palast import SabaPalastView, words  # noqa: E402
+from client.tables.saba_palast import words  # noqa: E402
 from client.tables.saba_palast.layout import FIELDS, HARBOUR_FIELDS  # noqa: E402
+from client.tables.saba_palast.view import SabaPalastView  # noqa: E402
 from shared.engine import get_game  # noqa: E402
 from shared.games.saba_palast.data import CARDS  # noqa: E402
 from shared.randomplay import random_step  # noqa: E402
@@ -487,7 +488,7 @@ def test_no_label_on_the_table_is_drawn_below_the_minimum_size_at_800x600(monkey
     """Every text the Saba table draws — on the cached board art (quarter names, labels,
     card numbers) and over it (counts, steps, dialog) — is at least 14 px, and the quarter
     names are whole (broken over two lines at most, never shortened)."""
-    from client.tables.saba_palast import art, words
+    from client.tables.saba_palast import art, card_art, regions, words
     from client.ui import theme
 
     drawn: list[tuple[str, int]] = []
@@ -504,9 +505,14 @@ def test_no_label_on_the_table_is_drawn_below_the_minimum_size_at_800x600(monkey
     ]
     for language in ("en", "de", "fr"):
         for state, viewer in ((states[0], "to_act"), (states[0], None), (states[1], "to_act")):
-            for cached in (art.garden, art.right_column, art.quarter_tile, art.tray):
+            for cached in (
+                regions.garden,
+                regions.right_column,
+                regions.quarter_tile,
+                regions.tray,
+            ):
                 cached.cache_clear()
-            for cached in (art.building_card, art.action_card, art.harbour_card):
+            for cached in (card_art.building_card, card_art.action_card, card_art.harbour_card):
                 cached.cache_clear()
             drawn.clear()
             app = make_app((800, 600), language)

@@ -94,6 +94,39 @@ QUARTERS_AREA = pygame.FRect(0, QUARTERS_TOP, W, QUARTER_H)
 OWN_TOP = QUARTERS_AREA.bottom + 10
 
 
+RIGHT_AREA = pygame.FRect(
+    DISPLAY_AREA.x, DISPLAY_AREA.y, W - DISPLAY_AREA.x, PILES.bottom - DISPLAY_AREA.y
+)
+
+# Sizes of the pieces drawn over the board, and of the choice chips.
+HARBOUR_TOKEN = 38.0
+SUPPLY_TOKEN = 40.0
+BALCONY_FIGURE = 36.0
+QUARTER_FIGURE = 30.0
+VIZIER = 56.0
+MARKER = 36.0
+PART = 40.0
+CHIP_W, CHIP_H = 92.0, 50.0
+
+# The give-back dialog over the middle of the table.
+DIALOG = pygame.FRect(W / 2 - 400, TOP + 150, 800, 300)
+
+
+def dialog_tokens() -> dict[str, pygame.FRect]:
+    """The give-back dialog's material tokens."""
+    d = DIALOG
+    return {m: pygame.FRect(d.x + 120 + i * 100, d.y + 86, 70, 70) for i, m in enumerate(MATERIALS)}
+
+
+def dialog_cards(hand: list[str]) -> list[tuple[str, pygame.FRect]]:
+    """The give-back dialog's row of the hand's action cards."""
+    d = DIALOG
+    step = min(84.0, 420 / max(1, len(hand)))
+    return [
+        (card, pygame.FRect(d.x + 120 + i * step, d.y + 186, 62, 88)) for i, card in enumerate(hand)
+    ]
+
+
 def quarter_badge(quarter: str) -> pygame.FRect:
     """The quarter's action badge (bottom right of its tile, below the name, which on a
     small board takes two lines): tap it to use the quarter."""

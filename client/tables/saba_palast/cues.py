@@ -1,0 +1,176 @@
+"""Saba – Palast der Königin: the seat's choices shown over the board.
+
+Glows over legal targets, popups of chips where one target allows several moves, and the
+give-back dialog at the end of a turn over the limits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from client.tables.base import Camera, Piece
+from client.tables.saba_palast import art, card_art, highlights, layout, words
+from client.tables.saba_palast.controls import Chip
+from client.tables.saba_palast.drawing import Drawing
+from client.tables.saba_palast.layout import (
+    DIALOG,
+)
+from client.ui import theme
+from client.ui.anim import pulse
+from shared.games.saba_palast.data import (
+    HAND_LIMIT,
+    HAND_LIMIT_PROFI,
+    STOCK_LIMIT,
+)
+
+
+class Cues(Drawing):
+    """Glows, chips and the give-back dialog (a mixin of the view)."""
+
+    def _draw_glows(
+        self, surface: pygame.Surface, cam: Camera, hot: set[Any], selected: Piece | None
+    ) -> None:
+        glow = pulse(self.ctx.now)
+        level = round((0.8 + 0.2 * glow if selected is not None else 0.45 + 0.55 * glow) * 12)
+        radius = max(3, round(10 * cam.scale))
+        for key in hot:
+            if key in self.act.chips:
+                continue
+            rect = self.act.rects.get(key)
+            if rect is None:
+                continue
+            self._glow(surface, cam, rect, 12 if key == self.ctx.hover else level, radius)
+        if selected is None:
+            soft = round((0.3 + 0.45 * glow) * 12)
+            for piece in self.act.pieces:
+                self._glow(surface, cam, piece.rect, soft, radius)
+        elif selected.key != ("vizier",):
+            r = cam.rect_to_screen(selected.rect.inflate(6, 6))
+            surface.blit(highlights.outline(r.w, r.h, radius, max(2, round(4 * cam.scale))), r)
+
+    def _draw_chips(self, surface: pygame.Surface, cam: Camera, hot: set[Any]) -> None:
+        shown = {chip.popup for key, chip in self.act.chips.items() if key in hot}
+        if not shown:
+            return
+        radius = max(3, round(10 * cam.scale))
+        for popup in shown:
+            rect = cam.rect_to_screen(self.act.popups[popup])
+            theme.shadowed_rect(surface, rect, theme.PANEL, radius, 3, theme.GOLD)
+        glow = pulse(self.ctx.now)
+        for key, chip in self.act.chips.items():
+            if chip.popup not in shown:
+                continue
+            rect = cam.rect_to_screen(chip.rect)
+            lit = key == self.ctx.hover
+            fill = theme.GOLD_LIGHT if lit else theme.mix(theme.IVORY, theme.GOLD_LIGHT, 0.3 * glow)
+            theme.shadowed_rect(surface, rect, fill, radius, 2, theme.GOLD_DARK)
+            self._chip_face(surface, cam, chip)
+
+    def _chip_face(self, surface: pygame.Surface, cam: Camera, chip: Chip) -> None:
+        move = chip.move
+        cx, cy = chip.rect.center
+        size = self._px(30, cam)
+        if "give" in move:
+            self._blit(surface, art.token(move["give"], size), cam, (cx - 28, cy))
+            self._text(surface, "→", 22, cam, (cx, cy), theme.INK, True)
+            self._blit(surface, art.token(move["take"], size), cam, (cx + 28, cy))
+            return
+        # A builder's choice: where his figure comes from, and what he leaves on the field.
+        siblings = [c.move for c in self.act.chips.values() if c.popup == chip.popup]
+        halves = [k for k in ("from_quarter", "leave") if any(k in m for m in siblings)]
+        r = chip.rect
+        w = r.w / max(1, len(halves))
+        for i, half in enumerate(halves):
+            x = r.x + w * (i + 0.5)
+            if half == "from_quarter":
+                caption = words.quarter(move["from_quarter"])
+                self._blit(
+                    surface, art.figure(self.seat or 0, self._px(24, cam)), cam, (x, r.y + 32)
+                )
+            else:
+                caption = words.ui("leave")
+                if move.get("leave"):
+                    token = art.token(move["leave"], self._px(24, cam))
+                    self._blit(surface, token, cam, (x, r.y + 32))
+                else:
+                    self._text(surface, "—", 20, cam, (x, r.y + 32), theme.INK, True)
+            size = self._size(12, cam)
+            caption = theme.fit_text(caption, size, max(10, round((w - 6) * cam.scale)))
+            self._text(surface, caption, 12, cam, (x, r.y + 11), theme.INK)
+
+    def _draw_dialog(self, surface: pygame.Surface, cam: Camera, hot: set[Any]) -> None:
+        """At the end of an own turn over the limits: what to give back, one tap at a time."""
+        view = self.view
+        if view["phase"] != "return" or view["turn"] != self.seat or self.seat is None:
+            return
+        rect = cam.rect_to_screen(DIALOG)
+        theme.shadowed_rect(
+            surface, rect, theme.PANEL, max(4, round(16 * cam.scale)), 4, theme.GOLD
+        )
+        self._text(
+            surface,
+            words.ui("return_title"),
+            22,
+            cam,
+            (DIALOG.centerx, DIALOG.y + 30),
+            theme.GOLD_LIGHT,
+            True,
+        )
+        stock = view["stocks"][self.seat]
+        have = sum(stock.values())
+        colour = theme.DANGER if have > STOCK_LIMIT else theme.OK
+        self._text(
+            surface,
+            words.ui("return_materials", have=have, limit=STOCK_LIMIT),
+            16,
+            cam,
+            (DIALOG.x + 24, DIALOG.y + 70),
+            colour,
+            True,
+            "midleft",
+        )
+        size = self._px(56, cam)
+        for m, r in layout.dialog_tokens().items():
+            token = art.token(m, size)
+            if not stock[m]:
+                token = token.copy()
+                token.set_alpha(70)
+            self._blit(surface, token, cam, r.center)
+            self._text(
+                surface,
+                str(stock[m]),
+                16,
+                cam,
+                (r.right + 4, r.bottom - 8),
+                theme.TEXT,
+                True,
+                "midleft",
+            )
+        limit = HAND_LIMIT_PROFI if view["options"].get("profi") else HAND_LIMIT
+        hand = view.get("hand", [])
+        colour = theme.DANGER if len(hand) > limit else theme.OK
+        self._text(
+            surface,
+            words.ui("return_cards", have=len(hand), limit=limit),
+            16,
+            cam,
+            (DIALOG.x + 24, DIALOG.y + 172),
+            colour,
+            True,
+            "midleft",
+        )
+        for card, r in layout.dialog_cards(hand):
+            image = card_art.action_card(card, self._px(r.w, cam), self._px(r.h, cam))
+            self._blit(surface, image, cam, r.center)
+        level = round((0.45 + 0.55 * pulse(self.ctx.now)) * 12)
+        radius = max(3, round(8 * cam.scale))
+        for key in hot:
+            if key[0] in ("return", "discard"):
+                self._glow(
+                    surface,
+                    cam,
+                    self.act.rects[key],
+                    12 if key == self.ctx.hover else level,
+                    radius,
+                )
