@@ -7,9 +7,10 @@ from typing import Any
 
 import pygame
 
+from client import i18n
 from client.tables.base import Camera, TableView
 from client.tables.das_kollier.layout import BLOCK, BLOCK_PAD, BODY, HEAD, SMALL
-from client.tables.das_kollier.words import count_of, money, ui
+from client.tables.das_kollier.words import gem_count, money
 from client.ui import theme
 
 
@@ -26,78 +27,151 @@ class AuctionBlock(TableView):
         if phase == "sealed":
             mine = view.get("sealed_bid")
             made = sum(view.get("sealed_bids_made", []))
-            count = ui("sealed_count", n=made, of=view.get("players", 0))
+            count = i18n._(
+                "{n} of {of} bids are down; the highest pays and runs the first auction",
+                n=made,
+                of=view.get("players", 0),
+            )
             if mine is None:
-                return ui("sealed_head"), ui("sealed_cash"), count
-            return ui("sealed_head"), ui("sealed_yours", amount=money(mine)), count
+                return (
+                    i18n.pgettext("das-kollier", "Sealed bids"),
+                    i18n._("Put down any cash, even nothing"),
+                    count,
+                )
+            return (
+                i18n.pgettext("das-kollier", "Sealed bids"),
+                i18n._("Your bid: {amount}", amount=money(mine)),
+                count,
+            )
         if phase == "choose":
-            sub = ui("choose_you") if self.legal else ui("choose", name=name(auctioneer))
+            sub = (
+                i18n._("Your lot: open or falling auction?")
+                if self.legal
+                else i18n._("{name} chooses the kind of auction", name=name(auctioneer))
+            )
             hint = ""
             if self.legal:
-                hint = ui("start_hint") if self._moves("open_auction") else ui("must_fall")
-            return ui("choose_head"), sub, hint
+                hint = (
+                    i18n._("Open: set a start price of at least the base value")
+                    if self._moves("open_auction")
+                    else i18n._("Your cash is below the base value: it must fall.")
+                )
+            return i18n._("The lot is out"), sub, hint
         if phase == "open":
             bidder = auction.get("bidder")
             start = money(auction.get("start_price", 0))
             if bidder is None:
-                sub = ui("no_bid", price=start)
+                sub = i18n._("no bid yet · start price {price}", price=start)
             elif bidder == me:
-                sub = ui("you_lead")
+                sub = i18n._("You hold the highest bid")
             else:
-                sub = ui("high_bid", name=name(bidder))
+                sub = i18n.pgettext("das-kollier", "highest bid: {name}", name=name(bidder))
             hint = ""
             if self._moves("knock_down"):
-                hint = ui("knock_hint")
+                hint = i18n._("Knock it down when the bidding stops")
             elif me is not None and me in auction.get("passed", []):
-                hint = ui("you_passed")
+                hint = i18n._("You passed; bid again after a new bid")
             elif self._moves("pass") and not self._moves("bid"):
-                hint = ui("beyond_means")
-            return ui("open_head"), sub, hint
+                hint = i18n._("The next bid is beyond your means")
+            return i18n.pgettext("das-kollier", "Open auction"), sub, hint
         if phase == "falling":
             asked = auction.get("asked")
-            sub = ui("asked_you") if asked == me else ui("asked", name=name(asked))
-            return ui("falling"), sub, ui("falling_hint")
+            sub = (
+                i18n._("Buy the lot at this price?")
+                if asked == me
+                else i18n._("{name} may buy or decline", name=name(asked))
+            )
+            return (
+                i18n.pgettext("das-kollier", "Falling auction"),
+                sub,
+                i18n._("In turn from the auctioneer's left; when all decline, 1,000 less"),
+            )
         if phase == "preempt":
             accepter = name(auction.get("accepter"))
-            sub = ui("preempt", name=accepter, price=price)
+            sub = i18n._("{name} would buy at {price}", name=accepter, price=price)
             if self._moves("preempt") or self._moves("waive"):
-                return ui("preempt_head"), sub, ui("preempt_you", name=accepter)
-            return ui("preempt_head"), sub, ui("preempt_hint", name=name(auctioneer))
+                return (
+                    i18n.pgettext("das-kollier", "First refusal"),
+                    sub,
+                    i18n._(
+                        "Take it yourself ({name} gets 1,000 from the bank) or let it go",
+                        name=accepter,
+                    ),
+                )
+            return (
+                i18n.pgettext("das-kollier", "First refusal"),
+                sub,
+                i18n._("{name} may take it at that price", name=name(auctioneer)),
+            )
         if phase == "pay":
             return self._pay_words(auction, price)
         if phase == "commission":
             mine = bool(self._moves("commission"))
-            sub = ui("commission_you") if mine else ui("commission_choice", name=name(auctioneer))
-            paid = ui(
-                "paid_with",
-                cash=money(auction.get("paid_cash", 0)),
-                gems=count_of("gems", auction.get("paid_gem_count", 0)),
+            sub = (
+                i18n._("Half the cash, or one of the gems")
+                if mine
+                else i18n._("{name} chooses the commission", name=name(auctioneer))
             )
-            return ui("commission_head"), sub, paid
+            paid = i18n.pgettext(
+                "das-kollier",
+                "paid: {cash} and {gems}",
+                cash=money(auction.get("paid_cash", 0)),
+                gems=gem_count(auction.get("paid_gem_count", 0)),
+            )
+            return i18n.pgettext("das-kollier", "Commission"), sub, paid
         if phase == "over":
             outcome = view.get("outcome") or {}
             winners = outcome.get("winners", [])
             sub = ""
             if winners:
                 best = money(outcome["scores"][winners[0]])
-                sub = ui("winner", name=" & ".join(name(s) for s in winners), value=best)
-            return ui("over"), sub, ""
+                sub = i18n.pgettext(
+                    "das-kollier",
+                    "Best necklace: {name} · {value}",
+                    name=" & ".join(name(s) for s in winners),
+                    value=best,
+                )
+            return i18n.pgettext("das-kollier", "The game is over"), sub, ""
         return "", "", ""
 
     def _pay_words(self, auction: dict[str, Any], price: str) -> tuple[str, str, str]:
         buyer = auction.get("buyer")
         if buyer != self.seat:
-            kind = ui("pay_mixed_other") if self._mixed() else ui("pay_cash_only")
-            return ui("pay_head"), ui("pay", name=self.ctx.name(buyer), price=price), kind
+            kind = (
+                i18n._("cash, gems or necklaces")
+                if self._mixed()
+                else i18n._("This lot is paid in cash")
+            )
+            return (
+                i18n.pgettext("das-kollier", "Payment"),
+                i18n.pgettext(
+                    "das-kollier", "{name} pays {price}", name=self.ctx.name(buyer), price=price
+                ),
+                kind,
+            )
         if self._moves("default"):
             cash = any("gem" not in m for m in self._moves("default"))
-            hint = ui("penalty_hint") if cash else ui("penalty_gem_only")
-            return ui("pay_head"), ui("cannot_pay", price=price), hint
+            hint = (
+                i18n._("Penalty, then the lot goes up again. Or tap a gem to give up.")
+                if cash
+                else i18n._("Penalty: tap the gem you give up; then the lot goes up again")
+            )
+            return (
+                i18n.pgettext("das-kollier", "Payment"),
+                i18n._("You cannot pay {price}", price=price),
+                hint,
+            )
         if self._mixed():
             cash = money(max(0, auction.get("price", 0) - self._worth()))
-            worth = ui("worth", gems=money(self._worth()), cash=cash)
-            return ui("pay_head"), self._chosen_words(), worth
-        return ui("pay_head"), ui("pay_you", price=price), ui("pay_cash_only")
+            worth = i18n.pgettext(
+                "das-kollier", "gems {gems} + cash {cash}", gems=money(self._worth()), cash=cash
+            )
+            return i18n.pgettext("das-kollier", "Payment"), self._chosen_words(), worth
+        return (
+            i18n.pgettext("das-kollier", "Payment"),
+            i18n.pgettext("das-kollier", "Pay {price}", price=price),
+            i18n._("This lot is paid in cash"),
+        )
 
     def _draw_block(self, surface: pygame.Surface, cam: Camera) -> None:
         head, sub, hint = self._block_words()

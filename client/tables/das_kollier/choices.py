@@ -8,8 +8,9 @@ from collections.abc import Callable
 
 import pygame
 
+from client import i18n
 from client.tables.base import Move, TableView, View
-from client.tables.das_kollier.words import count_of, gem_list, ui
+from client.tables.das_kollier.words import gem_count, gem_list
 from shared.games.das_kollier.gems import VALUE, best_necklace, necklace_value, sort_gems
 
 
@@ -140,12 +141,19 @@ class LocalChoices(TableView):
         return None
 
     def _chosen_words(self) -> str:
-        parts = [ui("necklace_of", gems=count_of("gems", len(n))) for n in self.pick_necklaces]
+        parts = [
+            i18n.pgettext("das-kollier", "necklace of {gems}", gems=gem_count(len(n)))
+            for n in self.pick_necklaces
+        ]
         if self.pick:
             parts.append(gem_list(list(self.pick.elements())))
         if parts:
-            return ui("gems_chosen", gems=", ".join(parts))
-        return ui("nothing_chosen") if self.selling else ui("all_cash")
+            return i18n.pgettext("das-kollier", "chosen: {gems}", gems=", ".join(parts))
+        return (
+            i18n.pgettext("das-kollier", "nothing chosen")
+            if self.selling
+            else i18n.pgettext("das-kollier", "all in cash")
+        )
 
     def _chosen_counts(self) -> Counter[str]:
         return Counter(self.pick) + Counter(g for n in self.pick_necklaces for g in n)

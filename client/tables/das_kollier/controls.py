@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from client import i18n
+from client.i18n import C_
 from client.tables.base import Camera, Move, TableView
 from client.tables.das_kollier.choices import gems_of, necklace_of
 from client.tables.das_kollier.facts import QUICK_RAISES, STEP, TYPED_DIGITS
@@ -26,9 +28,15 @@ from client.tables.das_kollier.layout import (
     STAGE,
     hand_slots,
 )
-from client.tables.das_kollier.words import money, number, ui
+from client.tables.das_kollier.words import money, number
 from client.ui.input import Intent
 from shared.games.das_kollier.gems import KINDS, VALUE, necklace_value
+
+# The chips of the quick raises (QUICK_RAISES), by control key.
+RAISE_LABELS: dict[str, i18n.Term] = {
+    "plus1": C_("das-kollier", "+1,000"),
+    "plus5": C_("das-kollier", "+5,000"),
+}
 
 
 @dataclass
@@ -66,7 +74,14 @@ class ActionPanel(TableView):
             if builder is not None:
                 builder()
         if self._moves("sell") and not self.selling:
-            self.controls.append(Control("sell", SELL_BUTTON.copy(), ui("sell"), self._open_sale))
+            self.controls.append(
+                Control(
+                    "sell",
+                    SELL_BUTTON.copy(),
+                    i18n.pgettext("das-kollier", "Sell to the bank…"),
+                    self._open_sale,
+                )
+            )
 
     def _row(self, index: int, rows: int = 2) -> pygame.FRect:
         """The `index`-th of `rows` control rows at the foot of the block."""
@@ -96,7 +111,7 @@ class ActionPanel(TableView):
 
     def _build_sealed(self) -> None:
         if self._moves("sealed_bid"):
-            self._field_row(self._row(1), ui("put_down"))
+            self._field_row(self._row(1), i18n.pgettext("das-kollier", "Put down"))
 
     def _build_choose(self) -> None:
         falling = self._moves("falling_auction")
@@ -105,43 +120,61 @@ class ActionPanel(TableView):
             rows = 2 if self._moves("open_auction") else 1
             self.controls.append(
                 Control(
-                    "falling", self._row(0, rows), ui("falling_button", price=price), falling[0]
+                    "falling",
+                    self._row(0, rows),
+                    i18n.pgettext("das-kollier", "Falling from {price}", price=price),
+                    falling[0],
                 )
             )
         if self._moves("open_auction"):
-            self._field_row(self._row(1), ui("open_button"))
+            self._field_row(self._row(1), i18n.pgettext("das-kollier", "Open"))
 
     def _build_open(self) -> None:
         knock = self._moves("knock_down")
         if knock:
-            self.controls.append(Control("knock", self._row(1), ui("knock"), knock[0], "primary"))
+            self.controls.append(
+                Control(
+                    "knock",
+                    self._row(1),
+                    i18n.pgettext("das-kollier", "Knock down"),
+                    knock[0],
+                    "primary",
+                )
+            )
             return
         bids = self._moves("bid")
         top = self._auction().get("bid")
         base = top if top is not None else self._minimum_bid() - STEP
         cells = self._split(self._row(0), [1, 1, 1])
         if bids:
-            for cell, raise_, key in zip(cells, QUICK_RAISES, ("plus1", "plus5"), strict=False):
+            for cell, raise_, key in zip(cells, QUICK_RAISES, RAISE_LABELS, strict=False):
                 move = {"type": "bid", "amount": base + raise_}
-                self.controls.append(Control(key, cell, ui(key), move, "chip"))
+                self.controls.append(Control(key, cell, i18n._(RAISE_LABELS[key]), move, "chip"))
         passes = self._moves("pass")
         if passes:
-            self.controls.append(Control("pass", cells[2], ui("pass"), passes[0]))
+            self.controls.append(
+                Control("pass", cells[2], i18n.pgettext("das-kollier", "Pass"), passes[0])
+            )
         if bids:
-            self._field_row(self._row(1), ui("bid"))
+            self._field_row(self._row(1), i18n.pgettext("das-kollier", "Bid"))
 
     def _build_falling(self) -> None:
-        self._yes_no(("accept", "accept"), ("decline", "decline"))
+        self._yes_no(
+            ("accept", C_("das-kollier", "Buy")), ("decline", C_("das-kollier", "Decline"))
+        )
 
     def _build_preempt(self) -> None:
-        self._yes_no(("preempt", "preempt_button"), ("waive", "waive_button"))
+        self._yes_no(
+            ("preempt", C_("das-kollier", "Take it")),
+            ("waive", C_("das-kollier", "Let it go")),
+        )
 
     def _yes_no(self, yes: tuple[str, str], no: tuple[str, str]) -> None:
-        """Two listed moves side by side: (move type, label key) each; the first in gold."""
+        """Two listed moves side by side: (move type, marked label) each; the first in gold."""
         cells = self._split(self._row(1), [1.3, 1])
         for (kind, label), cell, style in zip((yes, no), cells, ("primary", "plain"), strict=True):
             for move in self._moves(kind):
-                self.controls.append(Control(kind, cell, ui(label), move, style))
+                self.controls.append(Control(kind, cell, i18n._(label), move, style))
 
     def _build_pay(self) -> None:
         payments, defaults = self._moves("pay"), self._moves("default")
@@ -149,7 +182,11 @@ class ActionPanel(TableView):
             price = money(self._auction().get("price", 0))
             self.controls.append(
                 Control(
-                    "pay", self._row(1), ui("pay_cash_button", price=price), payments[0], "primary"
+                    "pay",
+                    self._row(1),
+                    i18n.pgettext("das-kollier", "Pay {price} in cash", price=price),
+                    payments[0],
+                    "primary",
                 )
             )
         elif payments:
@@ -159,12 +196,14 @@ class ActionPanel(TableView):
                 Control(
                     "necklace",
                     neck,
-                    ui("necklace_button"),
+                    i18n.pgettext("das-kollier", "Necklace"),
                     self._necklace_action(),
                     selected=bool(self.pick_necklaces),
                 ),
-                Control("clear", clear, ui("clear"), self._clear),
-                Control("pay", pay, ui("pay_button"), self._payment(), "primary"),
+                Control("clear", clear, i18n.pgettext("das-kollier", "Clear"), self._clear),
+                Control(
+                    "pay", pay, i18n.pgettext("das-kollier", "Pay"), self._payment(), "primary"
+                ),
             ]
             self._hand_controls(self._cycle)
         if defaults:
@@ -174,7 +213,9 @@ class ActionPanel(TableView):
                     Control(
                         "penalty",
                         self._row(1),
-                        ui("penalty_button", amount=money(3_000)),
+                        i18n.pgettext(
+                            "das-kollier", "Pay the {amount} penalty", amount=money(3_000)
+                        ),
                         cash[0],
                         "primary",
                     )
@@ -190,7 +231,11 @@ class ActionPanel(TableView):
             half = (self._auction().get("paid_cash", 0) // STEP + 1) // 2 * STEP
             self.controls.append(
                 Control(
-                    "cash", self._row(1), ui("half_cash", amount=money(half)), cash[0], "primary"
+                    "cash",
+                    self._row(1),
+                    i18n.pgettext("das-kollier", "Cash: {amount}", amount=money(half)),
+                    cash[0],
+                    "primary",
                 )
             )
         top, bottom = BLOCK.y + 140, self._row(1).y - GAP
@@ -211,13 +256,19 @@ class ActionPanel(TableView):
             Control(
                 "necklace",
                 neck,
-                ui("necklace_button"),
+                i18n.pgettext("das-kollier", "Necklace"),
                 self._toggle_necklace,
                 selected=bool(self.pick_necklaces),
             ),
-            Control("clear", clear, ui("clear"), self._clear),
-            Control("sale", sell, ui("sale_button"), self._sale() if chosen else None, "primary"),
-            Control("cancel", cancel, ui("cancel"), self._close_sale),
+            Control("clear", clear, i18n.pgettext("das-kollier", "Clear"), self._clear),
+            Control(
+                "sale",
+                sell,
+                i18n.pgettext("das-kollier", "Sell"),
+                self._sale() if chosen else None,
+                "primary",
+            ),
+            Control("cancel", cancel, i18n.pgettext("das-kollier", "Cancel"), self._close_sale),
         ]
         self._hand_controls(self._cycle)
 

@@ -7,6 +7,7 @@ from collections import Counter
 
 import pygame
 
+from client import i18n
 from client.tables.base import Camera, TableView
 from client.tables.das_kollier import art
 from client.tables.das_kollier.layout import (
@@ -20,7 +21,7 @@ from client.tables.das_kollier.layout import (
     SMALL,
     hand_slots,
 )
-from client.tables.das_kollier.words import money, number, ui
+from client.tables.das_kollier.words import money, number
 from client.ui import theme
 from shared.games.das_kollier.gems import KINDS
 
@@ -35,7 +36,7 @@ class OwnCorner(TableView):
             self._text(
                 surface,
                 cam,
-                ui("spectator"),
+                i18n._("Money and gems are secret: you see how many gems each player holds."),
                 BODY,
                 (ME.centerx, ME.y + 40),
                 theme.TEXT_DIM,
@@ -47,7 +48,7 @@ class OwnCorner(TableView):
         if marker or view.get("sold", [False] * 9)[self.seat]:
             size = max(8, round(24 * cam.scale))
             surface.blit(art.coin(size), cam.to_screen(*MARKER_POS))
-            label = ui("marker", amount=money(marker))
+            label = i18n.pgettext("das-kollier", "marker {amount}", amount=money(marker))
             x, y = MARKER_POS[0] + 32, MARKER_POS[1] + 2
             self._text(surface, cam, label, SMALL, (x, y), theme.GOLD)
         hand = self._hand()
@@ -55,7 +56,9 @@ class OwnCorner(TableView):
         kinds = sorted(counts, key=KINDS.index)
         chosen = self._chosen_counts()
         if not kinds:
-            self._text(surface, cam, ui("no_gems"), BODY, (HAND.x, HAND.y + 40), theme.TEXT_DIM)
+            self._text(
+                surface, cam, i18n._("No gems yet"), BODY, (HAND.x, HAND.y + 40), theme.TEXT_DIM
+            )
         for kind, slot in zip(kinds, hand_slots(len(kinds)), strict=True):
             lift = 16.0 if chosen[kind] else 0.0
             for k in range(min(3, counts[kind]) - 1, -1, -1):
@@ -93,7 +96,7 @@ class OwnCorner(TableView):
         self._text(
             surface,
             cam,
-            ui("necklace"),
+            i18n._("Your best necklace"),
             BODY,
             NECKLACE_TITLE,
             theme.GOLD_LIGHT,
@@ -104,7 +107,9 @@ class OwnCorner(TableView):
         gems = best.get("gems", [])
         if not gems:
             lines = theme.wrap(
-                ui("no_necklace"), self._px(cam, SMALL), round(NECKLACE.w * cam.scale)
+                i18n._("No necklace yet: a centre gem and a pair of a cheaper kind make one"),
+                self._px(cam, SMALL),
+                round(NECKLACE.w * cam.scale),
             )
             for i, line in enumerate(lines[:3]):
                 self._text(
@@ -120,11 +125,13 @@ class OwnCorner(TableView):
         box = cam.rect_to_screen(NECKLACE)
         surface.blit(art.necklace_surface(tuple(gems), max(8, box.w), max(8, box.h)), box.topleft)
         kinds = len(set(gems))
-        value = ui(
-            "necklace_value",
+        value = i18n.npgettext(
+            "das-kollier",
+            "{value} = {base} × {n} kind",
+            "{value} = {base} × {n} kinds",
+            kinds,
             value=money(best["value"]),
             base=number(best["value"] // max(1, kinds)),
-            kinds=kinds,
         )
         self._text(
             surface,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from client import i18n
 from client.tables.base import Event, Sprite, TableView
 from client.tables.das_kollier.layout import (
     BANK_BOX,
@@ -18,7 +19,6 @@ from client.tables.das_kollier.layout import (
     lot_slots,
     rail_column,
 )
-from client.tables.das_kollier.words import ui
 from client.ui.anim import FLIP, MOVE, STAGGER
 
 
@@ -147,7 +147,7 @@ class Motion(TableView):
         self.gavel["tilt"] = -35.0
         self.ctx.animator.animate(self.gavel, 0.12, tilt=25.0)
         self.ctx.animator.animate(self.gavel, 0.3, delay=0.12, tilt=-35.0)
-        self._show_banner(ui("sold"))
+        self._show_banner(i18n.pgettext("das-kollier", "Sold!"))
         return 0.35
 
     def _on_paid(self, event: Event) -> float:
@@ -172,7 +172,7 @@ class Motion(TableView):
         )
 
     def _on_default(self, event: Event) -> float:
-        self._show_banner(ui("penalty"))
+        self._show_banner(i18n.pgettext("das-kollier", "Cannot pay!"))
         start = self._seat_point(event.get("seat"))
         if event.get("penalty_cash"):
             self._coins(start, BANK_BOX.center, event["penalty_cash"])
@@ -189,7 +189,7 @@ class Motion(TableView):
         return MOVE * 0.7
 
     def _on_second_deck(self, event: Event) -> float:
-        self._show_banner(ui("second"))
+        self._show_banner(i18n.pgettext("das-kollier", "Second deck"))
         for seat, gift in enumerate(event.get("gifts", [])):
             if gift:
                 self._coins(BANK_BOX.center, self._seat_point(seat), gift)

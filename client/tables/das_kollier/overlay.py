@@ -22,7 +22,7 @@ from client.tables.das_kollier.layout import (
     WORLD,
 )
 from client.tables.das_kollier.motion import Flyer
-from client.tables.das_kollier.words import money, ui
+from client.tables.das_kollier.words import money
 from client.ui import theme
 
 
@@ -43,13 +43,19 @@ class Overlay(TableView):
         if self.seat is not None:
             cash = money(round(self.roll["cash"] / 100) * 100)
             self._text(
-                surface, cam, ui("your_cash", amount=cash), HEAD, CASH_POS, theme.GOLD_LIGHT, True
+                surface,
+                cam,
+                i18n.pgettext("das-kollier", "Your cash {amount}", amount=cash),
+                HEAD,
+                CASH_POS,
+                theme.GOLD_LIGHT,
+                True,
             )
         bank = money(round(self.roll["bank"] / 100) * 100)
         self._text(
             surface,
             cam,
-            ui("bank", amount=bank),
+            i18n.pgettext("das-kollier", "Bank {amount}", amount=bank),
             BODY,
             (BANK_TEXT_X, 16),
             theme.TEXT,

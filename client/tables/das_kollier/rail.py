@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pygame
 
+from client import i18n
 from client.tables.base import Camera, TableView
 from client.tables.das_kollier import art
 from client.tables.das_kollier.layout import SMALL, rail_column
-from client.tables.das_kollier.words import money, number, ui
+from client.tables.das_kollier.words import money, number
 from client.ui import theme
 
 
@@ -60,7 +61,7 @@ class PlayerRail(TableView):
                     x = cam.to_world(rect.right, rect.y)[0] + 10
             tags = []
             if phase == "open" and seat in auction.get("passed", []):
-                tags.append(ui("pass"))
+                tags.append(i18n.pgettext("das-kollier", "Pass"))
             if phase == "sealed" and seat < len(sealed) and sealed[seat]:
                 tags.append("✓")
             if seat in view.get("defaulters", []):

@@ -11,10 +11,11 @@ from client.tables.das_kollier.words import (
     EVENT_TEXT,
     HELP,
     PHASE_TEXT,
-    count_of,
+    TIE_BREAKS,
+    card_count,
+    gem_count,
     gem_list,
     money,
-    ui,
 )
 
 
@@ -24,9 +25,12 @@ class Speech(TableView):
     def status(self) -> str | None:
         if not self.view:
             return None
-        phase = PHASE_TEXT.get(self.view.get("phase", ""), {})
-        rnd = ui("status_round", n=self.view.get("round", 1))
-        return f"{rnd} · {i18n.pick(phase)}" if phase else rnd
+        phase = PHASE_TEXT.get(self.view.get("phase", ""))
+        rnd = i18n.pgettext("das-kollier", "round {n}", n=self.view.get("round", 1))
+        if phase is None:
+            return rnd
+        said = i18n._(phase)
+        return f"{rnd} · {said}"
 
     def panel_lines(self, seat: int) -> list[str]:
         """Two lines for every seat (a steady panel height): its gem count and marker, then its
@@ -34,20 +38,22 @@ class Speech(TableView):
         if not self.view:
             return ["", ""]
         view = self.view
-        first = [count_of("gems", view["gem_counts"][seat])]
+        first = [gem_count(view["gem_counts"][seat])]
         if view["markers"][seat] or view["sold"][seat]:
-            first.append(ui("marker", amount=money(view["markers"][seat])))
+            first.append(
+                i18n.pgettext("das-kollier", "marker {amount}", amount=money(view["markers"][seat]))
+            )
         second = []
         if seat == self.seat and "cash" in view:
-            second.append(ui("panel_cash", amount=money(view["cash"])))
+            second.append(i18n.pgettext("das-kollier", "cash {amount}", amount=money(view["cash"])))
         if seat == view.get("auctioneer") and view.get("phase") != "over":
-            second.append(ui("panel_auctioneer"))
+            second.append(i18n.pgettext("das-kollier", "auctioneer"))
         return [" · ".join(first), " · ".join(second)]
 
     def event_text(self, event: Event) -> str | None:
         kind = event.get("type")
         if kind == "game_over":
-            return i18n.t("log.game_over")
+            return i18n._("The game is over.")
         name = self.ctx.name
         key = kind
         fields: dict[str, Any] = {"name": name(event.get("seat"))}
@@ -78,7 +84,7 @@ class Speech(TableView):
             if gems:
                 fields["gems"] = gem_list(gems)
             elif event.get("gem_count"):
-                fields["gems"] = count_of("gems", event["gem_count"])
+                fields["gems"] = gem_count(event["gem_count"])
             else:
                 key = "paid_cash"
         elif kind == "commission":
@@ -108,7 +114,7 @@ class Speech(TableView):
                     owed=money(event.get("owed", 0)),
                 )
             else:
-                fields["gems"] = count_of("gems", event.get("gem_count", 0))
+                fields["gems"] = gem_count(event.get("gem_count", 0))
         elif kind == "debt_paid":
             fields["amount"] = money(event.get("amount", 0))
             if event.get("into") == "marker":
@@ -119,13 +125,13 @@ class Speech(TableView):
         elif kind == "second_deck":
             gifts = event.get("gifts", [])
             fields["gifts"] = ", ".join(f"{name(s)} {money(g)}" for s, g in enumerate(gifts))
-            fields["cards"] = count_of("cards", event.get("cards", 0))
+            fields["cards"] = card_count(event.get("cards", 0))
         if key not in EVENT_TEXT:
             return None
-        return i18n.pick(EVENT_TEXT[key], **fields)
+        return i18n._(EVENT_TEXT[key], **fields)
 
     def help_text(self) -> str:
-        return i18n.pick(HELP)
+        return "\n".join(i18n._(paragraph) for paragraph in HELP)
 
     def score_text(self, score: int) -> str:
         # A final score is the value of the player's best necklace, in dollars.
@@ -136,15 +142,18 @@ class Speech(TableView):
         for seat, necklace in enumerate(outcome.get("necklaces", [])):
             if necklace:
                 lines.append(
-                    ui(
-                        "result_line",
+                    i18n.pgettext(
+                        "das-kollier",
+                        "{name}: {gems} — {value}",
                         name=self.ctx.name(seat),
                         gems=gem_list(necklace),
                         value=money(outcome["scores"][seat]),
                     )
                 )
             else:
-                lines.append(ui("result_none", name=self.ctx.name(seat)))
+                lines.append(
+                    i18n.pgettext("das-kollier", "{name}: no necklace", name=self.ctx.name(seat))
+                )
         tie = self._tie_break(outcome)
         if tie:
             lines.append(tie)
@@ -156,7 +165,7 @@ class Speech(TableView):
         if decided is None:
             return None
         if decided == "gems":
-            return ui("tie_gems")
+            return i18n._("Tie on the necklace: fewer gems in it wins.")
         lead = outcome["winners"][0]
         value = outcome["best_outside" if decided == "outside" else "money"][lead]
-        return ui(f"tie_{decided}", name=self.ctx.name(lead), value=money(value))
+        return i18n._(TIE_BREAKS[decided], name=self.ctx.name(lead), value=money(value))

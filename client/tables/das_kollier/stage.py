@@ -7,11 +7,12 @@ from typing import Any
 
 import pygame
 
+from client import i18n
 from client.tables.base import Camera, TableView
 from client.tables.das_kollier import art
 from client.tables.das_kollier.facts import MARKER, SALE_CAP
 from client.tables.das_kollier.layout import BLOCK, BODY, HEAD, LOT, SMALL, STAGE, lot_slots
-from client.tables.das_kollier.words import money, ui
+from client.tables.das_kollier.words import money
 from client.ui import theme
 
 
@@ -35,7 +36,9 @@ class AuctionCloth(TableView):
         self._text(
             surface,
             cam,
-            ui("sealed") if sealed else ui("auctioneer", name=self.ctx.name(auctioneer)),
+            i18n._("Who runs the first auction?")
+            if sealed
+            else i18n.pgettext("das-kollier", "Auctioneer: {name}", name=self.ctx.name(auctioneer)),
             BODY,
             (LOT.centerx, LOT.y + 8),
             theme.GOLD_LIGHT,
@@ -48,10 +51,12 @@ class AuctionCloth(TableView):
         for gem, slot in list(zip(lot, slots, strict=True))[: max(0, shown)]:
             self._card(surface, cam, gem, slot)
         if lot:
-            label = ui("base", value=money(view.get("lot_value", 0)))
+            label = i18n.pgettext(
+                "das-kollier", "Base value {value}", value=money(view.get("lot_value", 0))
+            )
             y = (slots[0].bottom if slots else LOT.centery) + 14
         else:
-            label, y = ui("no_lot"), LOT.centery
+            label, y = i18n._("No lot on the table"), LOT.centery
         if not self.lot_hidden:
             self._text(
                 surface, cam, label, BODY, (LOT.centerx, y), theme.TEXT, True, "midtop", width=LOT.w
@@ -114,15 +119,34 @@ class AuctionCloth(TableView):
         surface.blit(art.block_plate(max(8, panel.w), max(8, panel.h)), panel.topleft)
         x, w = STAGE.x + 24, STAGE.w - 48
         self._text(
-            surface, cam, ui("sale_title"), HEAD, (x, STAGE.y + 16), theme.GOLD_LIGHT, True, width=w
+            surface,
+            cam,
+            i18n._("Sell to the bank (once a game)"),
+            HEAD,
+            (x, STAGE.y + 16),
+            theme.GOLD_LIGHT,
+            True,
+            width=w,
         )
-        self._text(surface, cam, ui("sale_hint"), SMALL, (x, STAGE.y + 56), theme.TEXT_DIM, width=w)
+        self._text(
+            surface,
+            cam,
+            i18n._("Tap gems in your hand, or take your necklace whole."),
+            SMALL,
+            (x, STAGE.y + 56),
+            theme.TEXT_DIM,
+            width=w,
+        )
         self._text(surface, cam, self._chosen_words(), BODY, (x, STAGE.y + 96), theme.TEXT, width=w)
         worth = self._worth()
         self._text(
             surface,
             cam,
-            ui("sale_value", value=money(worth), cap=money(SALE_CAP)),
+            i18n._(
+                "Worth {value}; the bank pays at most {cap}",
+                value=money(worth),
+                cap=money(SALE_CAP),
+            ),
             BODY,
             (x, STAGE.y + 134),
             theme.GOLD_LIGHT,
@@ -130,7 +154,11 @@ class AuctionCloth(TableView):
             width=w,
         )
         lines = theme.wrap(
-            ui("sale_bank", bank=money(view.get("bank", 0)), marker=money(MARKER)),
+            i18n._(
+                "The bank holds {bank}; it owes you the rest. You also take the {marker} marker.",
+                bank=money(view.get("bank", 0)),
+                marker=money(MARKER),
+            ),
             self._px(cam, SMALL),
             round(w * cam.scale),
         )

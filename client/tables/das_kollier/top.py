@@ -6,6 +6,7 @@ from collections import Counter
 
 import pygame
 
+from client import i18n
 from client.tables.base import Camera, TableView
 from client.tables.das_kollier import art
 from client.tables.das_kollier.facts import CASH_ONLY_ROUNDS
@@ -23,7 +24,7 @@ from client.tables.das_kollier.layout import (
     SMALL,
     WORLD,
 )
-from client.tables.das_kollier.words import count_of, money, ui
+from client.tables.das_kollier.words import card_count, gem_count, money
 from client.ui import theme
 
 
@@ -39,15 +40,25 @@ class TopBar(TableView):
         if not count:
             pygame.draw.rect(surface, theme.GOLD_DARK, cam.rect_to_screen(DECK), 1, border_radius=4)
         width = ROUND_LABEL[0] - DECK_TEXT_X - 10
-        deck = ui("deck", n=view.get("deck_number", 1))
+        deck = i18n.pgettext("das-kollier", "Deck {n}/2", n=view.get("deck_number", 1))
         self._text(surface, cam, deck, BODY, (DECK_TEXT_X, 16), theme.TEXT, True, width=width)
-        cards = count_of("cards", count)
+        cards = card_count(count)
         self._text(surface, cam, cards, SMALL, (DECK_TEXT_X, 52), theme.TEXT_DIM, width=width)
         rnd = view.get("round", 1)
         label = self._text(
-            surface, cam, ui("round", n=rnd), BODY, ROUND_LABEL, theme.GOLD_LIGHT, True
+            surface,
+            cam,
+            i18n.pgettext("das-kollier", "Round {n}", n=rnd),
+            BODY,
+            ROUND_LABEL,
+            theme.GOLD_LIGHT,
+            True,
         )
-        note = ui("cash_only") if rnd <= CASH_ONLY_ROUNDS else ui("gems_pay")
+        note = (
+            i18n.pgettext("das-kollier", "cash only")
+            if rnd <= CASH_ONLY_ROUNDS
+            else i18n.pgettext("das-kollier", "gems pay too")
+        )
         x = cam.to_world(label.right, label.y)[0] + 10
         self._text(
             surface,
@@ -66,7 +77,9 @@ class TopBar(TableView):
         box = cam.rect_to_screen(BANK_BOX)
         surface.blit(art.strongbox(max(10, box.w)), box.topleft)
         width = WORLD[0] - BANK_TEXT_X - 14
-        pile = ui("pile", gems=count_of("gems", view.get("bank_gem_count", 0)))
+        pile = i18n.pgettext(
+            "das-kollier", "covered pile: {gems}", gems=gem_count(view.get("bank_gem_count", 0))
+        )
         self._text(surface, cam, pile, SMALL, (BANK_TEXT_X, 52), theme.TEXT_DIM, width=width)
         debts = view.get("debts", [])
         if debts:
@@ -74,5 +87,5 @@ class TopBar(TableView):
             for debt in debts:
                 per_seat[debt["seat"]] += debt["amount"]
             owed = ", ".join(f"{self.ctx.name(s)} {money(a)}" for s, a in per_seat.items())
-            line = ui("owes", debts=owed)
+            line = i18n.pgettext("das-kollier", "owes {debts}", debts=owed)
             self._text(surface, cam, line, SMALL, (BANK_TEXT_X, 80), theme.TEXT_DIM, width=width)
