@@ -24,8 +24,8 @@ from client.net.model import SeatInfo, TableModel  # noqa: E402
 from client.scenes.dialogs import TextDialog  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
 from client.settings import Settings  # noqa: E402
-from client.tables.das_kollier import DasKollierView  # noqa: E402
 from client.tables.das_kollier.art import necklace_layout  # noqa: E402
+from client.tables.das_kollier.view import DasKollierView  # noqa: E402
 from shared.engine import get_game  # noqa: E402
 from shared.games.das_kollier.gems import VALUE, best_necklace, necklace_value  # noqa: E402
 from shared.randomplay import random_step  # noqa: E402

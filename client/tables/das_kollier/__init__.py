@@ -1,5 +1,5 @@
-"""Das Kollier's table: the auction house (see table.py); found by the registry as VIEW."""
+"""Das Kollier's table: the auction house (see view.py); found by the registry as VIEW."""
 
-from client.tables.das_kollier.table import VIEW, DasKollierView
+from client.tables.das_kollier.view import DasKollierView
 
-__all__ = ["VIEW", "DasKollierView"]
+VIEW = DasKollierView

@@ -78,3 +78,12 @@ def hand_slots(kinds: int) -> list[pygame.FRect]:
     step = min(w + 12, (HAND.w - w) / max(1, kinds - 1)) if kinds > 1 else 0
     y = HAND.y + 8
     return [pygame.FRect(HAND.x + i * step, y, w, w * 1.4) for i in range(kinds)]
+
+
+# The board's regions, each redrawn on its own when what it shows changes.
+REGIONS: dict[str, pygame.FRect] = {
+    "top": pygame.FRect(0, 0, WORLD[0], RAIL.y - 2),
+    "rail": RAIL,
+    "stage": STAGE,
+    "corner": pygame.FRect(ME.x, ME.y, ME.w, WORLD[1] - ME.y),
+}

@@ -1,0 +1,407 @@
+"""The seat's action panel on Das Kollier's table: the controls for what it may do now (bids,
+the choice of auction, yes/no answers, payment and sale forms, commissions), and the taps and keys
+that use them.
+
+Every control carries a legal move as the server listed it, or a number built from the listed
+choices or the documented range (bids in whole thousands above the last bid; payments of gems,
+necklaces and the exact cash that covers the rest). The server judges; a refusal shows as a toast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from client import i18n
+from client.i18n import C_
+from client.tables.base import Camera, Move, TableView
+from client.tables.das_kollier.choices import gems_of, necklace_of
+from client.tables.das_kollier.facts import QUICK_RAISES, STEP, TYPED_DIGITS
+from client.tables.das_kollier.layout import (
+    BLOCK,
+    BLOCK_PAD,
+    BUTTON_H,
+    GAP,
+    SELL_BUTTON,
+    STAGE,
+    hand_slots,
+)
+from client.tables.das_kollier.words import money, number
+from client.ui.input import Intent
+from shared.games.das_kollier.gems import KINDS, VALUE, necklace_value
+
+# The chips of the quick raises (QUICK_RAISES), by control key.
+RAISE_LABELS: dict[str, i18n.Term] = {
+    "plus1": C_("das-kollier", "+1,000"),
+    "plus5": C_("das-kollier", "+5,000"),
+}
+
+
+@dataclass
+class Control:
+    """Something on the board a tap uses: `action` is a legal move to send, or a local change
+    (a typed amount, a gem put into a payment)."""
+
+    key: str
+    rect: pygame.FRect
+    label: str = ""
+    action: Move | Callable[[], None] | None = None
+    style: str = "plain"  # primary, plain, chip, field, step, card
+    selected: bool = False
+    gem: str | None = None
+    # A chip may show what it stands for as gems (and one necklace) before its label.
+    icons: list[str] = field(default_factory=list)
+    necklace: tuple[str, ...] = ()
+
+
+class ActionPanel(TableView):
+    """The controls and the input on them (a part of DasKollierView)."""
+
+    controls: list[Control]
+
+    def _build(self) -> None:
+        """The controls for what the seat may do now, laid out on the block and the hand."""
+        self.version += 1
+        self.controls = []
+        if not self.legal or self.view.get("phase") == "over":
+            return
+        if self.selling:
+            self._build_sale()
+        else:
+            builder = getattr(self, f"_build_{self.view.get('phase')}", None)
+            if builder is not None:
+                builder()
+        if self._moves("sell") and not self.selling:
+            self.controls.append(
+                Control(
+                    "sell",
+                    SELL_BUTTON.copy(),
+                    i18n.pgettext("das-kollier", "Sell to the bank…"),
+                    self._open_sale,
+                )
+            )
+
+    def _row(self, index: int, rows: int = 2) -> pygame.FRect:
+        """The `index`-th of `rows` control rows at the foot of the block."""
+        x, w = BLOCK.x + BLOCK_PAD, BLOCK.w - 2 * BLOCK_PAD
+        y = BLOCK.bottom - BLOCK_PAD - (rows - index) * (BUTTON_H + GAP) + GAP
+        return pygame.FRect(x, y, w, BUTTON_H)
+
+    def _split(self, row: pygame.FRect, weights: list[float]) -> list[pygame.FRect]:
+        total = sum(weights)
+        room = row.w - GAP * (len(weights) - 1)
+        out, x = [], row.x
+        for weight in weights:
+            w = room * weight / total
+            out.append(pygame.FRect(x, row.y, w, row.h))
+            x += w + GAP
+        return out
+
+    def _field_row(self, row: pygame.FRect, submit: str) -> None:
+        move = self._field_move()
+        minus, box, plus, send = self._split(row, [0.6, 1.9, 0.6, 2.0])
+        self.controls += [
+            Control("minus", minus, "−", lambda: self._step_amount(-STEP), "step"),
+            Control("field", box, "", self._focus, "field"),
+            Control("plus", plus, "+", lambda: self._step_amount(STEP), "step"),
+            Control("submit", send, submit, move, "primary"),
+        ]
+
+    def _build_sealed(self) -> None:
+        if self._moves("sealed_bid"):
+            self._field_row(self._row(1), i18n.pgettext("das-kollier", "Put down"))
+
+    def _build_choose(self) -> None:
+        falling = self._moves("falling_auction")
+        if falling:
+            price = money(self.view.get("lot_value", 0))
+            rows = 2 if self._moves("open_auction") else 1
+            self.controls.append(
+                Control(
+                    "falling",
+                    self._row(0, rows),
+                    i18n.pgettext("das-kollier", "Falling from {price}", price=price),
+                    falling[0],
+                )
+            )
+        if self._moves("open_auction"):
+            self._field_row(self._row(1), i18n.pgettext("das-kollier", "Open"))
+
+    def _build_open(self) -> None:
+        knock = self._moves("knock_down")
+        if knock:
+            self.controls.append(
+                Control(
+                    "knock",
+                    self._row(1),
+                    i18n.pgettext("das-kollier", "Knock down"),
+                    knock[0],
+                    "primary",
+                )
+            )
+            return
+        bids = self._moves("bid")
+        top = self._auction().get("bid")
+        base = top if top is not None else self._minimum_bid() - STEP
+        cells = self._split(self._row(0), [1, 1, 1])
+        if bids:
+            for cell, raise_, key in zip(cells, QUICK_RAISES, RAISE_LABELS, strict=False):
+                move = {"type": "bid", "amount": base + raise_}
+                self.controls.append(Control(key, cell, i18n._(RAISE_LABELS[key]), move, "chip"))
+        passes = self._moves("pass")
+        if passes:
+            self.controls.append(
+                Control("pass", cells[2], i18n.pgettext("das-kollier", "Pass"), passes[0])
+            )
+        if bids:
+            self._field_row(self._row(1), i18n.pgettext("das-kollier", "Bid"))
+
+    def _build_falling(self) -> None:
+        self._yes_no(
+            ("accept", C_("das-kollier", "Buy")), ("decline", C_("das-kollier", "Decline"))
+        )
+
+    def _build_preempt(self) -> None:
+        self._yes_no(
+            ("preempt", C_("das-kollier", "Take it")),
+            ("waive", C_("das-kollier", "Let it go")),
+        )
+
+    def _yes_no(self, yes: tuple[str, str], no: tuple[str, str]) -> None:
+        """Two listed moves side by side: (move type, marked label) each; the first in gold."""
+        cells = self._split(self._row(1), [1.3, 1])
+        for (kind, label), cell, style in zip((yes, no), cells, ("primary", "plain"), strict=True):
+            for move in self._moves(kind):
+                self.controls.append(Control(kind, cell, i18n._(label), move, style))
+
+    def _build_pay(self) -> None:
+        payments, defaults = self._moves("pay"), self._moves("default")
+        if payments and not self._mixed():
+            price = money(self._auction().get("price", 0))
+            self.controls.append(
+                Control(
+                    "pay",
+                    self._row(1),
+                    i18n.pgettext("das-kollier", "Pay {price} in cash", price=price),
+                    payments[0],
+                    "primary",
+                )
+            )
+        elif payments:
+            self._suggestions(self._row(0), payments, self._load_payment, self._cash_caption)
+            neck, clear, pay = self._split(self._row(1), [1.2, 1, 1.2])
+            self.controls += [
+                Control(
+                    "necklace",
+                    neck,
+                    i18n.pgettext("das-kollier", "Necklace"),
+                    self._necklace_action(),
+                    selected=bool(self.pick_necklaces),
+                ),
+                Control("clear", clear, i18n.pgettext("das-kollier", "Clear"), self._clear),
+                Control(
+                    "pay", pay, i18n.pgettext("das-kollier", "Pay"), self._payment(), "primary"
+                ),
+            ]
+            self._hand_controls(self._cycle)
+        if defaults:
+            cash = [m for m in defaults if "gem" not in m]
+            if cash:
+                self.controls.append(
+                    Control(
+                        "penalty",
+                        self._row(1),
+                        i18n.pgettext(
+                            "das-kollier", "Pay the {amount} penalty", amount=money(3_000)
+                        ),
+                        cash[0],
+                        "primary",
+                    )
+                )
+            by_gem = {m["gem"]: m for m in defaults if "gem" in m}
+            self._hand_controls(lambda kind: None, by_gem)
+
+    def _build_commission(self) -> None:
+        takes = self._moves("commission")
+        gems = [m for m in takes if m.get("take") != "cash"]
+        cash = [m for m in takes if m.get("take") == "cash"]
+        if cash:
+            half = (self._auction().get("paid_cash", 0) // STEP + 1) // 2 * STEP
+            self.controls.append(
+                Control(
+                    "cash",
+                    self._row(1),
+                    i18n.pgettext("das-kollier", "Cash: {amount}", amount=money(half)),
+                    cash[0],
+                    "primary",
+                )
+            )
+        top, bottom = BLOCK.y + 140, self._row(1).y - GAP
+        h = min(150.0, bottom - top)
+        w = h / 1.4
+        x = BLOCK.x + BLOCK_PAD
+        for i, move in enumerate(gems):
+            rect = pygame.FRect(x + i * (w + GAP), bottom - h, w, h)
+            key = f"take-{move['take']}"
+            self.controls.append(Control(key, rect, "", move, "card", gem=move["take"]))
+
+    def _build_sale(self) -> None:
+        sales = self._moves("sell")
+        self._suggestions(self._sale_row(0), sales, self._load_sale, self._worth_caption)
+        neck, clear, sell, cancel = self._split(self._sale_row(1), [1.1, 0.9, 1.1, 1.1])
+        chosen = bool(self.pick) or bool(self.pick_necklaces)
+        self.controls += [
+            Control(
+                "necklace",
+                neck,
+                i18n.pgettext("das-kollier", "Necklace"),
+                self._toggle_necklace,
+                selected=bool(self.pick_necklaces),
+            ),
+            Control("clear", clear, i18n.pgettext("das-kollier", "Clear"), self._clear),
+            Control(
+                "sale",
+                sell,
+                i18n.pgettext("das-kollier", "Sell"),
+                self._sale() if chosen else None,
+                "primary",
+            ),
+            Control("cancel", cancel, i18n.pgettext("das-kollier", "Cancel"), self._close_sale),
+        ]
+        self._hand_controls(self._cycle)
+
+    def _sale_row(self, index: int) -> pygame.FRect:
+        x, w = STAGE.x + 24, STAGE.w - 48
+        y = STAGE.bottom - 20 - (2 - index) * (BUTTON_H + GAP) + GAP
+        return pygame.FRect(x, y, w, BUTTON_H)
+
+    def _suggestions(
+        self,
+        row: pygame.FRect,
+        moves: list[Move],
+        load: Callable[[Move], None],
+        caption: Callable[[Move], str],
+    ) -> None:
+        """The listed payments (or sales) as chips that load the choice; up to three, those with
+        a necklace first after plain cash, as they are the hardest to put together by hand.
+        Each chip shows its gems (a necklace as a tiny string) and its `caption`."""
+        ranked = sorted(moves, key=lambda m: (bool(gems_of(m)), not necklace_of(m)))[:3]
+        cells = self._split(row, [1] * len(ranked))
+        for i, (cell, move) in enumerate(zip(cells, ranked, strict=True)):
+            self.controls.append(
+                Control(
+                    f"suggest-{i}",
+                    cell,
+                    caption(move),
+                    lambda m=move: load(m),
+                    "chip",
+                    icons=list(move.get("gems", [])),
+                    necklace=tuple(necklace_of(move)),
+                )
+            )
+
+    @staticmethod
+    def _cash_caption(move: Move) -> str:
+        """A payment chip's words: the cash beside its gems ("+4,000"), or the cash alone."""
+        cash = move.get("cash", 0)
+        if not gems_of(move):
+            return money(cash)
+        return f"+{number(cash)}" if cash else ""
+
+    @staticmethod
+    def _worth_caption(move: Move) -> str:
+        """A sale chip's words: what the gems or the necklace are worth."""
+        if "necklace" in move:
+            return f"= {number(necklace_value(move['necklace']))}"
+        return f"= {number(sum(VALUE[g] for g in move.get('gems', [])))}"
+
+    def _hand_controls(
+        self, tap: Callable[[str], None], moves: dict[str, Move] | None = None
+    ) -> None:
+        """The stacks of the hand as controls: a tap chooses a gem (or plays `moves[kind]`)."""
+        kinds = sorted(set(self._hand()), key=KINDS.index)
+        for kind, rect in zip(kinds, hand_slots(len(kinds)), strict=True):
+            if moves is not None:
+                if kind in moves:
+                    self.controls.append(
+                        Control(f"gem-{kind}", rect, "", moves[kind], "stack", gem=kind)
+                    )
+            else:
+                self.controls.append(
+                    Control(f"gem-{kind}", rect, "", lambda k=kind: tap(k), "stack", gem=kind)
+                )
+
+    # ------------------------------------------------------------------ input
+    def handle(self, intent: Intent, cam: Camera) -> Move | bool:
+        kind = intent.kind
+        if kind == "hover":
+            self.hover = self._control_at(cam, intent.pos)
+            return False
+        if kind == "tap":
+            key = self._control_at(cam, intent.pos)
+            control = next((c for c in self.controls if c.key == key), None)
+            if self.typed is not None and key != "field":
+                self.typed = None
+                self.version += 1
+            if control is None or control.action is None:
+                return False
+            if isinstance(control.action, dict):
+                self.typed = None
+                return dict(control.action)
+            control.action()
+            self._build()
+            return True
+        if kind == "confirm":
+            move = self._field_move() if self._has("field") else None
+            if move is not None:
+                self.typed = None
+                return move
+            return False
+        if self.typed is None:
+            if kind == "back" and self.selling:
+                self._close_sale()
+                self._build()
+                return True
+            return False
+        return self._typing(intent)
+
+    def _typing(self, intent: Intent) -> bool:
+        """Keys while the amount field has focus: digits are thousands; Esc leaves the field."""
+        kind = intent.kind
+        assert self.typed is not None
+        if kind == "text":
+            digits = "".join(ch for ch in intent.text if ch.isdigit())
+            self.typed = (self.typed + digits)[:TYPED_DIGITS]
+        elif kind == "key" and intent.key == "backspace":
+            self.typed = self.typed[:-1]
+        elif kind == "key" and intent.key in ("up", "down"):
+            self._step_amount(STEP if intent.key == "up" else -STEP)
+            self._focus()
+        elif kind == "back":
+            self.typed = None
+        elif kind != "key":
+            return False
+        if self.typed:
+            self.amount = int(self.typed) * STEP
+        self._build()
+        return True
+
+    def _typed_label(self) -> str:
+        """What the focused field shows: the thousands typed so far, then the zeros."""
+        if not self.typed:
+            return "…"
+        return number(int(self.typed) * STEP)
+
+    def _has(self, key: str) -> bool:
+        return any(c.key == key for c in self.controls)
+
+    def _control_at(self, cam: Camera, pos: tuple[float, float]) -> str | None:
+        if not cam.area.collidepoint(pos):
+            return None
+        wx, wy = cam.to_world(*pos)
+        for control in reversed(self.controls):
+            if control.rect.collidepoint(wx, wy):
+                return control.key
+        return None

@@ -1,0 +1,55 @@
+"""The drawing helpers every part of Das Kollier's table uses: type sizes in pixels, text,
+centred images and gem cards with their shadow."""
+
+from __future__ import annotations
+
+import pygame
+
+from client import i18n
+from client.tables.base import Camera, TableView
+from client.tables.das_kollier import art
+from client.ui import theme
+
+MIN_PX = 14
+
+
+class Pen(TableView):
+    """Drawing helpers (a part of DasKollierView)."""
+
+    def _px(self, cam: Camera, size: float) -> int:
+        return max(MIN_PX, round(size * cam.scale))
+
+    def _text(
+        self,
+        surface: pygame.Surface,
+        cam: Camera,
+        s: str,
+        size: float,
+        pos: tuple[float, float],
+        colour: theme.Colour = theme.TEXT,
+        bold: bool = False,
+        anchor: str = "topleft",
+        width: float | None = None,
+    ) -> pygame.Rect:
+        px = self._px(cam, size)
+        if width is not None:
+            s = theme.fit_text(s, px, max(8, round(width * cam.scale)), bold)
+        return theme.blit_text(surface, s, px, cam.to_screen(*pos), colour, bold, anchor)
+
+    def _blit_centered(self, surface: pygame.Surface, image: pygame.Surface, centre) -> None:
+        surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+    def _card(
+        self,
+        surface: pygame.Surface,
+        cam: Camera,
+        gem: str | None,
+        rect: pygame.FRect,
+        lift: float = 0.0,
+    ) -> pygame.Rect:
+        r = cam.rect_to_screen(rect.move(0, -lift))
+        w = max(12, r.w)
+        surface.blit(art.card_shadow(w), (r.x - 3 + round(lift * cam.scale * 0.3), r.y - 2))
+        image = art.card_face(gem, w, i18n.language()) if gem else art.card_back(w)
+        surface.blit(image, r.topleft)
+        return r

@@ -1,0 +1,73 @@
+"""The players' rail on Das Kollier's table: each seat as the others see it (name, how many gems,
+the marker of a bank sale, passes and sealed bids)."""
+
+from __future__ import annotations
+
+import pygame
+
+from client import i18n
+from client.tables.base import Camera, TableView
+from client.tables.das_kollier import art
+from client.tables.das_kollier.layout import SMALL, rail_column
+from client.tables.das_kollier.words import money, number
+from client.ui import theme
+
+
+class PlayerRail(TableView):
+    """The rail region (a part of DasKollierView)."""
+
+    def _draw_rail(self, surface: pygame.Surface, cam: Camera) -> None:
+        """Each player as the others see them: name, how many gems, the marker of a sale."""
+        view = self.view
+        order = self._order()
+        phase, auction = view.get("phase"), self._auction()
+        sealed = view.get("sealed_bids_made", [])
+        outcome = view.get("outcome") or {}
+        radius = max(3, round(10 * cam.scale))
+        for index, seat in enumerate(order):
+            col = rail_column(index, len(order)).inflate(-6, -4)
+            lead = phase == "open" and auction.get("bidder") == seat
+            fill = theme.mix(theme.PANEL, theme.GOLD, 0.3) if lead else theme.PANEL
+            pygame.draw.rect(surface, fill, cam.rect_to_screen(col), border_radius=radius)
+            self.seat_token(
+                surface, seat, cam.to_screen(col.x + 22, col.y + 24), max(6.0, 15 * cam.scale)
+            )
+            if seat == view.get("auctioneer") and phase not in ("over", "sealed"):
+                g = max(10, round(32 * cam.scale))
+                surface.blit(art.gavel_surface(g, -35), cam.to_screen(col.x + 6, col.bottom - 36))
+            name = self.ctx.name(seat)
+            width = col.w - 50
+            self._text(
+                surface, cam, name, SMALL, (col.x + 44, col.y + 6), theme.TEXT, True, width=width
+            )
+            y = col.y + 44
+            if outcome:
+                score = money(outcome["scores"][seat])
+                self._text(surface, cam, score, SMALL, (col.x + 44, y), theme.GOLD_LIGHT, True)
+                continue
+            ink = theme.GOLD_LIGHT if lead else theme.TEXT_DIM
+            count = f"◆ {view.get('gem_counts', [0] * 9)[seat]}"
+            rect = self._text(surface, cam, count, SMALL, (col.x + 44, y), ink, True)
+            x = cam.to_world(rect.right, rect.y)[0] + 10
+            marker = view.get("markers", [0] * 9)[seat]
+            if marker or view.get("sold", [False] * 9)[seat]:
+                size = max(8, round(20 * cam.scale))
+                surface.blit(art.coin(size), cam.to_screen(x, y + 1))
+                x += 24
+                room = col.right - x - 4
+                label = number(marker)
+                if theme.font(self._px(cam, SMALL * 0.85)).size(label)[0] <= room * cam.scale:
+                    rect = self._text(surface, cam, label, SMALL * 0.85, (x, y + 2), ink)
+                    x = cam.to_world(rect.right, rect.y)[0] + 10
+            tags = []
+            if phase == "open" and seat in auction.get("passed", []):
+                tags.append(i18n.pgettext("das-kollier", "Pass"))
+            if phase == "sealed" and seat < len(sealed) and sealed[seat]:
+                tags.append("✓")
+            if seat in view.get("defaulters", []):
+                tags.append("✗")
+            if tags and x < col.right - 20:
+                tag = " ".join(tags)
+                self._text(
+                    surface, cam, tag, SMALL * 0.85, (x, y + 2), ink, width=col.right - x - 4
+                )

@@ -1,0 +1,166 @@
+"""The auction cloth in the middle of Das Kollier's table: the lot with its base value, every
+player's necklace at the end, or the bank sale dialog over it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from client import i18n
+from client.tables.base import Camera, TableView
+from client.tables.das_kollier import art
+from client.tables.das_kollier.facts import MARKER, SALE_CAP
+from client.tables.das_kollier.layout import BLOCK, BODY, HEAD, LOT, SMALL, STAGE, lot_slots
+from client.tables.das_kollier.words import money
+from client.ui import theme
+
+
+class AuctionCloth(TableView):
+    """The stage region (a part of DasKollierView)."""
+
+    def _draw_stage(self, surface: pygame.Surface, cam: Camera) -> None:
+        stage = cam.rect_to_screen(STAGE)
+        surface.blit(art.cloth(max(8, stage.w), max(8, stage.h)), stage.topleft)
+        if self.selling:
+            self._draw_sale(surface, cam)
+            return
+        view = self.view
+        if view.get("outcome"):
+            self._draw_final_necklaces(surface, cam, view["outcome"])
+            self._draw_plate(surface, cam)
+            return
+        lot = view.get("lot", [])
+        auctioneer = view.get("auctioneer")
+        sealed = view.get("phase") == "sealed"
+        self._text(
+            surface,
+            cam,
+            i18n._("Who runs the first auction?")
+            if sealed
+            else i18n.pgettext("das-kollier", "Auctioneer: {name}", name=self.ctx.name(auctioneer)),
+            BODY,
+            (LOT.centerx, LOT.y + 8),
+            theme.GOLD_LIGHT,
+            True,
+            "midtop",
+            width=LOT.w - 20,
+        )
+        slots = lot_slots(len(lot))
+        shown = len(lot) - self.lot_hidden
+        for gem, slot in list(zip(lot, slots, strict=True))[: max(0, shown)]:
+            self._card(surface, cam, gem, slot)
+        if lot:
+            label = i18n.pgettext(
+                "das-kollier", "Base value {value}", value=money(view.get("lot_value", 0))
+            )
+            y = (slots[0].bottom if slots else LOT.centery) + 14
+        else:
+            label, y = i18n._("No lot on the table"), LOT.centery
+        if not self.lot_hidden:
+            self._text(
+                surface, cam, label, BODY, (LOT.centerx, y), theme.TEXT, True, "midtop", width=LOT.w
+            )
+        self._draw_plate(surface, cam)
+
+    def _draw_plate(self, surface: pygame.Surface, cam: Camera) -> None:
+        plate = cam.rect_to_screen(BLOCK)
+        surface.blit(art.block_plate(max(8, plate.w), max(8, plate.h)), plate.topleft)
+        self._draw_block(surface, cam)
+
+    def _draw_final_necklaces(
+        self, surface: pygame.Surface, cam: Camera, outcome: dict[str, Any]
+    ) -> None:
+        """At the end every necklace is shown: each player's, strung, with its value."""
+        necklaces = outcome.get("necklaces", [])
+        n = len(necklaces)
+        cols = 2 if n <= 4 else 3
+        rows = (n + cols - 1) // cols
+        w, h = (LOT.w - 8) / cols, (LOT.h - 8) / max(1, rows)
+        winners = outcome.get("winners", [])
+        for seat, gems in enumerate(necklaces):
+            row, col = divmod(seat, cols)
+            cell = pygame.FRect(LOT.x + 4 + col * w, LOT.y + 4 + row * h, w - 8, h - 8)
+            if seat in winners:
+                pygame.draw.rect(surface, theme.GOLD, cam.rect_to_screen(cell), 2, border_radius=6)
+            name = self.ctx.name(seat)
+            self._text(
+                surface,
+                cam,
+                name,
+                SMALL,
+                (cell.centerx, cell.y + 4),
+                theme.TEXT,
+                True,
+                "midtop",
+                width=cell.w - 8,
+            )
+            value = money(outcome["scores"][seat]) if gems else "—"
+            self._text(
+                surface,
+                cam,
+                value,
+                SMALL,
+                (cell.centerx, cell.bottom - 4),
+                theme.GOLD_LIGHT,
+                True,
+                "midbottom",
+            )
+            if gems:
+                box = cam.rect_to_screen(cell.inflate(-16, -(SMALL * 2.6 + 8)))
+                image = art.necklace_surface(tuple(gems), max(8, box.w), max(8, box.h))
+                surface.blit(image, box.topleft)
+
+    def _draw_sale(self, surface: pygame.Surface, cam: Camera) -> None:
+        """The bank sale dialog over the auction cloth: what is chosen, what it is worth, what
+        the bank can pay now."""
+        view = self.view
+        panel = cam.rect_to_screen(STAGE.inflate(-12, -12))
+        surface.blit(art.block_plate(max(8, panel.w), max(8, panel.h)), panel.topleft)
+        x, w = STAGE.x + 24, STAGE.w - 48
+        self._text(
+            surface,
+            cam,
+            i18n._("Sell to the bank (once a game)"),
+            HEAD,
+            (x, STAGE.y + 16),
+            theme.GOLD_LIGHT,
+            True,
+            width=w,
+        )
+        self._text(
+            surface,
+            cam,
+            i18n._("Tap gems in your hand, or take your necklace whole."),
+            SMALL,
+            (x, STAGE.y + 56),
+            theme.TEXT_DIM,
+            width=w,
+        )
+        self._text(surface, cam, self._chosen_words(), BODY, (x, STAGE.y + 96), theme.TEXT, width=w)
+        worth = self._worth()
+        self._text(
+            surface,
+            cam,
+            i18n._(
+                "Worth {value}; the bank pays at most {cap}",
+                value=money(worth),
+                cap=money(SALE_CAP),
+            ),
+            BODY,
+            (x, STAGE.y + 134),
+            theme.GOLD_LIGHT,
+            True,
+            width=w,
+        )
+        lines = theme.wrap(
+            i18n._(
+                "The bank holds {bank}; it owes you the rest. You also take the {marker} marker.",
+                bank=money(view.get("bank", 0)),
+                marker=money(MARKER),
+            ),
+            self._px(cam, SMALL),
+            round(w * cam.scale),
+        )
+        for i, line in enumerate(lines[:2]):
+            self._text(surface, cam, line, SMALL, (x, STAGE.y + 172 + i * 28), theme.TEXT_DIM)
