@@ -50,6 +50,7 @@ class TableScene(Scene):
         # Esc returns to the lobby keeping the seats; only "Leave" gives them up.
         self.close = close or leave
         self.timeline = Timeline(app.animator)
+        self.settled = True
         self.ctx = TableContext(app.animator, self.timeline, app.toasts, model.names, app.clock_ref)
         self.game_view = view_for(model.game, self.ctx)
         self.camera = Camera(pygame.Rect(0, 0, 1, 1), (1.0, 1.0))
@@ -103,6 +104,8 @@ class TableScene(Scene):
             and self.pending is None
             and self.curtain_for is None
             and self.model.status != "over"
+            # Hints and taps follow the board on screen: not while earlier moves still play.
+            and self.timeline.idle
         )
 
     # ------------------------------------------------------------------ layout
@@ -155,6 +158,8 @@ class TableScene(Scene):
 
     def _layout_move_buttons(self) -> None:
         lay = self.layout
+        # The buttons follow the board on screen; a change of that re-lays them (update()).
+        self.settled = self.timeline.idle
         choices = self.game_view.move_buttons() if self.interactive else []
         buttons = [Button(label, lambda m=move: self.commit(None, m)) for label, move in choices]
         x, row = self.board_rect.x, 0
@@ -424,6 +429,11 @@ class TableScene(Scene):
             self.refusals_seen = len(self.model.refusals)
             self.refused(reasons[-1])
         self.timeline.update(dt)
+        if self.timeline.idle != self.settled:
+            # The moves on screen caught up with the game (or new ones started): the action
+            # buttons follow what is shown.
+            self._layout_move_buttons()
+            self.camera.resize(self.board_area(), self.game_view.world_size())
         if (
             self.model.outcome is not None
             and not self.results_shown
