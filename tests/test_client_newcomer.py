@@ -313,3 +313,30 @@ def test_hints_wait_for_the_bot_moves_on_screen(game_id):
             break
     assert scene.timeline.idle and scene.interactive
     assert scene.game_view.loose_targets() or scene.game_view.pieces() or scene.move_buttons
+
+
+def test_kette_a_tap_picks_a_hand_card_up_and_a_tap_puts_it_down():
+    from client.screenshot import build_scene
+
+    app = make_app()
+    scene = build_scene(app, "table", "kette-von-saba", 2, 9, None, "to_act")
+    sent = []
+    scene.send_move = lambda seat, move: sent.append(move)
+    app.stack.push(scene)
+    settle(app, 1.5)
+    rings = []
+    original = scene._draw_selected
+
+    def ring(surface, piece):
+        rings.append(piece.key)
+        original(surface, piece)
+
+    scene._draw_selected = ring
+    card = scene.game_view.pieces()[2]
+    tap(app, scene.camera.to_screen(*card.rect.center))
+    assert scene.selected is not None and scene.selected.key == card.key
+    app.draw(pygame.Surface(app.window.get_size()))
+    assert rings and set(rings) == {card.key}, "the card picked up is shown picked up"
+    target = card.targets[0]
+    tap(app, scene.camera.to_screen(*target.rect.center))
+    assert sent == [target.move] and sent[0]["card"] == card.key[1]

@@ -495,10 +495,20 @@ class TableScene(Scene):
             targets = source.targets if source is not None else self.game_view.loose_targets()
             hot = {t.key for t in targets}
         self.game_view.draw(surface, self.camera, hot, self.held)
+        if self.selected is not None and self.held is None and self.interactive:
+            self._draw_selected(surface, self.selected)
         self._draw_turn(surface)
         self._draw_active_ring(surface)
         for button in self.bar_buttons + self.move_buttons:
             button.draw(surface, self.layout.small)
+
+    def _draw_selected(self, surface: pygame.Surface, piece: Piece) -> None:
+        """A piece picked up by a tap: a gold ring around it until a tap puts it somewhere."""
+        lay = self.layout
+        rect = self.camera.rect_to_screen(piece.rect).inflate(lay.line * 6, lay.line * 6)
+        glow = 0.5 + 0.5 * pulse(self.app.clock)
+        colour = theme.mix(theme.GOLD, theme.GOLD_LIGHT, glow)
+        pygame.draw.rect(surface, colour, rect, max(2, lay.line * 3), border_radius=lay.radius)
 
     def _refresh_static(self, like: pygame.Surface) -> None:
         """What changes only with the game is drawn into a cached layer, by region, when it
