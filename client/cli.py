@@ -115,13 +115,29 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--data", type=Path, help="data folder (default: the user's data folder)")
     p.add_argument("--reveal", action="store_true", help="show hidden facts in the events too")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument(
+        "--export", type=Path, metavar="FILE", help="write the finished game as a .jtg game file"
+    )
+    p.add_argument(
+        "--open", type=Path, metavar="FILE", help="watch a .jtg game file in the replay viewer"
+    )
     p.set_defaults(func=_replay)
 
 
 def _replay(args: argparse.Namespace) -> int:
     from server import replay
     from server.store import Store, default_data_dir
+    from shared import gamefile
 
+    if args.open is not None:
+        try:
+            doc = gamefile.read(args.open)
+        except gamefile.GameFileError as exc:
+            print(f"jeweltable: {exc}", file=sys.stderr)
+            return 2
+        from client.app import run_replay
+
+        return run_replay(doc)
     data = args.data or default_data_dir()
     if not data.exists():
         print(f"jeweltable: no data folder at {data}", file=sys.stderr)
@@ -132,6 +148,8 @@ def _replay(args: argparse.Namespace) -> int:
             tables = replay.list_tables(store)
             print(json.dumps(tables) if args.json else replay.format_tables(tables))
             return 0
+        if args.export is not None:
+            return _export(store, args.table, args.export)
         log = replay.table_log(store, args.table, args.reveal)
     finally:
         store.close()
@@ -139,6 +157,33 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"jeweltable: no table {args.table} in {data}", file=sys.stderr)
         return 2
     print(json.dumps(log) if args.json else replay.format_log(log))
+    return 0
+
+
+def _export(store, table_id: int, path: Path) -> int:
+    """`replay TABLE --export FILE`: the finished game as a game file."""
+    from shared import gamefile
+
+    record = store.table(table_id)
+    if record is None:
+        print(f"jeweltable: no table {table_id} stored", file=sys.stderr)
+        return 2
+    if record.status != "finished":
+        print(
+            f"jeweltable: table {table_id} is {record.status}, not finished: only a finished "
+            "game can be exported (a running game's seed would reveal its hidden cards)",
+            file=sys.stderr,
+        )
+        return 2
+    moves = [(seat, move) for seat, move, _by in record.moves]
+    names = [s.get("name") or "" for s in record.seats]
+    doc = gamefile.make(record.game, record.players, record.options, record.seed, moves, names)
+    try:
+        gamefile.write(doc, path)
+    except OSError as exc:
+        print(f"jeweltable: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {path} ({len(moves)} moves of {doc['title']})")
     return 0
 
 

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from server import bots
+from server import bots, replay
 from server.identities import Identity, new_token, token_key
 from server.store import Journal
 from server.tables import (
@@ -53,6 +53,7 @@ class Lobby:
         open_tables_changed: Callable[[int], None] | None = None,
     ) -> None:
         self.journal = journal
+        self._desk: replay.ReplayDesk | None = None
         self.name = name
         self.allow_seed = allow_seed
         self.identities: dict[str, Identity] = {}
@@ -71,6 +72,8 @@ class Lobby:
             "start": self._start,
             "move": self._move,
             "sync": self._sync,
+            "replays": self._replays,
+            "replay": self._replay,
             "ping": self._ping,
         }
 
@@ -320,6 +323,26 @@ class Lobby:
             session.send(table.joined_message(identity))
         else:
             table.sync(identity)
+
+    # ------------------------------------------------------------------ kept games
+    async def _replays(self, session: Any, msg: dict[str, Any]) -> None:
+        tables = await self.journal.run(replay.offered, self.journal.store)
+        reply: dict[str, Any] = {"t": "replays", "tables": tables}
+        if "id" in msg:
+            reply["ref"] = msg["id"]
+        session.send(reply)
+
+    async def _replay(self, session: Any, msg: dict[str, Any]) -> None:
+        if self._desk is None:
+            self._desk = replay.ReplayDesk(self.journal.store)
+        try:
+            answer = await self.journal.run(self._desk.answer, msg["table"], msg.get("step"))
+        except LookupError as exc:
+            raise Refused("no_table", str(exc)) from None
+        reply: dict[str, Any] = {"t": "replay", **answer}
+        if "id" in msg:
+            reply["ref"] = msg["id"]
+        session.send(reply)
 
     async def _ping(self, session: Any, msg: dict[str, Any]) -> None:
         reply: dict[str, Any] = {"t": "pong"}

@@ -214,6 +214,8 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
         "seq": (integer(0), False),
     },
     "sync": {"table": (TABLE, True)},
+    "replays": {},
+    "replay": {"table": (TABLE, True), "step": (integer(0, MAX_INT), False)},
     "ping": {},
 }
 

@@ -281,6 +281,8 @@ SERVER_MESSAGES = [
     "left",
     "sync",
     "update",
+    "replays",
+    "replay",
     "error",
     "pong",
     "bye",

@@ -82,6 +82,10 @@ class Session:
         self._ids = itertools.count(1)
         self._moves: dict[int, tuple[int, int]] = {}
         self._plans: dict[int, SeatPlan] = {}
+        # Kept games the server offers (None until asked and answered), and its answers to
+        # `replay` by table, waiting for the replay viewer.
+        self.kept: list[dict[str, Any]] | None = None
+        self._replays: dict[int, list[dict[str, Any]]] = {}
 
     def start(self) -> Session:
         self.conn.start()
@@ -231,6 +235,12 @@ class Session:
         if msg.get("outcome") is not None:
             model.outcome = msg["outcome"]
 
+    def _on_replays(self, msg: dict[str, Any]) -> None:
+        self.kept = list(msg["tables"])
+
+    def _on_replay(self, msg: dict[str, Any]) -> None:
+        self._replays.setdefault(msg["table"], []).append(msg)
+
     def _on_error(self, msg: dict[str, Any]) -> None:
         text = i18n.error_text(msg.get("code", ""), msg.get("reason", ""))
         move = self._moves.pop(msg.get("ref"), None)
@@ -329,6 +339,22 @@ class Session:
         elif model is not None:
             model.refusals.append(i18n._("Connection lost — reconnecting…"))
             model.revision += 1
+
+    def ask_replays(self) -> None:
+        """Ask for the kept games; they arrive in `kept`."""
+        self.kept = None
+        self.send({"t": "replays"})
+
+    def replay(self, table_id: int, step: int | None = None) -> None:
+        """Ask for a kept game (a finished one whole, another at `step`); see `take_replays`."""
+        msg: dict[str, Any] = {"t": "replay", "table": table_id}
+        if step is not None:
+            msg["step"] = step
+        self.send(msg)
+
+    def take_replays(self, table_id: int) -> list[dict[str, Any]]:
+        """The server's answers about kept game `table_id` since the last call."""
+        return self._replays.pop(table_id, [])
 
     def is_creator(self, info: TableInfo) -> bool:
         return bool(info.host) and info.host == self.name

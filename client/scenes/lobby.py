@@ -75,6 +75,7 @@ class LobbyScene(Scene):
     def relabel(self) -> None:
         self.top_buttons = [
             Button(i18n._("New table"), self.new_table, primary=True),
+            Button(i18n._("Replays"), self.open_replays),
             Button(i18n._("Settings"), lambda: self.app.stack.push(SettingsDialog(self.app))),
             Button(i18n._("Disconnect"), self.disconnect),
         ]
@@ -109,6 +110,12 @@ class LobbyScene(Scene):
     def new_table(self, game: str | None = None) -> None:
         if self.lobby.games:
             self.app.stack.push(CreateTableDialog(self.app, self, self.lobby.games, game))
+
+    def open_replays(self) -> None:
+        from client.scenes.replay import open_server_replays
+
+        if self.actions is not None:
+            open_server_replays(self.app, self.actions)
 
     def disconnect(self) -> None:
         if self.app.session is not None:
@@ -186,7 +193,12 @@ class LobbyScene(Scene):
             while self.app.stack.top is not self and self.app.stack.top is not None:
                 self.app.stack.pop()
 
-        self.app.stack.push(TableScene(self.app, model, send_move, leave, close))
+        def watch_replay() -> None:
+            from client.scenes.replay import PendingReplay
+
+            self.app.stack.push(PendingReplay(self.app, session, table_id))
+
+        self.app.stack.push(TableScene(self.app, model, send_move, leave, close, watch_replay))
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:

@@ -25,15 +25,20 @@ class ResultsScene(Dialog):
         model: TableModel,
         game_view: TableView,
         leave: Callable[[], None],
+        replay: Callable[[], None] | None = None,
     ) -> None:
         self.model = model
         self.game_view = game_view
         self.leave = leave
+        if replay is not None:
+            self.width = 0.72  # room for a third button
         super().__init__(app, i18n._("Results"))
         self.buttons = [
             Button(i18n._("Look at the board"), self.close),
             Button(i18n._("Back to the lobby"), self.to_lobby, primary=True),
         ]
+        if replay is not None:
+            self.buttons.insert(1, Button(i18n._("Watch the replay"), replay))
         self.pop = {"s": 0.0}
         app.animator.animate(self.pop, 0.45, "out_back", s=1.0)
         self.layout_buttons()

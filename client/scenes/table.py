@@ -35,6 +35,11 @@ PULSE_RATE = 12.0
 
 
 class TableScene(Scene):
+    # A resync says so in a toast (the replay viewer jumps without one).
+    announce_resync = True
+    # This device's seats say "(you)" on their panels (not in the replay viewer).
+    marks_you = True
+
     def __init__(
         self,
         app: Services,
@@ -42,8 +47,11 @@ class TableScene(Scene):
         send_move: SendMove,
         leave: Callable[[], None],
         close: Callable[[], None] | None = None,
+        watch_replay: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(app)
+        # Offered on the results screen: this game's replay, from the server that kept it.
+        self.watch_replay = watch_replay
         self.model = model
         self.send_move = send_move
         self.leave = leave
@@ -206,7 +214,7 @@ class TableScene(Scene):
         resynced = self.model.resyncs != self.resyncs_seen
         fresh = viewer != self.viewer or resynced
         self.resyncs_seen = self.model.resyncs
-        if resynced:
+        if resynced and self.announce_resync:
             self.app.toasts.show(i18n._("Reconnected — the table is up to date"))
         if viewer != self.viewer:
             if (
@@ -441,7 +449,9 @@ class TableScene(Scene):
             and self.app.stack.top is self
         ):
             self.results_shown = True
-            self.app.stack.push(ResultsScene(self.app, self.model, self.game_view, self.leave))
+            self.app.stack.push(
+                ResultsScene(self.app, self.model, self.game_view, self.leave, self.watch_replay)
+            )
 
     def _title(self) -> str:
         from shared.engine import get_game
@@ -761,7 +771,7 @@ class TableScene(Scene):
         self.game_view.seat_token(surface, seat, token_c, r)
         x = token_c[0] + r + lay.margin * 0.6
         name = self.model.names[seat]
-        if seat in self.model.mine:
+        if seat in self.model.mine and self.marks_you:
             name += " (" + i18n._("you") + ")"
         name = theme.fit_text(name, lay.body, rect.right - x - lay.margin, bold=True)
         theme.blit_text(surface, name, lay.body, (x, token_c[1]), theme.TEXT, True, "midleft")
