@@ -3,9 +3,11 @@ sentences, labels on the table and the rules help (in our own words)."""
 
 from __future__ import annotations
 
-from client import i18n
+from collections.abc import Callable
 
-JOKER = "joker"
+from client import i18n
+from client.tables.base import Event, View
+from client.tables.kette_von_saba.layout import JOKER
 
 # Singular and plural of each stone type, by language.
 STONE_NAMES: dict[str, dict[str, tuple[str, str]]] = {
@@ -401,3 +403,91 @@ HELP: dict[str, str] = {
         "Le plus riche à la fin gagne."
     ),
 }
+
+
+# ---------------------------------------------------------------------- said by the view
+
+
+def event_text(event: Event, name_of: Callable[[int | None], str]) -> str | None:
+    """One log sentence for `event`; `name_of` names a seat."""
+    kind = event.get("type")
+    text = EVENT_TEXT
+    name = name_of(event.get("seat"))
+    card = card_name(event["card"]) if "card" in event else ""
+    if kind == "card_offered":
+        return i18n.pick(text[kind], name=name, card=card)
+    if kind == "deck_card_offered":
+        return i18n.pick(text[f"deck_{event['reason']}"], name=name, card=card)
+    if kind in ("bid", "reserve_named", "reserve_accepted"):
+        amount = money(event.get("amount", event.get("price", 0)))
+        return i18n.pick(text[kind], name=name, amount=amount)
+    if kind in ("passed", "reserve_declined"):
+        return i18n.pick(text[f"{kind}_forced" if event.get("forced") else kind], name=name)
+    if kind in ("no_bid", "reserve_refused"):
+        return i18n.pick(text[kind])
+    if kind == "bidding_closed":
+        amount = money(event["bid"])
+        return i18n.pick(text[kind], amount=amount, name=name_of(event["bidder"]))
+    if kind == "sold":
+        return i18n.pick(
+            text[kind],
+            seller=name_of(event["seller"]),
+            buyer=name_of(event["buyer"]),
+            amount=money(event["price"]),
+            card=card,
+        )
+    if kind in ("kept", "joker_returned", "forgery", "reconstruction_begins"):
+        return i18n.pick(text[kind], name=name, card=card)
+    if kind == "placed":
+        laid = laid_name(event["card"], event["piece"])
+        key = "placed" if event["reward"] else "placed_free"
+        return i18n.pick(text[key], name=name, card=laid, amount=money(event["reward"]))
+    if kind == "drew":
+        key = "drew_seen" if "card" in event else "drew"
+        return i18n.pick(text[key], name=name, amount=money(event["price"]), card=card)
+    if kind == "game_over":
+        return i18n.pick(text[event.get("reason", "no_cards")])
+    return None
+
+
+def help_text() -> str:
+    """The rules in our own words."""
+    return i18n.pick(HELP)
+
+
+def status(view: View) -> str | None:
+    """The stage being played, for the top bar."""
+    if not view or view.get("end") is not None:
+        return None
+    return i18n.pick(UI_TEXT["stage"], n=view["stage"])
+
+
+def panel_lines(view: View, seat: int) -> list[str]:
+    """A seat's marks and cards in hand, for its panel."""
+    if not view:
+        return []
+    ui = UI_TEXT
+    return [
+        i18n.pick(ui["cash"], amount=money(view["cash"][seat])),
+        i18n.pick(ui["cards"], n=view["hand_counts"][seat]),
+    ]
+
+
+def score_text(score: int) -> str:
+    """A final score: an amount of marks."""
+    return i18n.pick(UI_TEXT["cash"], amount=money(score))
+
+
+def result_lines(view: View) -> list[str]:
+    """The forgeries and the bank's dealings, for the results."""
+    if not view:
+        return []
+    ui = UI_TEXT
+    return [
+        i18n.pick(ui["forgery_count"], n=len(view["forgeries"])),
+        i18n.pick(
+            ui["bank"],
+            paid=money(view["rewards_paid"]),
+            fees=money(view["fees_paid"]),
+        ),
+    ]
