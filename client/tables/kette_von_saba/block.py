@@ -24,27 +24,22 @@ class BlockDrawing(TableView):
         """The auction block: auctioneer, the card on sale, the highest bid, the price asked;
         in stage 2 how the reconstruction stands."""
         view = self.view
-        ui = words.UI_TEXT
         mine = self._my_turn()
         if view["stage"] == 2 or view["end"] is not None:
             size, small = lettering.px(cam, 32), lettering.px(cam, 20)
             if view["end"] is not None:
-                lines = [(i18n.pick(words.EVENT_TEXT[view["end"]]), size, theme.GOLD, True)]
+                lines = [(words.end_text(view["end"]), size, theme.GOLD, True)]
             else:
-                n = view["live_layouts"]
+                title = i18n.pgettext("kette-von-saba", "Reconstruction")
                 lines = [
-                    (i18n.pick(ui["reconstruction"]), size, theme.GOLD, True),
-                    (
-                        i18n.pick(ui["layouts"] if n != 1 else ui["layout_one"], n=n),
-                        small,
-                        theme.TEXT,
-                        False,
-                    ),
+                    (title, size, theme.GOLD, True),
+                    (_layouts(view["live_layouts"]), small, theme.TEXT, False),
                 ]
-            paid = i18n.pick(ui["rewards_paid"], amount=words.money(view["rewards_paid"]))
+            paid = i18n._("Rewards paid: {amount}", amount=words.money(view["rewards_paid"]))
             lines.append((paid, small, theme.TEXT, False))
             if mine and view["end"] is None:
-                lines.append((i18n.pick(ui["place_hint"]), small, theme.GOLD_LIGHT, False))
+                hint = i18n._("Pick a card, then a glowing space")
+                lines.append((hint, small, theme.GOLD_LIGHT, False))
             text = lettering.stacked(tuple(lines), cam.rect_to_screen(BLOCK_RECT).w, "center")
             x, y = cam.to_screen(BLOCK_RECT.centerx, BLOCK_RECT.y + 12)
             surface.blit(text, text.get_rect(midtop=(round(x), round(y))))
@@ -59,36 +54,17 @@ class BlockDrawing(TableView):
             self._draw_bid(surface, cam, auction)
 
     def _draw_auctioneer(self, surface: pygame.Surface, cam: Camera, mine: bool) -> None:
-        view, ui = self.view, words.UI_TEXT
-        auctioneer = view["auctioneer"]
-        phase = view["phase"]
-        auction = view.get("auction") or {}
-        if phase == "offer":
-            sub = ui["choose"] if mine else ui["choosing"]
-        elif phase == "draw":
-            sub = ui["draw_hint"] if mine else ui["may_draw"]
-        elif phase == "buyer":
-            sub = ui["buyer_hint"] if mine else ui["buyer"]
-        elif phase == "lay":
-            sub = ui["unsold_hint"] if mine else ui["unsold"]
-        elif phase == "reserve" and mine:
-            sub = ui["reserve_hint"]
-        elif mine:
-            sub = ui["bid_hint"]
-        else:
-            sub = ui["from_deck"] if auction.get("from_deck") else None
         icon = max(12, round(36 * cam.scale))
         lines = [
             (
-                i18n.pick(ui["sells"], name=self.ctx.name(auctioneer)),
+                i18n._("{name} sells", name=self.ctx.name(self.view["auctioneer"])),
                 lettering.px(cam, 22),
                 theme.TEXT,
                 True,
             )
         ]
-        if sub is not None:
-            who = self.ctx.name(auction.get("bidder") if phase == "buyer" else auctioneer)
-            line = i18n.pick(sub, name=who, amount=words.money(DRAW_PRICE))
+        line = self._auction_hint(mine)
+        if line is not None:
             lines.append(
                 (line, lettering.px(cam, 19), theme.GOLD_LIGHT if mine else theme.TEXT_DIM, False)
             )
@@ -100,14 +76,47 @@ class BlockDrawing(TableView):
         surface.blit(gavel, gavel.get_rect(topright=(round(x), round(y))))
         surface.blit(text, text.get_rect(topright=(round(x) - icon, round(y))))
 
+    def _auction_hint(self, mine: bool) -> str | None:
+        """The line under the auctioneer's: what the person here may do now (`mine`), else
+        what the seat to act is doing, or where the card on sale comes from."""
+        view = self.view
+        phase = view["phase"]
+        auction = view.get("auction") or {}
+        name = self.ctx.name(auction.get("bidder") if phase == "buyer" else view["auctioneer"])
+        if phase == "offer":
+            if mine:
+                return i18n._("Drag a card from your hand here to sell it")
+            return i18n._("{name} chooses a card to sell", name=name)
+        if phase == "draw":
+            price = words.money(DRAW_PRICE)
+            if mine:
+                return i18n._("Tap the deck to buy its top card for {amount}", amount=price)
+            return i18n._("{name} may buy the top card for {amount}", name=name, amount=price)
+        if phase == "buyer":
+            if mine:
+                return i18n._("Lay it on a glowing space (double reward) or keep it")
+            return i18n._("{name} keeps it or lays it for double reward", name=name)
+        if phase == "lay":
+            if mine:
+                return i18n._("Unsold: lay it on a glowing space (no reward)")
+            return i18n._("Unsold: {name} lays it without reward", name=name)
+        if phase == "reserve" and mine:
+            return i18n._("Sell now, or ask a higher price once")
+        if mine:
+            return i18n._("Bid or pass with the buttons below")
+        if auction.get("from_deck"):
+            return i18n.pgettext("kette-von-saba", "from the deck")
+        return None
+
     def _draw_bid(self, surface: pygame.Surface, cam: Camera, auction: dict[str, Any]) -> None:
-        ui = words.UI_TEXT
         left = LOT_RECT.right + 24
         width = round((BLOCK_RECT.right - 10 - left) * cam.scale)
         size = lettering.px(cam, 19)
         x, y = cam.to_screen(left, BLOCK_RECT.y + 10)
         label = theme.text(
-            lettering.fit(i18n.pick(ui["high_bid"]), size, width, False), size, theme.TEXT_DIM
+            lettering.fit(i18n.pgettext("kette-von-saba", "Highest bid"), size, width, False),
+            size,
+            theme.TEXT_DIM,
         )
         surface.blit(label, (round(x), round(y)))
         y += label.get_height() + size
@@ -115,7 +124,7 @@ class BlockDrawing(TableView):
         if bidder is None and self.bid["v"] < 500:
             lettering.fitted(
                 surface,
-                i18n.pick(ui["no_bid_yet"]),
+                i18n.pgettext("kette-von-saba", "no bid yet"),
                 size,
                 (x, y),
                 theme.TEXT,
@@ -140,12 +149,28 @@ class BlockDrawing(TableView):
         lines = []
         reserve = auction.get("reserve")
         if reserve:
-            asked = f"{i18n.pick(ui['reserve'])}: {words.money(reserve)}"
+            asked = i18n._("Price asked: {amount}", amount=words.money(reserve))
             lines.append((asked, size, theme.GOLD, True))
         spaces = self.view.get("lot_spaces")
         if spaces is not None and self._lot_visible():
-            n = len(spaces)
-            key = "fits_none" if n == 0 else "fits_one" if n == 1 else "fits"
-            lines.append((i18n.pick(ui[key], n=n), size, theme.TEXT_DIM, False))
+            lines.append((_fits(len(spaces)), size, theme.TEXT_DIM, False))
         if lines:
             surface.blit(lettering.stacked(tuple(lines), width, "left"), (round(x), round(y)))
+
+
+def _layouts(n: int) -> str:
+    """How many necklaces the cards laid still allow."""
+    if n == 1:
+        return i18n._("Only one necklace is still possible")
+    return i18n.ngettext(
+        "{n} necklace still possible", "{n} necklaces still possible", n, n=i18n.number(n)
+    )
+
+
+def _fits(n: int) -> str:
+    """On how many spaces the card on sale could go."""
+    if n == 0:
+        return i18n.pgettext("kette-von-saba", "fits nowhere")
+    return i18n.npgettext(
+        "kette-von-saba", "fits {n} space", "fits {n} spaces", n, n=i18n.number(n)
+    )

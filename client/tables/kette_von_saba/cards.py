@@ -10,7 +10,7 @@ import pygame
 
 from client import i18n
 from client.tables.base import Camera, Sprite, TableView
-from client.tables.kette_von_saba import art, lettering, words
+from client.tables.kette_von_saba import art, lettering
 from client.tables.kette_von_saba.layout import (
     CARD_RATIO,
     DECK_RECT,
@@ -53,7 +53,7 @@ class CardsDrawing(TableView):
             theme.blit_text(surface, str(count), size, centre, theme.INK, True, "center")
         else:
             pygame.draw.rect(surface, theme.GOLD_DARK, rect, 1, border_radius=max(2, rect.w // 12))
-        label = i18n.pick(words.UI_TEXT["deck"])
+        label = i18n.pgettext("kette-von-saba", "Deck")
         size = lettering.px(cam, 18)
         x, y = cam.to_screen(DECK_RECT.right + 22, DECK_RECT.bottom)
         theme.blit_text(surface, label, size, (x, y), theme.TEXT_DIM, False, "bottomleft")
@@ -78,9 +78,10 @@ class CardsDrawing(TableView):
                 )
             )
             pygame.draw.rect(surface, theme.GOLD_DARK, rect, 1, border_radius=max(2, rect.w // 12))
-        label = i18n.pick(words.UI_TEXT["forgeries"])
         if count:
-            label = f"{label} ({count})"
+            label = i18n.pgettext("kette-von-saba", "Forgeries ({n})", n=count)
+        else:
+            label = i18n.pgettext("kette-von-saba", "Forgeries")
         x, y = cam.to_screen(FORGERY_RECT.x, FORGERY_RECT.y + FORGERY_CARD * CARD_RATIO + 6)
         theme.blit_text(
             surface, label, lettering.px(cam, 18), (x, y), theme.TEXT_DIM, False, "topleft"

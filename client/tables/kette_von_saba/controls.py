@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from client import i18n
+from client.i18n import C_
 from client.tables.base import Move, Piece, Sprite, TableView, Target
 from client.tables.kette_von_saba import words
 from client.tables.kette_von_saba.layout import (
@@ -25,6 +26,13 @@ from shared.games.kette_von_saba.game import DRAW_PRICE
 
 # Bid (or price) buttons offered: the lowest plus these steps above it, and the highest.
 BID_STEPS = (0, 1, 4)
+# The labels of moves that need no amount.
+BUTTONS: dict[str, i18n.Term] = {
+    "pass": C_("kette-von-saba.button", "Pass"),
+    "decline": C_("kette-von-saba.button", "Decline"),
+    "keep": C_("kette-von-saba.button", "Keep it"),
+    "end_turn": C_("kette-von-saba.button", "End turn"),
+}
 
 
 class Controls(TableView):
@@ -92,29 +100,12 @@ class Controls(TableView):
         return self._pieces[0].targets if len(cards) == 1 else []
 
     def move_buttons(self) -> list[tuple[str, Move]]:
-        ui = words.UI_TEXT
-        out: list[tuple[str, Move]] = []
-        bids = [m for m in self.legal if m["type"] == "bid"]
-        prices = [m for m in self.legal if m["type"] == "reserve"]
-        for move in self.legal:
-            kind = move["type"]
-            if kind == "pass":
-                out.append((i18n.pick(ui["pass"]), move))
-            elif kind == "sell":
-                amount = (self.view.get("auction") or {}).get("bid", 0)
-                out.append((i18n.pick(ui["sell"], amount=words.money(amount)), move))
-            elif kind == "accept":
-                amount = (self.view.get("auction") or {}).get("reserve") or 0
-                out.append((i18n.pick(ui["accept"], amount=words.money(amount)), move))
-            elif kind in ("decline", "keep", "end_turn"):
-                out.append((i18n.pick(ui[kind]), move))
-            elif kind == "draw":
-                out.append((i18n.pick(ui["draw"], amount=words.money(DRAW_PRICE)), move))
-            elif kind == "discard":
-                out.append((i18n.pick(ui["discard"], card=words.card_name(move["card"])), move))
-        out += [(i18n.pick(ui["bid"], amount=words.money(m["amount"])), m) for m in _some(bids)]
-        out += [(i18n.pick(ui["ask"], amount=words.money(m["price"])), m) for m in _some(prices)]
-        return out
+        auction = self.view.get("auction") or {}
+        shown = [m for m in self.legal if m["type"] not in ("bid", "reserve")]
+        shown += _some([m for m in self.legal if m["type"] == "bid"])
+        shown += _some([m for m in self.legal if m["type"] == "reserve"])
+        labelled = [(_label(move, auction), move) for move in shown]
+        return [(label, move) for label, move in labelled if label is not None]
 
     def _my_turn(self) -> bool:
         return self.seat is not None and self.seat in self.view["to_act"]
@@ -134,3 +125,29 @@ def _some(moves: list[Move]) -> list[Move]:
         return moves
     picks = sorted({k for k in BID_STEPS if k < len(moves)} | {len(moves) - 1})
     return [moves[k] for k in picks]
+
+
+def _label(move: Move, auction: dict[str, Any]) -> str | None:
+    """A move button's label; None for a move made on the board."""
+    kind = move["type"]
+    if kind in BUTTONS:
+        return i18n._(BUTTONS[kind])
+    if kind == "sell":
+        amount = words.money(auction.get("bid", 0))
+        return i18n.pgettext("kette-von-saba.button", "Sell for {amount}", amount=amount)
+    if kind == "accept":
+        amount = words.money(auction.get("reserve") or 0)
+        return i18n.pgettext("kette-von-saba.button", "Pay {amount}", amount=amount)
+    if kind == "draw":
+        amount = words.money(DRAW_PRICE)
+        return i18n.pgettext("kette-von-saba.button", "Buy a card ({amount})", amount=amount)
+    if kind == "discard":
+        card = words.card_name(move["card"])
+        return i18n.pgettext("kette-von-saba.button", "Forgery: {card}", card=card)
+    if kind == "bid":
+        amount = words.money(move["amount"])
+        return i18n.pgettext("kette-von-saba.button", "Bid {amount}", amount=amount)
+    if kind == "reserve":
+        amount = words.money(move["price"])
+        return i18n.pgettext("kette-von-saba.button", "Ask {amount}", amount=amount)
+    return None

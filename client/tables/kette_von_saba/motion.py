@@ -273,10 +273,10 @@ class Motion(TableView):
                 actions.append((True, self._forgery_action(event["card"], src, w, flip, slot)))
             elif kind == "reconstruction_begins":
                 stage = 2
-                text = i18n.pick(words.UI_TEXT["stage_2"])
+                text = i18n.pgettext("kette-von-saba", "Stage 2 · reconstruction")
                 actions.append((True, lambda delay, t=text: self._show_banner(t) or 0.3))
             elif kind == "game_over":
-                text = i18n.pick(words.UI_TEXT["over"])
+                text = i18n.pgettext("kette-von-saba", "Game over")
                 actions.append((True, lambda delay, t=text: self._show_banner(t) or 0.3))
         for key in waiting:
             actions.append(

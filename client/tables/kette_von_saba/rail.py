@@ -9,7 +9,7 @@ import pygame
 
 from client import i18n
 from client.tables.base import Camera, TableView
-from client.tables.kette_von_saba import art, lettering, words
+from client.tables.kette_von_saba import art, lettering
 from client.tables.kette_von_saba.layout import purse_rects
 from client.ui import theme
 from client.ui.anim import pulse
@@ -57,7 +57,7 @@ class RailDrawing(TableView):
         if view["stage"] == 1 and seat == view["auctioneer"] and view["end"] is None:
             mark = "gavel"
         elif seat in self.passed:
-            mark = i18n.pick(words.UI_TEXT["pass_tag"])
+            mark = i18n.pgettext("kette-von-saba.purse", "pass")
         leading = seat == (view.get("auction") or {}).get("bidder")
         return purse_face(
             seat,

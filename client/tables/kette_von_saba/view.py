@@ -160,7 +160,7 @@ class KetteVonSabaView(Motion, Controls, NecklaceDrawing, BlockDrawing, RailDraw
         return words.panel_lines(self.view, seat)
 
     def score_text(self, score: int) -> str:
-        return words.score_text(score)
+        return words.marks(score)
 
     def result_lines(self, outcome: dict[str, Any]) -> list[str]:
         return words.result_lines(self.view)
