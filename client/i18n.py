@@ -98,23 +98,6 @@ def counted(phrase: Plural, count: int, **fields: object) -> str:
     return npgettext(phrase.context, phrase.singular, phrase.plural, count, **fields)
 
 
-# Interim look-ups for the game views until their words are catalog strings too.
-TEXTS = {"log.game_over": N_("The game is over.")}
-
-
-def t(key: str, **fields: object) -> str:
-    """The UI sentence `key` (interim, for the game views)."""
-    return _(TEXTS[key], **fields)
-
-
-def pick(table: dict[str, str] | str, **fields: object) -> str:
-    """A hand-written language table's entry (interim, for the game views) or a catalog string."""
-    if isinstance(table, dict):
-        template = table.get(_language) or table["en"]
-        return template.format(**fields) if fields else template
-    return _(table, **fields)
-
-
 # Refusals the server names by code, said in the player's language; for any other code the
 # server's own sentence (English) is shown.
 ERRORS: dict[str, str] = {
