@@ -20,7 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from server.lobby import Lobby
-from server.store import Journal, NotADatabase, Store, default_data_dir, is_corrupt
+from server.store import (
+    Journal,
+    NotADatabase,
+    StorageFull,
+    Store,
+    default_data_dir,
+    is_corrupt,
+)
 from server.tables import BOT_DELAY
 from shared.protocol import DEFAULT_PORT, Phase, Refusal, ServerSide, encode
 
@@ -263,6 +270,13 @@ def run(config: ServerConfig) -> int:
         print(
             f"jeweltable: {exc.path} is not a Jewel Table database ({exc.detail}); it was left"
             " as it is: move it out of the way, or pass --data with another folder",
+            file=sys.stderr,
+        )
+        return 1
+    except StorageFull:
+        print(
+            f"jeweltable: the disk holding {config.data_dir} is full: make room there, then"
+            " start the server again",
             file=sys.stderr,
         )
         return 1

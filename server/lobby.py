@@ -264,7 +264,11 @@ class Lobby:
             raise Refused("bad_option", str(exc)) from None
         self.tables[table.id] = table
         if msg.get("sit", True):
-            await table.sit(identity, 0, None, msg.get("name"))
+            try:
+                await table.sit(identity, 0, None, msg.get("name"))
+            except StorageFull:
+                table.seats_unsaved = True  # left empty: let go once there is room again
+                raise
         else:
             table.watch(identity, None)
         self._send_joined(session, table, msg)

@@ -169,10 +169,18 @@ class Store:
         self.path = path / DB_NAME
         self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
-            app_id = self._check_ours()
-        except BaseException:
+            self._prepare(fsync)
+        except BaseException as exc:
             self.conn.close()
+            if is_corrupt(exc):
+                raise NotADatabase(self.path, str(exc)) from None
+            if is_disk_full(exc):
+                raise StorageFull() from None
             raise
+
+    def _prepare(self, fsync: bool) -> None:
+        """Check that the file is ours (before any write), then set it up."""
+        app_id = self._check_ours()
         self.conn.execute("PRAGMA journal_mode=WAL")
         self.conn.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
         self.conn.execute("PRAGMA foreign_keys=ON")
@@ -186,20 +194,15 @@ class Store:
     def _check_ours(self) -> int:
         """Raise `NotADatabase` unless the file is new, empty or ours; only reads.
         Returns its application id (0 for a new file or one from before the id)."""
-        try:
-            app_id = self.conn.execute("PRAGMA application_id").fetchone()[0]
-            names = {
-                row[0]
-                for row in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-            }
-            columns = {
-                name: {row[1] for row in self.conn.execute(f"PRAGMA table_info({name})")}
-                for name in names & COLUMNS.keys()
-            }
-        except sqlite3.DatabaseError as exc:
-            if is_corrupt(exc):
-                raise NotADatabase(self.path, str(exc)) from None
-            raise
+        app_id = self.conn.execute("PRAGMA application_id").fetchone()[0]
+        names = {
+            row[0]
+            for row in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        columns = {
+            name: {row[1] for row in self.conn.execute(f"PRAGMA table_info({name})")}
+            for name in names & COLUMNS.keys()
+        }
         if app_id not in (0, APPLICATION_ID):
             raise NotADatabase(self.path, f"it belongs to another program, id {app_id:#x}")
         strangers = sorted(names - COLUMNS.keys() - {"sqlite_sequence"})
