@@ -38,6 +38,8 @@ class GuessLimiter:
         self.window = window
         self.clock = clock
         self._wrong: dict[tuple[str, int], deque[float]] = {}
+        # Keys that reached the limit since they last had no wrong guess in the window.
+        self._limited: set[tuple[str, int]] = set()
 
     def wait(self, address: str, table: int) -> float:
         """Seconds until `address` may try `table`'s password again (0: now)."""
@@ -46,12 +48,18 @@ class GuessLimiter:
             return 0.0
         return times[-self.limit] + self.window - self.clock()
 
-    def wrong(self, address: str, table: int) -> None:
-        """`address` gave a wrong password for `table`."""
+    def wrong(self, address: str, table: int) -> bool:
+        """`address` gave a wrong password for `table`. True if that reached the limit for the
+        first time since the address last had no wrong guess there (worth one log line)."""
         now = self.clock()
         key = (address, table)
         self._recent(key, now)
-        self._wrong.setdefault(key, deque()).append(now)
+        times = self._wrong.setdefault(key, deque())
+        times.append(now)
+        if len(times) < self.limit or key in self._limited:
+            return False
+        self._limited.add(key)
+        return True
 
     def forget_old(self) -> None:
         """Drop what the window has passed (the lobby's sweep calls this)."""
@@ -68,4 +76,5 @@ class GuessLimiter:
             times.popleft()
         if not times:
             del self._wrong[key]
+            self._limited.discard(key)
         return times

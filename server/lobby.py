@@ -365,17 +365,17 @@ class Lobby:
         try:
             yield
         except Refused as exc:
-            if exc.code == "password" and password is not None:
-                self.guesses.wrong(address, table.id)
-                if self.guesses.wait(address, table.id) > 0:
-                    log.warning(
-                        "%s guessed the password of table %s wrong %s times within %g s;"
-                        " its tries there wait",
-                        address,
-                        table.id,
-                        self.guesses.limit,
-                        self.guesses.window,
-                    )
+            # Counted (and, when it reaches the limit, told in one log line) if it was wrong.
+            wrong = exc.code == "password" and password is not None
+            if wrong and self.guesses.wrong(address, table.id):
+                log.warning(
+                    "%s guessed the password of table %s wrong %s times within %g s;"
+                    " its tries there wait",
+                    address,
+                    table.id,
+                    self.guesses.limit,
+                    self.guesses.window,
+                )
             raise
 
     def _send_joined(self, session: Any, table: Table, msg: dict[str, Any]) -> None:

@@ -162,19 +162,25 @@ async def test_guesses_through_another_way_in_count_by_the_address_it_gives(tmp_
 def test_the_guess_limiter_counts_within_a_sliding_window():
     now = [100.0]
     limiter = GuessLimiter(limit=3, window=10.0, clock=lambda: now[0])
+    reached = []
     for _ in range(3):
         assert limiter.wait("10.0.0.1", 1) == 0.0
-        limiter.wrong("10.0.0.1", 1)
+        reached.append(limiter.wrong("10.0.0.1", 1))
         now[0] += 2.0
+    assert reached == [False, False, True]
     # Wrong at 100, 102 and 104; now 106: the first leaves the window at 110.
     assert limiter.wait("10.0.0.1", 1) == pytest.approx(4.0)
     assert limiter.wait("10.0.0.1", 2) == 0.0
     assert limiter.wait("10.0.0.2", 1) == 0.0
     now[0] = 110.0
     assert limiter.wait("10.0.0.1", 1) == 0.0
+    # One more try, and the limit again: no second report while the guessing goes on.
+    assert limiter.wrong("10.0.0.1", 1) is False
+    assert limiter.wait("10.0.0.1", 1) == pytest.approx(2.0)
     now[0] = 200.0
     limiter.forget_old()
     assert limiter._wrong == {}
+    assert [limiter.wrong("10.0.0.1", 1) for _ in range(3)] == [False, False, True]
 
 
 # ---------------------------------------------------------------------- a full disk
@@ -434,6 +440,29 @@ async def test_a_really_full_disk_refuses_moves_and_the_server_carries_on(small_
         store.close()
 
 
+def serve_once(data: Path) -> subprocess.CompletedProcess:
+    """`jeweltable serve` on loopback with `data`, expected to stop at once."""
+    return subprocess.run(
+        [sys.executable, "-m", "client.cli", "serve", "--host", HOST, "--port", "0"]
+        + ["--no-discovery", "--name", "hardening", "--data", str(data)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+
+@pytest.mark.timeout(60)
+def test_serve_on_a_full_disk_says_so_in_one_line(small_disk):
+    fill_disk(small_disk / "ballast")
+    done = serve_once(small_disk / "data")
+    assert done.returncode != 0
+    assert done.stderr.strip().splitlines() == [
+        f"jeweltable: the disk holding {small_disk / 'data'} is full: make room there, then"
+        " start the server again"
+    ]
+
+
 # ---------------------------------------------------------------------- a foreign data file
 def not_sqlite(path: Path) -> None:
     path.write_bytes(random.Random(7).randbytes(20_000))
@@ -479,14 +508,7 @@ def test_serve_refuses_a_data_file_that_is_no_jewel_table_database_in_one_line(t
     db = tmp_path / DB_NAME
     make(db)
     before = db.read_bytes()
-    done = subprocess.run(
-        [sys.executable, "-m", "client.cli", "serve", "--host", HOST, "--port", "0"]
-        + ["--no-discovery", "--name", "hardening", "--data", str(tmp_path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
+    done = serve_once(tmp_path)
     assert done.returncode != 0
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1, done.stderr
