@@ -64,7 +64,8 @@ async def attempt(
 
 
 @arun(60)
-async def test_wrong_passwords_are_limited_per_address_and_table(tmp_path):
+async def test_wrong_passwords_are_limited_per_address_and_table(tmp_path, caplog):
+    caplog.set_level(logging.INFO)
     async with running_server(tmp_path) as server:
         ada = await connect(server, "Ada")
         table = await locked_table(ada, "opal")
@@ -83,6 +84,11 @@ async def test_wrong_passwords_are_limited_per_address_and_table(tmp_path):
         other = await locked_table(ada, "onyx")
         assert (await attempt(server, other, "opal"))["code"] == "password"
         assert (await attempt(server, other, "onyx", kind="watch"))["t"] == "joined"
+    told = [r.getMessage() for r in caplog.records if "guessed the password" in r.getMessage()]
+    assert told == [
+        f"127.0.0.1 guessed the password of table {table} wrong 5 times within 60 s;"
+        " its tries there wait"
+    ]
 
 
 @arun(60)
