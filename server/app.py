@@ -12,6 +12,7 @@ import contextlib
 import logging
 import signal
 import socket
+import sqlite3
 import sys
 import time
 from dataclasses import dataclass, field
@@ -19,7 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from server.lobby import Lobby
-from server.store import Journal, Store, default_data_dir
+from server.store import (
+    Journal,
+    NotADatabase,
+    StorageFull,
+    Store,
+    default_data_dir,
+    is_corrupt,
+)
 from server.tables import BOT_DELAY
 from shared.protocol import DEFAULT_PORT, Phase, Refusal, ServerSide, encode
 
@@ -142,7 +150,8 @@ class Server:
 
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
-        self.journal = Journal(Store(config.data_dir, fsync=config.fsync), threaded=config.fsync)
+        store = Store(config.data_dir, fsync=config.fsync)
+        self.journal = Journal(store, threaded=config.fsync)
         self.advertiser: Any = None
         self.lobby = Lobby(
             self.journal,
@@ -151,7 +160,13 @@ class Server:
             bot_delay=config.bot_delay,
             open_tables_changed=self._open_tables_changed,
         )
-        self.restored = self.lobby.restore()
+        try:
+            self.restored = self.lobby.restore()
+        except sqlite3.DatabaseError as exc:
+            store.close()
+            if is_corrupt(exc):
+                raise NotADatabase(store.path, str(exc)) from None
+            raise
         self._server: asyncio.Server | None = None
         self._sessions: dict[asyncio.Task, Session] = {}
         self._sweeper: asyncio.Task | None = None
@@ -251,6 +266,20 @@ def run(config: ServerConfig) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     try:
         asyncio.run(serve(config))
+    except NotADatabase as exc:
+        print(
+            f"jeweltable: {exc.path} is not a Jewel Table database ({exc.detail}); it was left"
+            " as it is: move it out of the way, or pass --data with another folder",
+            file=sys.stderr,
+        )
+        return 1
+    except StorageFull:
+        print(
+            f"jeweltable: the disk holding {config.data_dir} is full: make room there, then"
+            " start the server again",
+            file=sys.stderr,
+        )
+        return 1
     except OSError as exc:
         print(f"jeweltable: cannot serve on {config.host}:{config.port}: {exc}", file=sys.stderr)
         return 1

@@ -8,6 +8,7 @@ spectator the spectator's. Requests a table refuses raise `Refused`; nothing cha
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import logging
@@ -19,7 +20,7 @@ from typing import Any
 
 from server import bots
 from server.identities import Identity
-from server.store import Journal, TableRecord
+from server.store import Journal, StorageFull, TableRecord
 from shared import engine
 from shared.engine import Game
 from shared.protocol import encode
@@ -32,12 +33,14 @@ WAITING, PLAYING, FINISHED, ABANDONED = "waiting", "playing", "finished", "aband
 
 
 class Refused(Exception):
-    """A request the table (or lobby) turns down: an `error` reply with `code` and `reason`."""
+    """A request the table (or lobby) turns down: an `error` reply with `code` and `reason`
+    (and `details`, further fields of the reply)."""
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: str, reason: str, details: dict[str, Any] | None = None) -> None:
         super().__init__(reason)
         self.code = code
         self.reason = reason
+        self.details = details or {}
 
 
 @dataclass
@@ -108,6 +111,10 @@ HISTORY_MOVES = 40
 # a bot auctioneer in Das Kollier leaves people most of the quiet time, up to 120 s, to bid).
 BOT_DELAY = (0.3, 120.0)
 
+# While the disk is full, a bot's or timer's move that could not be saved is tried again after
+# this many seconds (the bot thinks again, the timer runs again).
+FULL_RETRY = 2.0
+
 
 @dataclass
 class TableHooks:
@@ -149,6 +156,9 @@ class Table:
     # Since when (monotonic seconds) no person at the table has been connected; None while
     # someone is (the lobby sweep keeps it, and lets a table go after IDLE_TABLE).
     unattended_since: float | None = None
+    # Seats given up while the disk was full, not yet in the store (`save_pending` writes them).
+    seats_unsaved: bool = False
+    _retry: asyncio.TimerHandle | None = None
 
     # ------------------------------------------------------------------ creating, restoring
     @classmethod
@@ -266,6 +276,9 @@ class Table:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
         for task in [*self._bot_tasks.values(), *self._tasks]:
             task.cancel()
         self._bot_tasks.clear()
@@ -369,9 +382,16 @@ class Table:
             session.send(self.seat_message("sync", None))
 
     # ------------------------------------------------------------------ seats
+    def needs_password(self, identity: Identity) -> bool:
+        """Whether `identity` must give the table's password to sit or watch."""
+        return not (
+            self.password is None or identity in self.attendees() or identity is self.creator
+        )
+
     def _check_password(self, identity: Identity, password: str | None) -> None:
-        if self.password is None or identity in self.attendees() or identity is self.creator:
+        if not self.needs_password(identity):
             return
+        assert self.password is not None
         if password is None or not password_matches(self.password, password):
             raise Refused("password", "this table is locked; the password is wrong or missing")
 
@@ -395,8 +415,12 @@ class Table:
         self.seats[seat] = Seat(
             name=name or identity.name, holder=identity, holder_key=identity.key
         )
+        try:
+            await self._save_seats()
+        except StorageFull:
+            self.seats[seat] = Seat()  # not stored, so not given
+            raise
         identity.tables.add(self)
-        await self._save_seats()
 
     def watch(self, identity: Identity, password: str | None) -> None:
         self._check_password(identity, password)
@@ -422,7 +446,11 @@ class Table:
             raise Refused("unknown_bot", str(exc.args[0])) from None
         name = f"{level} bot {seat + 1}"
         self.seats[seat] = Seat(name=name, bot=level, bot_player=player)
-        await self._save_seats()
+        try:
+            await self._save_seats()
+        except StorageFull:
+            self.seats[seat] = Seat()
+            raise
         if self.status == PLAYING:
             self._schedule_bots()
         return seat
@@ -473,11 +501,25 @@ class Table:
             self.creator_key = self.creator.key if self.creator else None
         if self.status == FINISHED:
             self.hooks.changed(self)
-        elif self.status == WAITING and not self.attendees():
+            return
+        # Leaving is never refused: on a full disk the store catches up later (`save_pending`).
+        self.seats_unsaved = True
+        with contextlib.suppress(StorageFull):
+            await self.save_pending()
+        if self.seats_unsaved:
+            self.hooks.changed(self)
+        if self.status != ABANDONED:
+            self.presence_changed()
+
+    async def save_pending(self) -> None:
+        """Store the seats given up while the disk was full (abandon a waiting table left
+        empty). Raises `StorageFull` while it still is."""
+        if not self.seats_unsaved or self.status in (FINISHED, ABANDONED):
+            return
+        if self.status == WAITING and not self.attendees():
             await self._abandon()
         else:
             await self._save_seats()
-            self.presence_changed()
 
     def _check_host(self, identity: Identity, what: str) -> None:
         if identity is self.creator or (self.creator is None and self.held_by(identity)):
@@ -495,17 +537,19 @@ class Table:
         await self._abandon()
 
     async def _abandon(self) -> None:
+        await self.journal.run(self.journal.store.set_status, self.id, ABANDONED)
         self.status = ABANDONED
+        self.seats_unsaved = False
         for person in self.attendees():
             person.tables.discard(self)
         self.spectators.clear()
-        await self.journal.run(self.journal.store.set_status, self.id, ABANDONED)
         self.close()
         self.hooks.changed(self)
 
     async def _save_seats(self) -> None:
         stored = [s.stored() for s in self.seats]
         await self.journal.run(self.journal.store.save_seats, self.id, stored, self.creator_key)
+        self.seats_unsaved = False
         self.hooks.changed(self)
 
     # ------------------------------------------------------------------ play
@@ -677,6 +721,16 @@ class Table:
         except Refused as exc:
             if exc.code != "stale":
                 log.warning("table %s: %s move for seat %s refused: %s", self.id, by, seat, exc)
+        except StorageFull:
+            # Nothing was played (the journal has said why): bots and timer try again later.
+            if self._retry is None:
+                loop = asyncio.get_running_loop()
+                self._retry = loop.call_later(FULL_RETRY, self._try_again, seq)
+
+    def _try_again(self, seq: int) -> None:
+        self._retry = None
+        if self.seq == seq and self.status == PLAYING:
+            self._after_change()
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coro)
