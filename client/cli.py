@@ -126,7 +126,7 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
 
 def _replay(args: argparse.Namespace) -> int:
     from server import replay
-    from server.store import Store, default_data_dir
+    from server.store import NotADatabase, Store, default_data_dir
     from shared import gamefile
 
     if args.open is not None:
@@ -142,7 +142,15 @@ def _replay(args: argparse.Namespace) -> int:
     if not data.exists():
         print(f"jeweltable: no data folder at {data}", file=sys.stderr)
         return 2
-    store = Store(data)
+    try:
+        store = Store(data)
+    except NotADatabase as exc:
+        print(
+            f"jeweltable: {exc.path} is not a Jewel Table database ({exc.detail}); it was left"
+            " as it is",
+            file=sys.stderr,
+        )
+        return 2
     try:
         if args.table is None:
             tables = replay.list_tables(store)

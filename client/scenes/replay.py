@@ -283,17 +283,21 @@ def open_local_replays(app: Services) -> None:
 
     from client.replays import FileReplay
     from server import replay as kept
-    from server.store import Store, default_data_dir
+    from server.store import NotADatabase, Store, default_data_dir
     from shared import gamefile
 
     entries: list[dict[str, Any]] = []
     data = default_data_dir()
     if (data / "jeweltable.sqlite3").exists():
-        store = Store(data)
         try:
-            entries += [dict(e, source="local") for e in kept.offered_locally(store)]
-        finally:
-            store.close()
+            store = Store(data)
+        except NotADatabase as exc:
+            app.toasts.show(str(exc))
+        else:
+            try:
+                entries += [dict(e, source="local") for e in kept.offered_locally(store)]
+            finally:
+                store.close()
     for folder in (Path.cwd(), Path.home() / "Downloads", data):
         for path in sorted(folder.glob("*" + gamefile.SUFFIX))[:50] if folder.is_dir() else []:
             entries.append({"source": "file", "path": str(path), "name": path.name})
