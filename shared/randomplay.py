@@ -14,6 +14,10 @@ def random_step(game: Game, state: State, rng: random.Random) -> tuple[int, Move
     seats = game.to_act(state)
     if not seats:
         raise ValueError("the game is over")
+    return _pick(game, state, seats, rng)
+
+
+def _pick(game: Game, state: State, seats: list[int], rng: random.Random) -> tuple[int, Move]:
     seat = rng.choice(seats)
     moves = game.legal_moves(state, seat)
     if not moves:
@@ -29,10 +33,13 @@ def play_random_game(
     rng = random.Random(seed ^ 0x5EED)
     state = game.new_game(seed, num_players, options)
     history: list[tuple[int, Move]] = []
-    while not game.is_over(state):
+    apply, to_act, record = game.apply, game.to_act, history.append
+    while seats := to_act(state):
         if len(history) >= MAX_MOVES:
             raise AssertionError(f"{game.id} did not end within {MAX_MOVES} moves (seed {seed})")
-        seat, move = random_step(game, state, rng)
-        state, _ = game.apply(state, seat, move)
-        history.append((seat, move))
+        seat, move = _pick(game, state, seats, rng)
+        state, _ = apply(state, seat, move)
+        record((seat, move))
+    if not game.is_over(state):
+        raise AssertionError(f"{game.id}: nobody is to act, yet the game is not over")
     return state, history

@@ -59,6 +59,14 @@ def plaque_winner(stones: dict[int, int], settings: int) -> int | None:
     return best_seat
 
 
+def row_winner(stones: list[int], settings: int) -> int | None:
+    """`plaque_winner` for one plaque's stones as a list by seat (the state's form)."""
+    best = max(stones)
+    if best == 0 or best <= settings - sum(stones) or stones.count(best) > 1:
+        return None
+    return stones.index(best)
+
+
 def parse_grid(grid: str) -> tuple[int, int]:
     rows, cols = grid.split("x")
     return int(rows), int(cols)
@@ -112,23 +120,21 @@ class MagieDesBijoux(Game):
         return state["end"] is not None
 
     def _legal_moves(self, state: State, seat: int) -> list[Move]:
-        cols = state["cols"]
-        if state["pawn"] is None:
-            cells = range(len(state["settings"]))
-            return [{"type": "place_pawn", "plaque": [c // cols, c % cols]} for c in cells]
-        return [{"type": "move", "plaque": [c // cols, c % cols]} for c in reachable(state)]
+        kind = "move" if state["pawn"] is not None else "place_pawn"
+        at = SHAPES[state["rows"], state["cols"]].at
+        return [{"type": kind, "plaque": [*at[c]]} for c in reachable(state)]
 
     def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
         kind = move["type"]
         if kind not in ("place_pawn", "move"):
             raise IllegalMove(f"unknown move {kind!r}: play 'place_pawn' or 'move'", "malformed")
         cell = self._cell(state, move)
-        rc = [cell // state["cols"], cell % state["cols"]]
+        at = SHAPES[state["rows"], state["cols"]].at
         if kind == "place_pawn":
             if state["pawn"] is not None:
                 raise IllegalMove("the pawn is already on the board; move it like a rook")
             state["pawn"] = cell
-            events: list[Event] = [{"type": "pawn_placed", "seat": seat, "plaque": rc}]
+            events: list[Event] = [{"type": "pawn_placed", "seat": seat, "plaque": [*at[cell]]}]
             self._pass_turn(state, events)
             return events
         if state["pawn"] is None:
@@ -138,20 +144,15 @@ class MagieDesBijoux(Game):
         state["previous"], state["pawn"] = frm, cell
         stones = state["stones"][cell] = state["stones"][cell][:]
         stones[seat] += 1
-        state["supply"] = state["supply"][:]
-        state["supply"][seat] -= 1
+        supply = state["supply"] = state["supply"][:]
+        supply[seat] -= 1
         filled, settings = sum(stones), state["settings"][cell]
         events = [
-            {
-                "type": "pawn_moved",
-                "seat": seat,
-                "from": [frm // state["cols"], frm % state["cols"]],
-                "to": rc,
-            },
+            {"type": "pawn_moved", "seat": seat, "from": [*at[frm]], "to": [*at[cell]]},
             {
                 "type": "stone_placed",
                 "seat": seat,
-                "plaque": rc,
+                "plaque": [*at[cell]],
                 "filled": filled,
                 "settings": settings,
             },
@@ -159,7 +160,7 @@ class MagieDesBijoux(Game):
         if filled == settings:
             extra = not state["extra"]
             events.append(
-                {"type": "plaque_filled", "seat": seat, "plaque": rc, "extra_move": extra}
+                {"type": "plaque_filled", "seat": seat, "plaque": [*at[cell]], "extra_move": extra}
             )
             if extra:
                 state["extra"] = True
@@ -171,6 +172,12 @@ class MagieDesBijoux(Game):
 
     def _cell(self, state: State, move: Move) -> int:
         rc = move.get("plaque")
+        rows, cols = state["rows"], state["cols"]
+        # The common case first: two plain ints on the grid (bools are ints, and refused).
+        if type(rc) is list and len(rc) == 2:
+            row, col = rc
+            if type(row) is int and type(col) is int and 0 <= row < rows and 0 <= col < cols:
+                return row * cols + col
         if (
             not isinstance(rc, list)
             or len(rc) != 2
@@ -178,13 +185,12 @@ class MagieDesBijoux(Game):
         ):
             raise IllegalMove("name the plaque as [row, column]", "malformed")
         row, col = rc
-        if not (0 <= row < state["rows"] and 0 <= col < state["cols"]):
+        if not (0 <= row < rows and 0 <= col < cols):
             raise IllegalMove(
-                f"there is no plaque at row {row}, column {col} on this "
-                f"{state['rows']}×{state['cols']} grid",
+                f"there is no plaque at row {row}, column {col} on this {rows}×{cols} grid",
                 "malformed",
             )
-        return row * state["cols"] + col
+        return row * cols + col
 
     def _check_target(self, state: State, cell: int) -> None:
         pawn, cols = state["pawn"], state["cols"]
@@ -206,7 +212,7 @@ class MagieDesBijoux(Game):
         seat = state["turn"]
         if state["supply"][seat] == 0:
             state["end"] = "no_stones"
-        elif not reachable(state):
+        elif not can_move(state):
             state["end"] = "blocked"
         else:
             return
@@ -276,24 +282,62 @@ class MagieDesBijoux(Game):
         return {**state, "stones": state["stones"][:]}
 
 
+class Grid:
+    """The fixed facts of one grid shape, by cell (row-major): its [row, column], and the other
+    cells of its row and column in ascending order (where a rook move from it may go)."""
+
+    __slots__ = ("at", "lines")
+
+    def __init__(self, rows: int, cols: int) -> None:
+        cells = range(rows * cols)
+        self.at: list[tuple[int, int]] = [divmod(c, cols) for c in cells]
+        self.lines: list[tuple[int, ...]] = [
+            tuple(d for d in cells if d != c and (d // cols == c // cols or d % cols == c % cols))
+            for c in cells
+        ]
+
+
+class _Shapes(dict):
+    """Grids by (rows, columns), each built on first use."""
+
+    def __missing__(self, shape: tuple[int, int]) -> Grid:
+        grid = self[shape] = Grid(*shape)
+        return grid
+
+
+SHAPES: dict[tuple[int, int], Grid] = _Shapes()
+
+
 def reachable(state: State) -> list[int]:
-    """Cells the pawn may move to: along its row or column, with a free setting, not back."""
+    """Cells the pawn may move to, ascending: along its row or column, with a free setting, not
+    back (all cells while the pawn is still to be placed)."""
+    pawn = state["pawn"]
+    settings = state["settings"]
+    if pawn is None:
+        return list(range(len(settings)))
+    stones, previous = state["stones"], state["previous"]
+    return [
+        c
+        for c in SHAPES[state["rows"], state["cols"]].lines[pawn]
+        if c != previous and sum(stones[c]) < settings[c]
+    ]
+
+
+def can_move(state: State) -> bool:
+    """Whether the pawn has somewhere to go (`reachable` is not empty), found without listing."""
     pawn = state["pawn"]
     if pawn is None:
-        return list(range(len(state["settings"])))
-    cols, rows = state["cols"], state["rows"]
-    row, col = divmod(pawn, cols)
-    line = [row * cols + c for c in range(cols)] + [r * cols + col for r in range(rows)]
-    settings, stones, previous = state["settings"], state["stones"], state["previous"]
-    return sorted(c for c in line if c != pawn and c != previous and sum(stones[c]) < settings[c])
+        return True
+    stones, settings, previous = state["stones"], state["settings"], state["previous"]
+    for c in SHAPES[state["rows"], state["cols"]].lines[pawn]:
+        if c != previous and sum(stones[c]) < settings[c]:
+            return True
+    return False
 
 
 def owners(state: State) -> list[int | None]:
     """For every plaque, the seat that would win it now (None: nobody)."""
-    return [
-        plaque_winner({i: k for i, k in enumerate(st) if k}, s)
-        for s, st in zip(state["settings"], state["stones"], strict=True)
-    ]
+    return list(map(row_winner, state["stones"], state["settings"]))
 
 
 GAME = MagieDesBijoux()
