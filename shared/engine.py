@@ -297,6 +297,28 @@ def event_view(event: Event, seat: int | None) -> Event:
     return out
 
 
+class ListedMove(dict):
+    """A move built once into a game's table and handed out by every `legal_moves` answer that
+    lists it (e.g. each bid amount): a plain dict to msgpack, JSON and `==`, but read-only, so a
+    caller that changes a listed move cannot change the lists of later calls. `dict(move)` (or
+    copy, deepcopy, pickle) gives a plain dict to change. Only for moves of str and int values.
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a listed move is shared and read-only: change a copy (dict(move))")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple:
+        return dict, (dict(self),)
+
+    def __reduce_ex__(self, protocol: Any) -> tuple:
+        return self.__reduce__()
+
+
 def parse_int(move: Move, key: str, what: str | None = None) -> int:
     """A whole-number argument of a move, or `IllegalMove` naming it."""
     value = move.get(key)

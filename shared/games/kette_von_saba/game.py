@@ -19,13 +19,24 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from shared.engine import Event, Game, IllegalMove, Move, Option, State, View, parse_int
+from shared.engine import (
+    Event,
+    Game,
+    IllegalMove,
+    ListedMove,
+    Move,
+    Option,
+    State,
+    View,
+    parse_int,
+)
 from shared.games.kette_von_saba.board import SPACE_INDEX, SPACES, reward_at
 from shared.games.kette_von_saba.necklace import (
     JOKER,
     JOKERS,
     PIECES,
     REAL_CARDS,
+    board_live,
     card_spaces,
     live_layouts,
     possible_pieces,
@@ -42,6 +53,39 @@ DRAW_PRICE = 2000
 BUYER_REWARD = 2
 UNSOLD_REWARD = 0
 RECONSTRUCTION_REWARD = 1
+
+
+class Amounts:
+    """The listed moves `{"type": kind, field: amount}` for amounts in steps of BID_STEP, built
+    once (as read-only `ListedMove`s) and handed out as slices."""
+
+    def __init__(self, kind: str, field: str) -> None:
+        self.kind, self.field = kind, field
+        self.table: list[Move] = []
+
+    def between(self, low: int, high: int) -> list[Move]:
+        """The moves for low, low + BID_STEP, ... up to high."""
+        if low % BID_STEP or low < 0:
+            return [{"type": self.kind, self.field: a} for a in range(low, high + 1, BID_STEP)]
+        top = high // BID_STEP
+        table = self.table
+        if len(table) <= top:
+            # Rebound, never appended to: a reader on another thread sees a whole table.
+            grown = range(len(table), 2 * top + 1)
+            kind, field = self.kind, self.field
+            table = self.table = table + [
+                ListedMove({"type": kind, field: k * BID_STEP}) for k in grown
+            ]
+        return table[low // BID_STEP : top + 1]
+
+
+BIDS = Amounts("bid", "amount")
+RESERVES = Amounts("reserve", "price")
+PASS, SELL, KEEP = ListedMove(type="pass"), ListedMove(type="sell"), ListedMove(type="keep")
+ACCEPT, DECLINE = ListedMove(type="accept"), ListedMove(type="decline")
+DRAW, END_TURN = ListedMove(type="draw"), ListedMove(type="end_turn")
+OFFERS = {card: ListedMove(type="offer", card=card) for card in [*PIECES, JOKER]}
+DISCARDS = {card: ListedMove(type="discard", card=card) for card in PIECES}
 
 
 def space_list(index: int) -> list[int]:
@@ -119,25 +163,23 @@ class KetteVonSaba(Game):
 
     def _legal_moves(self, state: State, seat: int) -> list[Move]:
         phase = state["phase"]
-        if phase == "offer":
-            return [{"type": "offer", "card": c} for c in sorted(set(state["hands"][seat]))]
         if phase == "bidding":
             low = state["auction"]["bid"] + BID_STEP
-            bids = range(low, state["cash"][seat] + 1, BID_STEP)
-            return [{"type": "pass"}] + [{"type": "bid", "amount": a} for a in bids]
+            return [PASS, *BIDS.between(low, state["cash"][seat])]
+        if phase == "offer":
+            return [OFFERS[c] for c in sorted(set(state["hands"][seat]))]
         if phase == "reserve":
             low = state["auction"]["bid"] + BID_STEP
             richest = max(c for s, c in enumerate(state["cash"]) if s != seat)
-            prices = range(low, max(low, richest) + 1, BID_STEP)
-            return [{"type": "sell"}] + [{"type": "reserve", "price": p} for p in prices]
+            return [SELL, *RESERVES.between(low, max(low, richest))]
         if phase == "reserve_offer":
-            return [{"type": "accept"}, {"type": "decline"}]
+            return [ACCEPT, DECLINE]
         if phase in ("buyer", "lay"):
             spaces = self._spaces(state, state["lot"])
             moves = [{"type": "place", "space": space_list(i)} for i in spaces]
-            return [{"type": "keep"}, *moves] if phase == "buyer" else moves
+            return [KEEP, *moves] if phase == "buyer" else moves
         if phase == "draw":
-            return [{"type": "draw"}, {"type": "end_turn"}]
+            return [DRAW, END_TURN]
         return self._reconstruction_moves(state, seat)
 
     def _reconstruction_moves(self, state: State, seat: int) -> list[Move]:
@@ -146,7 +188,7 @@ class KetteVonSaba(Game):
             spaces = self._spaces(state, card)
             moves += [{"type": "place", "card": card, "space": space_list(i)} for i in spaces]
             if not spaces and card != JOKER:
-                moves.append({"type": "discard", "card": card})
+                moves.append(DISCARDS[card])
         return moves
 
     def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
@@ -441,7 +483,7 @@ class KetteVonSaba(Game):
     def _spaces(self, state: State, card: str) -> list[int]:
         """Indices of the spaces where `card` may be laid now."""
         board = state["board"]
-        return card_spaces(board, live_layouts(board), card, state["options"]["joker-symmetry"])
+        return card_spaces(board, board_live(board), card, state["options"]["joker-symmetry"])
 
     def _full(self, state: State) -> bool:
         return None not in state["board"]
@@ -450,8 +492,9 @@ class KetteVonSaba(Game):
         self, state: State, seat: int, card: str, index: int, multiplier: int, events: list[Event]
     ) -> None:
         board = state["board"]
-        piece = PIECES[settled_piece(live_layouts(board), index)] if card == JOKER else card
+        piece = PIECES[settled_piece(board_live(board), index)] if card == JOKER else card
         earned = reward_at(board, index) * multiplier
+        board = state["board"] = board[:]
         board[index] = {"piece": piece, "joker": card == JOKER}
         state["cash"][seat] += earned
         state["rewards_paid"] += earned
@@ -467,7 +510,7 @@ class KetteVonSaba(Game):
         )
 
     def _set_aside(self, state: State, seat: int, card: str, events: list[Event]) -> None:
-        state["forgeries"].append(card)
+        state["forgeries"] = [*state["forgeries"], card]
         events.append({"type": "forgery", "seat": seat, "card": card})
 
     def _space(self, move: Move) -> int:
@@ -505,7 +548,7 @@ class KetteVonSaba(Game):
     # ------------------------------------------------------------------ views and results
     def _view(self, state: State, seat: int | None) -> View:
         board = state["board"]
-        live = live_layouts(board)
+        live = board_live(board)
         view: View = {
             "game": self.id,
             "players": state["players"],
@@ -548,16 +591,15 @@ class KetteVonSaba(Game):
         return {"scores": list(cash), "winners": [s for s, c in enumerate(cash) if c == best]}
 
     def copy_state(self, state: State) -> State:
-        # Only these containers are ever mutated; board entries are replaced, never changed.
+        # The board and the forgeries are replaced when they change, never changed in place (see
+        # `_lay`, `_set_aside`); the other containers are copied.
         auction = state["auction"]
         return {
             **state,
-            "board": state["board"][:],
             "deck": state["deck"][:],
-            "hands": [h[:] for h in state["hands"]],
-            "forgeries": state["forgeries"][:],
+            "hands": [hand[:] for hand in state["hands"]],
             "cash": state["cash"][:],
-            "auction": None if auction is None else dict(auction),
+            "auction": None if auction is None else auction.copy(),
         }
 
 

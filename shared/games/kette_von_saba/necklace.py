@@ -103,6 +103,25 @@ def live_layouts(board: Sequence[dict | None]) -> int:
     return live
 
 
+# live_layouts by board list. The engine never changes a board list it has handed out (laying
+# a card replaces the list), so a list met again has the same live layouts. Each entry keeps its
+# list alive, so its id cannot pass to another list while the entry stands.
+_LIVE_BY_BOARD: dict[int, tuple[Sequence[dict | None], int]] = {}
+_LIVE_KEPT = 4096
+
+
+def board_live(board: Sequence[dict | None]) -> int:
+    """`live_layouts(board)` for a board list that is never changed in place (a state's)."""
+    found = _LIVE_BY_BOARD.get(id(board))
+    if found is not None and found[0] is board:
+        return found[1]
+    live = live_layouts(board)
+    if len(_LIVE_BY_BOARD) >= _LIVE_KEPT:
+        _LIVE_BY_BOARD.clear()
+    _LIVE_BY_BOARD[id(board)] = (board, live)
+    return live
+
+
 def settled_piece(live: int, index: int) -> int | None:
     """The piece code every live layout puts on SPACES[index], or None if they differ."""
     if not live:
