@@ -299,12 +299,18 @@ def event_view(event: Event, seat: int | None) -> Event:
 
 class ListedMove(dict):
     """A move built once into a game's table and handed out by every `legal_moves` answer that
-    lists it (e.g. each bid amount): a plain dict to msgpack, JSON and `==`, but read-only, so a
-    caller that changes a listed move cannot change the lists of later calls. `dict(move)` (or
-    copy, deepcopy, pickle) gives a plain dict to change. Only for moves of str and int values.
+    lists it (e.g. each bid amount): a plain dict to msgpack, JSON and `==`, but read-only (and
+    so are the lists in it), so a caller that changes a listed move cannot change the lists of
+    later calls. `dict(move)` gives a dict to change; deepcopy and pickle give plain data.
     """
 
     __slots__ = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for key, value in list(self.items()):
+            if isinstance(value, list):
+                dict.__setitem__(self, key, ListedValues(value))
 
     def _refuse(self, *args: Any, **kwargs: Any) -> Any:
         raise TypeError("a listed move is shared and read-only: change a copy (dict(move))")
@@ -312,11 +318,20 @@ class ListedMove(dict):
     __setitem__ = __delitem__ = __ior__ = _refuse
     clear = pop = popitem = setdefault = update = _refuse
 
-    def __reduce__(self) -> tuple:
+    def __reduce_ex__(self, protocol: Any) -> tuple:
         return dict, (dict(self),)
 
+
+class ListedValues(list):
+    """A read-only list inside a `ListedMove` (e.g. a plaque's [row, column])."""
+
+    __slots__ = ()
+    _refuse = ListedMove._refuse
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
     def __reduce_ex__(self, protocol: Any) -> tuple:
-        return self.__reduce__()
+        return list, (list(self),)
 
 
 def parse_int(move: Move, key: str, what: str | None = None) -> int:

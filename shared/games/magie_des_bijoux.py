@@ -16,7 +16,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from shared.engine import Event, Game, IllegalMove, Move, Option, OptionError, State, View
+from shared.engine import (
+    Event,
+    Game,
+    IllegalMove,
+    ListedMove,
+    Move,
+    Option,
+    OptionError,
+    State,
+    View,
+)
 
 # RECONSTRUCTION (rules notes §1): six plaques of each size.
 PLAQUE_KINDS: dict[int, str] = {
@@ -120,9 +130,9 @@ class MagieDesBijoux(Game):
         return state["end"] is not None
 
     def _legal_moves(self, state: State, seat: int) -> list[Move]:
-        kind = "move" if state["pawn"] is not None else "place_pawn"
-        at = SHAPES[state["rows"], state["cols"]].at
-        return [{"type": kind, "plaque": [*at[c]]} for c in reachable(state)]
+        grid = SHAPES[state["rows"], state["cols"]]
+        listed = grid.moves if state["pawn"] is not None else grid.placings
+        return [listed[c] for c in reachable(state)]
 
     def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
         kind = move["type"]
@@ -174,7 +184,7 @@ class MagieDesBijoux(Game):
         rc = move.get("plaque")
         rows, cols = state["rows"], state["cols"]
         # The common case first: two plain ints on the grid (bools are ints, and refused).
-        if type(rc) is list and len(rc) == 2:
+        if isinstance(rc, list) and len(rc) == 2:
             row, col = rc
             if type(row) is int and type(col) is int and 0 <= row < rows and 0 <= col < cols:
                 return row * cols + col
@@ -283,10 +293,11 @@ class MagieDesBijoux(Game):
 
 
 class Grid:
-    """The fixed facts of one grid shape, by cell (row-major): its [row, column], and the other
-    cells of its row and column in ascending order (where a rook move from it may go)."""
+    """The fixed facts of one grid shape, by cell (row-major): its [row, column], the other
+    cells of its row and column in ascending order (where a rook move from it may go), and the
+    moves to it as `legal_moves` lists them."""
 
-    __slots__ = ("at", "lines")
+    __slots__ = ("at", "lines", "moves", "placings")
 
     def __init__(self, rows: int, cols: int) -> None:
         cells = range(rows * cols)
@@ -295,6 +306,8 @@ class Grid:
             tuple(d for d in cells if d != c and (d // cols == c // cols or d % cols == c % cols))
             for c in cells
         ]
+        self.moves = [ListedMove(type="move", plaque=[*self.at[c]]) for c in cells]
+        self.placings = [ListedMove(type="place_pawn", plaque=[*self.at[c]]) for c in cells]
 
 
 class _Shapes(dict):

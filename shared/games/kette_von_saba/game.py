@@ -86,6 +86,11 @@ ACCEPT, DECLINE = ListedMove(type="accept"), ListedMove(type="decline")
 DRAW, END_TURN = ListedMove(type="draw"), ListedMove(type="end_turn")
 OFFERS = {card: ListedMove(type="offer", card=card) for card in [*PIECES, JOKER]}
 DISCARDS = {card: ListedMove(type="discard", card=card) for card in PIECES}
+PLACE_LOT = [ListedMove(type="place", space=[*space]) for space in SPACES]
+PLACE_CARD = {
+    card: [ListedMove(type="place", card=card, space=[*space]) for space in SPACES]
+    for card in [*PIECES, JOKER]
+}
 
 
 def space_list(index: int) -> list[int]:
@@ -176,7 +181,7 @@ class KetteVonSaba(Game):
             return [ACCEPT, DECLINE]
         if phase in ("buyer", "lay"):
             spaces = self._spaces(state, state["lot"])
-            moves = [{"type": "place", "space": space_list(i)} for i in spaces]
+            moves = [PLACE_LOT[i] for i in spaces]
             return [KEEP, *moves] if phase == "buyer" else moves
         if phase == "draw":
             return [DRAW, END_TURN]
@@ -186,7 +191,8 @@ class KetteVonSaba(Game):
         moves: list[Move] = []
         for card in sorted(set(state["hands"][seat])):
             spaces = self._spaces(state, card)
-            moves += [{"type": "place", "card": card, "space": space_list(i)} for i in spaces]
+            placings = PLACE_CARD[card]
+            moves += [placings[i] for i in spaces]
             if not spaces and card != JOKER:
                 moves.append(DISCARDS[card])
         return moves
@@ -597,7 +603,7 @@ class KetteVonSaba(Game):
         return {
             **state,
             "deck": state["deck"][:],
-            "hands": [hand[:] for hand in state["hands"]],
+            "hands": list(map(list.copy, state["hands"])),
             "cash": state["cash"][:],
             "auction": None if auction is None else auction.copy(),
         }

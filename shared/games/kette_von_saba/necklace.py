@@ -92,6 +92,10 @@ def _masks() -> list[list[int]]:
 # MASKS[space][piece]: the layouts that put `piece` on `space`; SPACE_MASKS is its transpose.
 MASKS: list[list[int]] = _masks()
 SPACE_MASKS: list[list[int]] = [list(column) for column in zip(*MASKS, strict=True)]
+# PIECE_PLACES[piece]: (space, MASKS[space][piece]) for the spaces some layout gives the piece.
+PIECE_PLACES: list[list[tuple[int, int]]] = [
+    [(i, mask) for i, mask in enumerate(masks) if mask] for masks in SPACE_MASKS
+]
 
 
 def live_layouts(board: Sequence[dict | None]) -> int:
@@ -143,12 +147,11 @@ def piece_spaces(
 
     With `joker_symmetry`, a space whose mirror holds a joker accepts only a joker.
     """
-    masks_by_space = SPACE_MASKS[PIECE_CODE[piece]]
     return [
         i
-        for i, entry in enumerate(board)
-        if entry is None
-        and live & masks_by_space[i]
+        for i, mask in PIECE_PLACES[PIECE_CODE[piece]]
+        if board[i] is None
+        and live & mask
         and not (joker_symmetry and _mirror_holds_joker(board, i))
     ]
 
