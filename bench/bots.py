@@ -23,8 +23,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from typing import TextIO
 
 from shared.bots import BasicBot, RandomBot, make_bot, policy_for
 from shared.bots.arena import play_match
@@ -196,8 +198,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.timing:
                 row["decision_ms"] = timing(args.game, n, args.timing, args.budget_ms, args.seed)
             result["players"][str(n)] = row
-            if not args.json:
-                print_row(args.game, n, row)
+            # With --json the figures also go to stderr as each player count is done.
+            print_row(args.game, n, row, sys.stderr if args.json else sys.stdout)
     finally:
         if pool:
             pool.shutdown()
@@ -206,20 +208,22 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def print_row(game_id: str, players: int, row: dict) -> None:
+def print_row(game_id: str, players: int, row: dict, out: TextIO) -> None:
     for name in ("basic_vs_random", "strong_vs_basic"):
         m = row[name]
         print(
             f"{game_id} {players} players  {name:16} win share {m['win_share']:.3f}"
             f"  fair {m['fair_share']:.3f}  ({m['ratio']:.2f}×, aim {AIM}×:"
-            f" {'met' if m['aim_met'] else 'NOT met'}, {m['games']} games)"
+            f" {'met' if m['aim_met'] else 'NOT met'}, {m['games']} games)",
+            file=out,
         )
     if "decision_ms" in row:
         d = row["decision_ms"]
         print(
             f"{game_id} {players} players  strong decisions at {d['budget_ms']:.0f} ms:"
             f" p50 {d['p50']} ms, p99 {d['p99']} ms, max {d['max']} ms"
-            f" ({d['decisions']} decisions, {d['iterations_p50']} iterations at p50)"
+            f" ({d['decisions']} decisions, {d['iterations_p50']} iterations at p50)",
+            file=out,
         )
 
 
