@@ -198,7 +198,7 @@ class Game(ABC):
             raise IllegalMove("the game is over", "game_over")
         if seat not in self._to_act(state):
             raise IllegalMove(self._wait_reason(state, seat), "not_your_turn")
-        work = self.copy_state(state)
+        work = self._working_copy(state)
         events = self._apply(work, seat, move)
         return work, events
 
@@ -228,6 +228,11 @@ class Game(ABC):
     def copy_state(self, state: State) -> State:
         """A deep copy of a plain-data state (games may copy only what `_apply` changes)."""
         return plain_copy(state)
+
+    def _working_copy(self, state: State) -> State:
+        """The copy `apply` gives `_apply`: `copy_state`, unless a game whose `_apply` replaces
+        some containers instead of changing them shares those here too."""
+        return self.copy_state(state)
 
     # ------------------------------------------------------------------ hooks
     @abstractmethod

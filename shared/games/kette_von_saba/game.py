@@ -12,6 +12,10 @@ State (plain data):
   `auction`: {"from_deck", "bid", "bidder", "passes", "reserve"} during an auctioneer's turn;
   `quiet_auctions`: auctions in a row without a card drawn from the deck.
 - `end`: None, or why the game ended.
+
+The board and the forgeries are replaced when a card is laid or set aside, never changed in place:
+`copy_state` shares them, and facts derived from a board (its live layouts) are remembered by the
+list itself.
 """
 
 from __future__ import annotations
@@ -219,7 +223,7 @@ class KetteVonSaba(Game):
             state["phase"], state["turn"] = "offer", seat
             return
         reason = "round_without_draw" if state["hands"][seat] else "empty_hand"
-        card = state["deck"].pop()
+        card = self._draw_top(state)
         events.append({"type": "deck_card_offered", "seat": seat, "card": card, "reason": reason})
         self._open_bidding(state, card, True, events)
 
@@ -227,7 +231,7 @@ class KetteVonSaba(Game):
         card = move.get("card")
         if card not in state["hands"][seat]:
             raise IllegalMove("offer a card from your hand")
-        state["hands"][seat].remove(card)
+        self._take(state, seat, card)
         events.append({"type": "card_offered", "seat": seat, "card": card})
         self._open_bidding(state, card, False, events)
 
@@ -363,7 +367,7 @@ class KetteVonSaba(Game):
 
     def _lot_to_hand(self, state: State, seat: int, events: list[Event]) -> None:
         """The buyer keeps the lot (a card that fits nowhere yet can only be kept)."""
-        state["hands"][seat].append(state["lot"])
+        self._give(state, seat, state["lot"])
         events.append({"type": "kept", "seat": seat, "card": state["lot"]})
         self._after_sale(state, events)
 
@@ -382,7 +386,7 @@ class KetteVonSaba(Game):
         if self._spaces(state, card):
             state["phase"], state["turn"] = "lay", seat
         elif card == JOKER and not self._full(state):
-            state["hands"][seat].append(card)
+            self._give(state, seat, card)
             events.append({"type": "joker_returned", "seat": seat})
             self._after_sale(state, events)
         else:
@@ -398,10 +402,10 @@ class KetteVonSaba(Game):
             self._end_auction_turn(state, False, events)
 
     def _draw(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
-        card = state["deck"].pop()
+        card = self._draw_top(state)
         state["cash"][seat] -= DRAW_PRICE
         state["fees_paid"] += DRAW_PRICE
-        state["hands"][seat].append(card)
+        self._give(state, seat, card)
         events.append(
             {
                 "type": "drew",
@@ -444,7 +448,7 @@ class KetteVonSaba(Game):
         index = self._space(move)
         if index not in self._spaces(state, card):
             raise IllegalMove(self._refusal(state, card, index))
-        state["hands"][seat].remove(card)
+        self._take(state, seat, card)
         self._lay(state, seat, card, index, RECONSTRUCTION_REWARD, events)
         self._next_player(state, (seat + 1) % state["players"], events)
 
@@ -454,7 +458,7 @@ class KetteVonSaba(Game):
             raise IllegalMove("a joker is no forgery until the necklace is full; keep it")
         if self._spaces(state, card):
             raise IllegalMove(f"{card} still fits the necklace, so it is no forgery")
-        state["hands"][seat].remove(card)
+        self._take(state, seat, card)
         self._set_aside(state, seat, card, events)
         self._next_player(state, (seat + 1) % state["players"], events)
 
@@ -518,6 +522,21 @@ class KetteVonSaba(Game):
     def _set_aside(self, state: State, seat: int, card: str, events: list[Event]) -> None:
         state["forgeries"] = [*state["forgeries"], card]
         events.append({"type": "forgery", "seat": seat, "card": card})
+
+    # `apply` works on a state that shares the deck and each hand with the one it was given (see
+    # `_working_copy`): they are replaced, never changed in place.
+    def _take(self, state: State, seat: int, card: str) -> None:
+        hand = state["hands"][seat][:]
+        hand.remove(card)
+        state["hands"][seat] = hand
+
+    def _give(self, state: State, seat: int, card: str) -> None:
+        state["hands"][seat] = [*state["hands"][seat], card]
+
+    def _draw_top(self, state: State) -> str:
+        deck = state["deck"]
+        state["deck"] = deck[:-1]
+        return deck[-1]
 
     def _space(self, move: Move) -> int:
         space = move.get("space")
@@ -604,6 +623,16 @@ class KetteVonSaba(Game):
             **state,
             "deck": state["deck"][:],
             "hands": list(map(list.copy, state["hands"])),
+            "cash": state["cash"][:],
+            "auction": None if auction is None else auction.copy(),
+        }
+
+    def _working_copy(self, state: State) -> State:
+        # `_apply` also replaces the deck and each hand when they change (see `_take`).
+        auction = state["auction"]
+        return {
+            **state,
+            "hands": state["hands"][:],
             "cash": state["cash"][:],
             "auction": None if auction is None else auction.copy(),
         }
