@@ -131,15 +131,31 @@ class MagieDesBijoux(Game):
 
     def _legal_moves(self, state: State, seat: int) -> list[Move]:
         grid = SHAPES[state["rows"], state["cols"]]
-        listed = grid.moves if state["pawn"] is not None else grid.placings
-        return [listed[c] for c in reachable(state)]
+        pawn = state["pawn"]
+        if pawn is None:
+            return grid.placings[:]
+        # `reachable`, listing the moves at once.
+        moves, stones, settings = grid.moves, state["stones"], state["settings"]
+        previous = state["previous"]
+        return [
+            moves[c] for c in grid.lines[pawn] if c != previous and sum(stones[c]) < settings[c]
+        ]
 
     def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
         kind = move["type"]
         if kind not in ("place_pawn", "move"):
             raise IllegalMove(f"unknown move {kind!r}: play 'place_pawn' or 'move'", "malformed")
-        cell = self._cell(state, move)
-        at = SHAPES[state["rows"], state["cols"]].at
+        rows, cols = state["rows"], state["cols"]
+        rc = move.get("plaque")
+        # The common case inline: two plain ints on the grid (bools are ints, and refused).
+        if isinstance(rc, list) and len(rc) == 2 and type(rc[0]) is int and type(rc[1]) is int:
+            row, col = rc
+            cell = (
+                row * cols + col if 0 <= row < rows and 0 <= col < cols else self._cell(state, move)
+            )
+        else:
+            cell = self._cell(state, move)
+        at = SHAPES[rows, cols].at
         if kind == "place_pawn":
             if state["pawn"] is not None:
                 raise IllegalMove("the pawn is already on the board; move it like a rook")
@@ -183,11 +199,6 @@ class MagieDesBijoux(Game):
     def _cell(self, state: State, move: Move) -> int:
         rc = move.get("plaque")
         rows, cols = state["rows"], state["cols"]
-        # The common case first: two plain ints on the grid (bools are ints, and refused).
-        if isinstance(rc, list) and len(rc) == 2:
-            row, col = rc
-            if type(row) is int and type(col) is int and 0 <= row < rows and 0 <= col < cols:
-                return row * cols + col
         if (
             not isinstance(rc, list)
             or len(rc) != 2
