@@ -256,13 +256,14 @@ class KetteVonSaba(Game):
 
     def _settle_bidding(self, state: State, events: list[Event]) -> None:
         """Pass for bidders who cannot afford a bid; end the bidding once everyone else passed."""
-        auction, n = state["auction"], state["players"]
+        auction, n, cash = state["auction"], state["players"], state["cash"]
         while True:
-            if auction["bidder"] is None and auction["passes"] >= n - 1:
+            bidder, passes = auction["bidder"], auction["passes"]
+            if bidder is None and passes >= n - 1:
                 events.append({"type": "no_bid", "seat": state["auctioneer"]})
                 self._unsold(state, events)
                 return
-            if auction["bidder"] is not None and auction["passes"] >= n - 2:
+            if bidder is not None and passes >= n - 2:
                 events.append(
                     {"type": "bidding_closed", "bid": auction["bid"], "bidder": auction["bidder"]}
                 )
@@ -272,10 +273,10 @@ class KetteVonSaba(Game):
                     self._sell(state, events)
                 return
             seat = state["turn"]
-            if state["cash"][seat] >= auction["bid"] + BID_STEP:
+            if cash[seat] >= auction["bid"] + BID_STEP:
                 return
             events.append({"type": "passed", "seat": seat, "forced": True})
-            auction["passes"] += 1
+            auction["passes"] = passes + 1
             state["turn"] = self._next_bidder(state, seat)
 
     def _bid(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
