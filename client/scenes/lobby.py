@@ -479,6 +479,10 @@ OPTION_NAMES: dict[str, str] = {
     "profi": i18n.N_("Professional rules"),
 }
 
+# Options a game accepts for one player only (La Magie des Bijoux: with more, the grid follows the
+# player count); the dialog offers them only in solitaire.
+SOLITAIRE_OPTIONS = frozenset({"grid"})
+
 
 class CreateTableDialog(Dialog):
     """Game, seats (each: me on this device, bot, or open for a person), options, password."""
@@ -540,6 +544,8 @@ class CreateTableDialog(Dialog):
                 ("seat", Button(label, lambda s=seat: self.cycle_seat(s), selected=kind == "me"))
             )
         for name, option in self.game["options"].items():
+            if name in SOLITAIRE_OPTIONS and n > 1:
+                continue
             value = self.options.get(name, option["default"])
             controls.append(
                 (
@@ -599,6 +605,9 @@ class CreateTableDialog(Dialog):
         self.kinds = (self.kinds + ["basic"] * n)[:n]
         if self.options.get("first_seat") is not None and self.options["first_seat"] >= n:
             self.options["first_seat"] = None
+        if n > 1:
+            for name in SOLITAIRE_OPTIONS:
+                self.options.pop(name, None)
         self.build()
 
     def cycle_seat(self, seat: int) -> None:
