@@ -346,6 +346,43 @@ async def test_the_server_says_goodbye_to_browsers_when_it_stops(tmp_path):
     assert (await ada.expect("bye"))["code"] == "shutdown"
 
 
+@arun(60)
+async def test_a_browser_too_far_behind_is_cut_off_keeps_its_seat_and_stalls_nobody(
+    tmp_path, monkeypatch, caplog
+):
+    import server.app
+
+    monkeypatch.setattr(server.app, "MAX_QUEUED_BYTES", 64 << 10)
+    game = engine.get_game("magie-des-bijoux")
+    async with gateway(tmp_path) as srv:
+        ada = await connect(srv, "Ada")
+        ada.send({"t": "create", "game": game.id, "seats": 2, "seed": 1})
+        table = (await ada.expect("joined"))["table"]
+        # A phone that stops reading: its library takes one message, then the socket fills.
+        sleeper = await ws_connect(f"ws://{HOST}:{srv.web_port}/ws", max_queue=1)
+        await sleeper.send(encode(hello("Zzz")))
+        await sleeper.send(encode({"t": "join", "table": table, "seat": 1}))
+        await ada.wait_for(lambda m: m["t"] == "table" and m["table"]["seats"][1]["name"] == "Zzz")
+        ada.send({"t": "start", "table": table})
+        await latest(ada, table, 0, 0)
+        with contextlib.suppress(WebSocketClosed):
+            for _ in range(200):
+                if not any(p.name == "Zzz" and p.connected for p in srv.lobby.identities.values()):
+                    break
+                for _ in range(200):
+                    await sleeper.send(encode({"t": "sync", "table": table}))
+                await asyncio.sleep(0.02)
+        await ada.wait_for(
+            lambda m: m["t"] == "table" and not m["table"]["seats"][1]["connected"], 15
+        )
+        kept = srv.lobby.tables[table].seats[1]
+        assert kept.name == "Zzz" and kept.holder_key is not None, "the seat was not kept"
+        ada.send({"t": "ping", "id": "awake"})
+        assert (await ada.expect("pong", 2))["ref"] == "awake"
+        sleeper.transport.abort()
+    assert "too slow; disconnecting it" in caplog.text
+
+
 # ---------------------------------------------------------------------- the page's files
 
 
