@@ -55,6 +55,9 @@ CONTENT_TYPES = {
     ".webp": "image/webp",
     ".ico": "image/x-icon",
     ".woff2": "font/woff2",
+    ".woff": "font/woff",
+    ".ttf": "font/ttf",
+    ".otf": "font/otf",
     ".txt": "text/plain; charset=utf-8",
     ".webmanifest": "application/manifest+json",
 }
