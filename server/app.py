@@ -187,6 +187,11 @@ class Session:
                     return
 
 
+def default_web_port(port: int) -> int:
+    """The browser gateway's usual port: the game port + 1 (any free one when that is any)."""
+    return port + 1 if 0 < port < 65535 else 0
+
+
 @dataclass
 class ServerConfig:
     """Everything `jeweltable serve` can set."""
@@ -354,6 +359,9 @@ def run(config: ServerConfig) -> int:
     try:
         asyncio.run(serve(config))
     except OSError as exc:
-        print(f"jeweltable: cannot serve on {config.host}:{config.port}: {exc}", file=sys.stderr)
+        web = "" if config.web_port is None else f" (and the web page on port {config.web_port})"
+        print(
+            f"jeweltable: cannot serve on {config.host}:{config.port}{web}: {exc}", file=sys.stderr
+        )
         return 1
     return 0

@@ -556,9 +556,9 @@ def test_web_port_defaults_to_the_game_port_plus_one(monkeypatch):
 
     seen = []
     monkeypatch.setattr(server.app, "run", lambda config: seen.append(config) or 0)
-    for extra in ([], ["--port", "0"], ["--web-port", "8080"], ["--no-web"]):
+    for extra in ([], ["--port", "0"], ["--port", "65535"], ["--web-port", "8080"], ["--no-web"]):
         assert main(["serve", "--host", HOST, "--no-discovery", *extra]) == 0
-    assert [c.web_port for c in seen] == [7767, 0, 8080, None]
+    assert [c.web_port for c in seen] == [7767, 0, 0, 8080, None]
 
 
 def test_serve_prints_each_web_url_and_a_qr_code_and_serves_the_page(tmp_path):
