@@ -35,7 +35,6 @@ from websockets.server import ServerProtocol
 
 from shared.protocol import MAX_FRAME, TOO_LARGE, encode
 
-log = logging.getLogger(__name__)
 # websockets tells of every connection and every file served at INFO: too chatty for a console.
 wire_log = logging.getLogger(f"{__name__}.wire")
 wire_log.setLevel(logging.WARNING)
@@ -151,7 +150,9 @@ class GatewayProtocol(ServerProtocol):
         super().fail(code, reason)
 
 
-def _connection(protocol: ServerProtocol, server: WebSocketServer, **kwargs: Any) -> Any:
+def _connection(
+    protocol: ServerProtocol, server: WebSocketServer, **kwargs: Any
+) -> ServerConnection:
     """websockets' connection around our `GatewayProtocol` (in place of its own protocol)."""
     return ServerConnection(GatewayProtocol(max_size=MAX_FRAME, logger=wire_log), server, **kwargs)
 
