@@ -274,6 +274,7 @@ class Server:
 
             self.web = WebGateway(self._run_session, self.config.host, self.config.web_port)
             await self.web.start()
+            self.lobby.web_port = self.web.port
         self._sweeper = asyncio.create_task(self._sweep_loop())
         if self.config.discovery:
             from server.discovery import Advertiser

@@ -58,6 +58,8 @@ class Lobby:
     ) -> None:
         self.journal = journal
         self._desk: replay.ReplayDesk | None = None
+        # The browser gateway's port (told in `welcome`, for the QR code phones scan).
+        self.web_port: int | None = None
         self.name = name
         self.allow_seed = allow_seed
         self.identities: dict[str, Identity] = {}
@@ -156,6 +158,7 @@ class Lobby:
                 "token": token,
                 "name": identity.name,
                 "resumed": resumed,
+                "web": self.web_port,
             }
         )
         for table in sorted(identity.tables, key=lambda t: t.id):

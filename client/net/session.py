@@ -85,6 +85,8 @@ class Session:
         # Kept games the server offers (None until asked and answered), and its answers to
         # `replay` by table, waiting for the replay viewer.
         self.kept: list[dict[str, Any]] | None = None
+        # The server's page for phones and tablets (its port, from `welcome`), if it serves one.
+        self.web_port: int | None = None
         self._replays: dict[int, list[dict[str, Any]]] = {}
 
     def start(self) -> Session:
@@ -132,6 +134,7 @@ class Session:
         self.lobby.server_name = msg.get("server", "")
         self.lobby.games = msg.get("games", [])
         self.lobby.bots = msg.get("bots", [])
+        self.web_port = msg.get("web")
         self.lobby.tables = [table_info(t) for t in msg.get("tables", [])]
         self.lobby.revision += 1
         # Tables not resumed by the server are gone for us (their seats timed out).

@@ -15,6 +15,7 @@ import pygame
 from client import i18n
 from client.net.model import Move, TableModel
 from client.scenes.dialogs import ConfirmDialog, TextDialog
+from client.scenes.phones import PhonesDialog, phone_urls
 from client.scenes.results import ResultsScene
 from client.tables import view_for
 from client.tables.base import Camera, Piece, TableContext, Target
@@ -152,6 +153,8 @@ class TableScene(Scene):
         lay = self.layout
         buttons = []
         if not self.app.settings.table_display:
+            if phone_urls(self.app):
+                buttons.append(Button(i18n._("Phones"), self.open_phones))
             buttons.append(Button(i18n._("Rules"), self.open_help))
             if not self.wide:
                 buttons.append(Button(i18n._("Game log"), self.toggle_log, selected=self.log_open))
@@ -163,6 +166,10 @@ class TableScene(Scene):
             button.rect.midright = (x, self.bar.centery)
             x -= w + lay.margin // 2
         self.bar_buttons = buttons
+
+    def open_phones(self) -> None:
+        """The page's QR code, for a phone or tablet to join or watch this table."""
+        self.app.stack.push(PhonesDialog(self.app))
 
     def _layout_move_buttons(self) -> None:
         lay = self.layout
