@@ -55,7 +55,7 @@ def lobby_of(app, server):
 
 
 def test_the_qr_code_holds_exactly_the_matrix_segno_makes():
-    url = "http://192.168.1.20:7767/#table=3&seat=1"
+    url = "http://192.168.1.20:7767/?table=3&seat=1"
     code = qr_surface(url, 300)
     matrix = segno.make(url, error="m").matrix
     modules = len(matrix) + 2 * QUIET
@@ -92,7 +92,7 @@ def test_the_lobby_shows_the_page_as_a_qr_code_and_a_seat_gets_its_own(server):
         [_anyone, *seats] = dialog.chips
         assert [c.label for c in seats] == [f"#{table} seat 2", f"#{table} seat 3"]
         seats[1].action()
-        assert dialog.url() == f"{url}#table={table}&seat=2"
+        assert dialog.url() == f"{url}?table={table}&seat=2"
         app.draw(pygame.Surface((1280, 800)))
         # A narrow window: the card becomes a button in the bar.
         app.resize((800, 600))

@@ -2,7 +2,7 @@
 
 The hosting client knows the page's LAN addresses (`LocalServer.web_urls`, LAN first); a client
 of another server builds the address from the one it connected to and the page's port from
-`welcome`. A link for one seat (`#table=ID&seat=N`) opens the page straight at that seat.
+`welcome`. A link for one seat (`?table=ID&seat=N`, the seat counted from 0) opens the page straight at that seat.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def phone_urls(app: Services) -> list[str]:
 
 
 def seat_link(url: str, table: int, seat: int) -> str:
-    return f"{url}#table={table}&seat={seat}"
+    return f"{url}?table={table}&seat={seat}"
 
 
 def draw_join_card(
