@@ -284,6 +284,7 @@ SERVER_MESSAGES = [
     "error",
     "pong",
     "bye",
+    "muted",
 ]
 
 
