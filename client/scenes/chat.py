@@ -192,6 +192,7 @@ class ChatPanel:
     # ------------------------------------------------------------------ frame
     def update(self) -> list[ChatEntry]:
         """Take what was said since the last frame: sounds, bubbles; the new entries."""
+        self.bubbles = [b for b in self.bubbles if self.app.clock - b[2] < BUBBLE_LIFE]
         if self.model.chat_revision == self.revision_seen:
             return []
         fresh = self.model.chat_revision - self.revision_seen
@@ -207,7 +208,6 @@ class ChatPanel:
         return new
 
     def frame_rate(self) -> float:
-        self.bubbles = [b for b in self.bubbles if self.app.clock - b[2] < BUBBLE_LIFE]
         rate = BUBBLE_RATE if self.bubbles else 0.0
         return max(rate, self.field.frame_rate() if self.writing else 0.0)
 

@@ -428,13 +428,17 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ frame
     def frame_rate(self) -> float:
+        # Emote bubbles fade and the chat field's caret blinks, whatever else moves.
+        return max(self._board_rate(), self.chat.frame_rate())
+
+    def _board_rate(self) -> float:
         if not self.timeline.idle:
             return ANIMATING
         if self.ctx.timer is not None:
             return TIMER_RATE  # the quiet time drains
         if self.my_turn() or self.curtain_for is not None:
             return PULSE_RATE  # the device's ring, its legal targets and the curtain pulse
-        return self.chat.frame_rate() if self.log_visible() else 0.0
+        return 0.0
 
     def update(self, dt: float) -> None:
         if self.model.removed:
