@@ -238,7 +238,7 @@ class ChatPanel:
             True,
         )
         if self.model.spectator and not self.model.open_chat:
-            hint = i18n._("only spectators read you")
+            hint = i18n._("read by spectators only")
             x = self.rect.x + lay.margin * 2 + theme.font(lay.body, True).size(i18n._("Chat"))[0]
             hint = theme.fit_text(hint, lay.small, self.rect.right - lay.margin - x)
             theme.blit_text(
