@@ -483,7 +483,7 @@ class TableScene(Scene):
             self.followed = True
             self.leave()
         elif not rematch.done and not self.offer_shown and self.app.stack.top is self:
-            self.offer_shown = True
+            self.offer_shown = self.results_shown = True
             self.app.stack.push(ResultsScene(self.app, self.model, self.game_view, self.leave))
 
     def _title(self) -> str:
