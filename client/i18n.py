@@ -126,6 +126,8 @@ ERRORS: dict[str, str] = {
     "no_seat": N_("This table has no free seat."),
     "not_ready": N_("Every seat must be taken before the start."),
     "not_creator": N_("Only the table's host can do that."),
+    "rate_limited": N_("Not so fast: wait a few seconds before you write again."),
+    "muted": N_("The table's host has muted you here."),
 }
 
 

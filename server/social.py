@@ -215,12 +215,14 @@ class Social:
             raise Refused("not_finished", f"the game at table {old.id} is not over")
         if not old.held_by(identity):
             raise Refused("not_your_seat", "only the players of the last game may play again")
-        rematch = self.rematches.get(self.next_of.get(old.id, 0))
-        if rematch is None:
+        next_id = self.next_of.get(old.id)
+        if next_id is None:
             rematch = await self._new_rematch(old, identity)
-        elif rematch.done:
+        elif next_id in self.rematches:
+            rematch = self.rematches[next_id]
+        else:
             raise Refused(
-                "already_started", f"the next game (table {rematch.new.id}) has already begun"
+                "already_started", f"the next game is settled at table {next_id}; join it there"
             )
         rematch.pending.discard(identity)
         await self._check(rematch)
@@ -323,6 +325,7 @@ class Social:
             rematch.timer = None
         rematch.done = True
         rematch.pending = set()
+        self.rematches.pop(rematch.new.id, None)
         self._announce(rematch, started)
 
     def _announce(self, rematch: Rematch, started: bool = False) -> None:

@@ -257,7 +257,7 @@ class Session:
             return
         if msg["muted"]:
             model.muted.add(msg["who"])
-            text = i18n._("{name} was muted by the table's creator.", name=msg["name"])
+            text = i18n._("{name} was muted by the table's host.", name=msg["name"])
         else:
             model.muted.discard(msg["who"])
             text = i18n._("{name} may chat again.", name=msg["name"])
