@@ -69,8 +69,9 @@ def _envelope(voice: Voice, t: float) -> float:
     return math.exp(-(t - voice.hold) / voice.decay)
 
 
-def render(voices: tuple[Voice, ...], seed: int = 1) -> list[int]:
-    """The sound as 16-bit samples at RATE, normalised to PEAK, with a short fade at the end."""
+def render(voices: tuple[Voice, ...], gain: float = 1.0, seed: int = 1) -> list[int]:
+    """The sound as 16-bit samples at RATE, its peak at `gain` × PEAK, with a short fade at
+    the end."""
     rng = random.Random(seed)
     n = round(max(v.length for v in voices) * RATE)
     mix = [0.0] * n
@@ -90,7 +91,7 @@ def render(voices: tuple[Voice, ...], seed: int = 1) -> list[int]:
     samples = []
     for i, x in enumerate(mix):
         tail = min(1.0, (n - i) / fade)
-        samples.append(round(x / loudest * PEAK * tail * 32767))
+        samples.append(round(x / loudest * PEAK * gain * tail * 32767))
     return samples
 
 
@@ -147,6 +148,16 @@ SOUNDS: dict[str, tuple[Voice, ...]] = {
 }
 
 
+# Small and background sounds stay below the others' peak: the chime for a window that is
+# elsewhere should call, not startle.
+GAIN = {"chime": 0.6, "chat": 0.6, "tap": 0.7, "deal": 0.8, "flip": 0.8}
+
+
+def rendered(name: str) -> list[int]:
+    """The samples of the sound called `name`."""
+    return render(SOUNDS[name], GAIN.get(name, 1.0))
+
+
 def write(name: str, samples: list[int], folder: Path = SOUND_DIR) -> Path:
     """Write one sound as a mono 16-bit WAV file."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -161,8 +172,8 @@ def write(name: str, samples: list[int], folder: Path = SOUND_DIR) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     folder = Path(argv[0]) if argv else SOUND_DIR
-    for name, voices in SOUNDS.items():
-        path = write(name, render(voices), folder)
+    for name in SOUNDS:
+        path = write(name, rendered(name), folder)
         print(f"{path}  {path.stat().st_size} bytes")
     return 0
 
