@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 from client import synth  # noqa: E402
 from client.app import App  # noqa: E402
 from client.net.host import LocalServer  # noqa: E402
-from client.net.model import ChatEntry, Rematch  # noqa: E402
+from client.net.model import ChatEntry, LobbyModel, Rematch, TableInfo  # noqa: E402
 from client.scenes.chat import EMOTE_WORDS, ChatPanel  # noqa: E402
 from client.scenes.dialogs import VOLUMES, SettingsDialog  # noqa: E402
 from client.scenes.lobby import LobbyScene  # noqa: E402
@@ -293,3 +293,52 @@ def test_play_again_after_the_game_opens_the_next_table(app, server):
     # The next first seat: Magie des Bijoux's first seat places the pawn.
     assert run_until(app, lambda: bool(new.to_act()))
     assert new.to_act() == [1]
+
+
+class RecordingSession:
+    """Stands in for the network session: records the actions the chat panel takes."""
+
+    def __init__(self, creator: bool) -> None:
+        self.lobby = LobbyModel(tables=[TableInfo(1, "magie-des-bijoux", [], host="Alex")])
+        self.tables: dict = {}
+        self.name = "Alex" if creator else "Zoë"
+        self.reconnecting = False
+        self.token = None
+        self.sent: list[tuple] = []
+
+    def poll(self) -> int:
+        return 0
+
+    def is_creator(self, info) -> bool:
+        return info.host == self.name
+
+    def mute(self, table_id, who, muted=True) -> None:
+        self.sent.append(("mute", table_id, who, muted))
+
+    def chat(self, table_id, text, seat=None) -> None:
+        self.sent.append(("chat", table_id, text, seat))
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("creator", [True, False])
+def test_the_host_taps_a_line_to_mute_its_speaker(app, creator):
+    app.session = RecordingSession(creator)
+    model = sample_table("magie-des-bijoux", players=3, viewer="0")
+    scene = TableScene(app, model, send_move=lambda seat, move: None, leave=lambda: None)
+    app.stack.push(scene)
+    app.step(1 / 30)
+    line = next(rect for rect, entry in scene.chat.line_rects if entry.name == "Zoë")
+    tap(app, line.center)
+    if not creator:
+        assert app.stack.top is scene
+        return
+    dialog = app.stack.top
+    assert dialog.title == "Mute Zoë?"
+    dialog.buttons[-1].action()
+    assert app.session.sent == [("mute", 1, 9, True)]
+    # One's own line offers nothing.
+    own = next(rect for rect, entry in scene.chat.line_rects if entry.seat == 0)
+    tap(app, own.center)
+    assert app.stack.top is scene

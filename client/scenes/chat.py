@@ -170,17 +170,16 @@ class ChatPanel:
             return True
         if intent.kind == "tap" and self.lines_rect.collidepoint(intent.pos) and self.creator():
             for rect, entry in self.line_rects:
-                if (
-                    rect.collidepoint(intent.pos)
-                    and entry.who > 0
-                    and entry.seat not in self.mine()
-                ):
+                if rect.collidepoint(intent.pos) and entry.who > 0 and not self.own(entry):
                     self.ask_to_mute(entry)
                     return True
         return False
 
-    def mine(self) -> list[int | None]:
-        return list(self.model.mine) or [None]
+    def own(self, entry: ChatEntry) -> bool:
+        """Whether this device said it (from one of its seats, or watching under its name)."""
+        if entry.seat is not None:
+            return entry.seat in self.model.mine
+        return self.model.spectator and entry.name == getattr(self.app.session, "name", None)
 
     @property
     def focused(self) -> bool:
