@@ -33,6 +33,8 @@ CHAT_WINDOW = 10.0
 # Seconds the people of a finished game have to confirm a rematch before their seats go to the
 # table's stand-in bot (or open up, on a table without one). Tests shorten it.
 REMATCH_WAIT = 60.0
+# The latest chat messages and emotes a table keeps for `chat_log` (who joins or comes back).
+CHAT_BACKLOG = 50
 
 Handler = Callable[[Any, dict], Coroutine[Any, Any, None]]
 
@@ -69,6 +71,8 @@ class Social:
     # Rematches by the id of the new table, and the new table's id by the old one's.
     rematches: dict[int, Rematch] = field(default_factory=dict)
     next_of: dict[int, int] = field(default_factory=dict)
+    # Per table id: the latest messages said, each with whether only spectators may read it.
+    backlog: dict[int, deque[tuple[dict, bool]]] = field(default_factory=dict)
     _said: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary)
     _tasks: set[asyncio.Task] = field(default_factory=set)
 
@@ -77,6 +81,7 @@ class Social:
             "chat": self._chat,
             "emote": self._emote,
             "mute": self._mute,
+            "chat_log": self._chat_log,
             "rematch": self._rematch,
         }
 
@@ -163,12 +168,28 @@ class Social:
         }
         out["text" if kind == "chat" else "emote"] = said
         players = {s.holder for s in table.seats if s.holder is not None}
+        self._keep(table.id, out, spectators_only)
         frame = encode(out)
         for person in table.attendees():
             if spectators_only and person in players:
                 continue
             if person.session is not None:
                 person.session.send_frame(frame)
+
+    def _keep(self, table_id: int, said: dict[str, Any], spectators_only: bool) -> None:
+        if table_id not in self.backlog:
+            for gone in [t for t in self.backlog if t not in self.tables]:
+                del self.backlog[gone]
+            self.backlog[table_id] = deque(maxlen=CHAT_BACKLOG)
+        self.backlog[table_id].append((said, spectators_only))
+
+    async def _chat_log(self, session: Any, msg: dict[str, Any]) -> None:
+        """The latest messages said at the table that the asker may read."""
+        table = self._table(session, msg)
+        player = bool(table.held_by(session.identity))
+        kept = self.backlog.get(table.id, ())
+        lines = [said for said, spectators_only in kept if not (player and spectators_only)]
+        session.send({"t": "chat_log", "table": table.id, "lines": lines})
 
     async def _chat(self, session: Any, msg: dict[str, Any]) -> None:
         await self._say(session, msg, "chat", clean_chat(msg["text"]))

@@ -263,6 +263,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "chat": {"table": (TABLE, True), "text": (chat_text, True), "seat": (SEAT, False)},
     "emote": {"table": (TABLE, True), "emote": (one_of(EMOTES), True), "seat": (SEAT, False)},
     "mute": {"table": (TABLE, True), "who": (integer(1), True), "muted": (flag, False)},
+    "chat_log": {"table": (TABLE, True)},
     "rematch": {"table": (TABLE, True)},
     "ping": {},
 }

@@ -16,6 +16,7 @@ from client import synth  # noqa: E402
 from client.app import App  # noqa: E402
 from client.net.host import LocalServer  # noqa: E402
 from client.net.model import ChatEntry, LobbyModel, Rematch, TableInfo  # noqa: E402
+from client.net.session import Session  # noqa: E402
 from client.scenes.chat import EMOTE_WORDS, ChatPanel  # noqa: E402
 from client.scenes.dialogs import VOLUMES, SettingsDialog  # noqa: E402
 from client.scenes.lobby import LobbyScene  # noqa: E402
@@ -258,6 +259,26 @@ def test_typing_in_the_chat_field_says_it_at_the_table(app, server):
     tap(app, scene.chat.emote_buttons[0].rect.center)
     assert run_until(app, lambda: any(e.emote == EMOTES[0] for e in model.chat))
     assert run_until(app, lambda: bool(scene.chat.bubbles))
+    # Who comes later reads what was said (the server's chat log), without bubbles.
+    watcher = Session(server.host, server.port, "Zoë").start()
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            watcher.poll()
+            if (
+                watcher.connected
+                and watcher.lobby.revision
+                and model.table_id not in watcher.tables
+            ):
+                watcher.watch(model.table_id)
+            seen = watcher.tables.get(model.table_id)
+            if seen is not None and len(seen.chat) == 2:
+                break
+            time.sleep(0.02)
+        assert [e.text or e.emote for e in seen.chat] == ["gl hf", EMOTES[0]]
+        assert seen.chat_resets == 1
+    finally:
+        watcher.close()
 
 
 def test_play_again_after_the_game_opens_the_next_table(app, server):

@@ -285,6 +285,7 @@ SERVER_MESSAGES = [
     "pong",
     "bye",
     "muted",
+    "chat_log",
 ]
 
 

@@ -403,3 +403,32 @@ async def test_a_person_who_leaves_the_new_table_declines_the_rematch(tmp_path, 
         # Nobody is awaited, but a seat is empty: the stand-in takes it when the wait ends.
         done = await ada.wait_for(lambda m: m["t"] == "rematch" and m["done"], timeout=5)
         assert done["started"] is True
+
+
+@arun(30)
+async def test_the_chat_log_gives_the_latest_lines_each_may_read(tmp_path, monkeypatch):
+    # The allowance is not what this test is about.
+    monkeypatch.setattr(social, "CHAT_BURST", 1000)
+    async with running_server(tmp_path) as server:
+        table, ada, bob, cleo, dan = await chat_table(server)
+        ada.send({"t": "chat", "table": table, "text": "hi all"})
+        cleo.send({"t": "chat", "table": table, "text": "psst, Bob has the ruby"})
+        bob.send({"t": "emote", "table": table, "emote": "thanks"})
+        for client in (ada, bob, cleo, dan):
+            await quiet(client)
+        for client, expected in (
+            (bob, ["hi all", "thanks"]),
+            (dan, ["hi all", "psst, Bob has the ruby", "thanks"]),
+        ):
+            client.send({"t": "chat_log", "table": table})
+            log = await client.expect("chat_log", table=table)
+            assert [m.get("text", m.get("emote")) for m in log["lines"]] == expected
+        eve = await connect(server, "Eve")
+        eve.send({"t": "chat_log", "table": table})
+        assert (await eve.expect("error"))["code"] == "not_at_table"
+        for n in range(social.CHAT_BACKLOG + 3):
+            ada.send({"t": "chat", "table": table, "text": f"line {n}"})
+        await quiet(ada)
+        ada.send({"t": "chat_log", "table": table})
+        lines = (await ada.expect("chat_log", table=table))["lines"]
+        assert len(lines) == social.CHAT_BACKLOG and lines[-1]["text"] == f"line {n}"

@@ -141,6 +141,8 @@ class TableModel:
     # What was said here (chat and emotes), oldest first; `chat_revision` grows with each.
     chat: list[ChatEntry] = field(default_factory=list)
     chat_revision: int = 0
+    # Grows when the whole chat was replaced by the server's `chat_log` (nothing new to ring).
+    chat_resets: int = 0
     # People (by `who`) the table's creator muted; whether spectators' chat reaches players.
     muted: set[int] = field(default_factory=set)
     open_chat: bool = False

@@ -188,6 +188,8 @@ class Session:
         model.mine = sorted(msg.get("seats", []))
         model.status = info.status
         model.revision += 1
+        # What was said here lately (also what was missed while the connection was down).
+        self.send({"t": "chat_log", "table": info.id})
         plan = self._plans.pop(msg.get("ref"), None) if msg.get("ref") is not None else None
         if plan is not None:
             self._carry_out(info.id, plan)
@@ -243,13 +245,25 @@ class Session:
         model.chat = [*model.chat[-(CHAT_LINES - 1) :], entry]
         model.chat_revision += 1
 
+    @staticmethod
+    def _entry(msg: dict[str, Any]) -> ChatEntry:
+        if msg["t"] == "emote":
+            return ChatEntry(msg["who"], msg["from"], msg.get("seat"), emote=msg["emote"])
+        return ChatEntry(msg["who"], msg["from"], msg.get("seat"), msg["text"])
+
     def _on_chat(self, msg: dict[str, Any]) -> None:
-        entry = ChatEntry(msg["who"], msg["from"], msg.get("seat"), msg["text"])
-        self._said(msg["table"], entry)
+        self._said(msg["table"], self._entry(msg))
 
     def _on_emote(self, msg: dict[str, Any]) -> None:
-        entry = ChatEntry(msg["who"], msg["from"], msg.get("seat"), emote=msg["emote"])
-        self._said(msg["table"], entry)
+        self._said(msg["table"], self._entry(msg))
+
+    def _on_chat_log(self, msg: dict[str, Any]) -> None:
+        model = self.tables.get(msg["table"])
+        if model is None:
+            return
+        model.chat = [self._entry(line) for line in msg.get("lines", [])][-CHAT_LINES:]
+        model.chat_revision += 1
+        model.chat_resets += 1
 
     def _on_muted(self, msg: dict[str, Any]) -> None:
         model = self.tables.get(msg["table"])

@@ -58,8 +58,8 @@ class ChatPanel:
         ]
         self.writing = True
         self.scroll = 0
-        self.seen = len(model.chat)
         self.revision_seen = model.chat_revision
+        self.resets_seen = model.chat_resets
         # Bubbles at the seats: (seat, emote, the app clock when it came).
         self.bubbles: list[tuple[int, str, float]] = []
         # Where each line was drawn, for the creator's tap to mute.
@@ -192,6 +192,11 @@ class ChatPanel:
     def update(self) -> list[ChatEntry]:
         """Take what was said since the last frame: sounds, bubbles; the new entries."""
         self.bubbles = [b for b in self.bubbles if self.app.clock - b[2] < BUBBLE_LIFE]
+        if self.model.chat_resets != self.resets_seen:
+            # The server's log replaced the lines: old news, no bubbles, no sound.
+            self.resets_seen = self.model.chat_resets
+            self.revision_seen = self.model.chat_revision
+            return []
         if self.model.chat_revision == self.revision_seen:
             return []
         fresh = self.model.chat_revision - self.revision_seen
