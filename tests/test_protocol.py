@@ -309,6 +309,8 @@ SERVER_MESSAGES = [
     "error",
     "pong",
     "bye",
+    "muted",
+    "chat_log",
 ]
 
 

@@ -2,7 +2,8 @@
 
 The hosting client knows the page's LAN addresses (`LocalServer.web_urls`, LAN first); a client
 of another server builds the address from the one it connected to and the page's port from
-`welcome`. A link for one seat (`?table=ID&seat=N`, the seat counted from 0) opens the page straight at that seat.
+`welcome`. A link for one seat (`?table=ID&seat=N`, the seat counted from 0) opens the page
+straight at that seat.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ import pygame
 
 from client import i18n
 from client.net.model import Move, TableModel
+from client.scenes.chat import ChatPanel
 from client.scenes.dialogs import ConfirmDialog, TextDialog
 from client.scenes.phones import PhonesDialog, phone_urls
 from client.scenes.results import ResultsScene
@@ -92,6 +93,10 @@ class TableScene(Scene):
         self.active_panels: list[pygame.Rect] = []
         self.turn_left = 0
         self.turn_right = 0
+        self.chat = ChatPanel(app, model, self.chat_seat)
+        self.was_my_turn = False
+        self.offer_shown = False
+        self.followed = False
         self.resize(app.layout)
         self.sync()
 
@@ -131,6 +136,12 @@ class TableScene(Scene):
         self.wide = lay.w >= 1000 or self.app.settings.table_display
         log_w = max(round(lay.w * (0.24 if self.display_mode else 0.22)), 200)
         self.log_rect = pygame.Rect(lay.w - lay.margin - log_w, top, log_w, bottom - top)
+        # The log above, the chat below it, in one column.
+        split = self.log_rect.y + round(self.log_rect.h * 0.5)
+        self.log_area = pygame.Rect(self.log_rect.x, self.log_rect.y, log_w, split - top)
+        chat_rect = pygame.Rect(self.log_rect.x, split, log_w, self.log_rect.bottom - split)
+        self.chat.relabel()
+        self.chat.resize(chat_rect, lay, writing=not self.app.settings.table_display)
         right = self.log_rect.x - lay.margin if self.wide else lay.w - lay.margin
         self.board_rect = pygame.Rect(
             self.panels_rect.right + lay.margin,
@@ -240,6 +251,8 @@ class TableScene(Scene):
             self.timeline.skip()
             # The stream's events are the whole log again (a resync brings the history).
             self.log = []
+        else:
+            self.app.sounds.events(self.model.game, new_events)
         self.ctx.timer = self.model.timer
         self.game_view.show(stream.view, stream.legal, [] if fresh else new_events, fresh)
         for event in (
@@ -304,6 +317,11 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle(self, intent: Intent) -> bool:
+        if self.curtain_for is None and self.log_visible() and self.chat.handle(intent):
+            return True
+        if self.chat.focused and intent.kind == "back":
+            self.chat.blur()
+            return True
         if self.curtain_for is not None:
             if intent.kind in ("tap", "confirm"):
                 self.revealed = self.curtain_for
@@ -335,7 +353,7 @@ class TableScene(Scene):
         if kind == "zoom" and self.board_rect.collidepoint(intent.pos):
             self.camera.zoom_at(intent.pos, intent.factor)
             return True
-        if kind == "scroll" and self.log_visible() and self.log_rect.collidepoint(intent.pos):
+        if kind == "scroll" and self.log_visible() and self.log_area.collidepoint(intent.pos):
             self.log_scroll = max(0, self.log_scroll + round(intent.amount * 2))
             return True
         if kind == "drag_start":
@@ -422,8 +440,18 @@ class TableScene(Scene):
     def log_visible(self) -> bool:
         return self.wide or self.log_open
 
+    def chat_seat(self) -> int | None:
+        """Which of this device's seats speaks: the one shown (None for a spectator)."""
+        return (
+            self.viewer if isinstance(self.viewer, int) and self.viewer in self.model.mine else None
+        )
+
     # ------------------------------------------------------------------ frame
     def frame_rate(self) -> float:
+        # Emote bubbles fade and the chat field's caret blinks, whatever else moves.
+        return max(self._board_rate(), self.chat.frame_rate())
+
+    def _board_rate(self) -> float:
         if not self.timeline.idle:
             return ANIMATING
         if self.ctx.timer is not None:
@@ -449,6 +477,7 @@ class TableScene(Scene):
             # buttons follow what is shown.
             self._layout_move_buttons()
             self.camera.resize(self.board_area(), self.game_view.world_size())
+        self._social()
         if (
             self.model.outcome is not None
             and not self.results_shown
@@ -459,6 +488,30 @@ class TableScene(Scene):
             self.app.stack.push(
                 ResultsScene(self.app, self.model, self.game_view, self.leave, self.watch_replay)
             )
+
+    def _social(self) -> None:
+        """What was said, whose turn began, and the rematch: sounds, toasts, following."""
+        said = self.chat.update()
+        if said and not self.log_visible():
+            for entry in said[-2:]:
+                speaker, text = self.chat.entry_text(entry)
+                self.app.toasts.show(f"{speaker} {text}" if speaker else text)
+        mine = self.my_turn()
+        if mine and not self.was_my_turn:
+            focused = pygame.display.get_init() and pygame.key.get_focused()
+            self.app.sounds.play("turn" if focused else "chime")
+        self.was_my_turn = mine
+        rematch = self.model.rematch
+        if rematch is None or self.app.session is None:
+            return
+        following = self.app.session.tables.get(rematch.next_table)
+        if rematch.started and following is not None and following.streams and not self.followed:
+            # The next game began: leave this table for the lobby, which opens the next one.
+            self.followed = True
+            self.leave()
+        elif not rematch.done and not self.offer_shown and self.app.stack.top is self:
+            self.offer_shown = self.results_shown = True
+            self.app.stack.push(ResultsScene(self.app, self.model, self.game_view, self.leave))
 
     def _title(self) -> str:
         from shared.engine import get_game
@@ -492,6 +545,7 @@ class TableScene(Scene):
             i18n.language(),
             self.log_scroll,
             self.log_open,
+            self.chat.key(),
             self.viewer,
             self.pending is None,
         )
@@ -518,6 +572,10 @@ class TableScene(Scene):
         self._draw_active_ring(surface)
         for button in self.bar_buttons + self.move_buttons:
             button.draw(surface, self.layout.small)
+        if self.log_visible():
+            self.chat.draw_controls(surface)
+        if self.chat.bubbles:
+            self.chat.draw_bubbles(surface, self._panel_rects())
 
     def _draw_selected(self, surface: pygame.Surface, piece: Piece) -> None:
         """A piece picked up by a tap: a gold ring around it until a tap puts it somewhere."""
@@ -799,7 +857,16 @@ class TableScene(Scene):
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         lay = self.layout
-        rect = self.log_rect
+        rect = self.log_area
+        chat = self.chat.rect
+        pygame.draw.line(
+            surface,
+            theme.GOLD_DARK,
+            (chat.x + lay.margin, chat.y),
+            (chat.right - lay.margin, chat.y),
+            max(1, lay.line),
+        )
+        self.chat.draw(surface)
         theme.blit_text(
             surface,
             i18n._("Game log"),
