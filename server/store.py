@@ -57,6 +57,9 @@ COLUMNS = {
         "updated",
     },
     "moves": {"table_id", "seq", "seat", "move", "by", "at"},
+    # Chat and table settings came with the social features (made when missing).
+    "chat": {"table_id", "after_seq", "kind", "name", "seat", "text", "spectators_only", "at"},
+    "social": {"table_id", "open_chat", "muted"},
 }
 
 SCHEMA = """
