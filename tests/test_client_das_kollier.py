@@ -345,6 +345,7 @@ def test_the_bank_sale_dialog_sells_the_gems_chosen_and_esc_closes_it():
     frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
     assert not scene.game_view.selling and app.stack.top is scene
     press(app, scene, "sell")
+    frames(app, 20)  # the dialog's buttons took the block's places: they settle first
     press(app, scene, f"gem-{gem}")
     press(app, scene, "sale")
     assert sent == [{"type": "sell", "gems": [gem]}]
@@ -538,3 +539,117 @@ def test_the_results_say_which_tie_break_decided_between_equal_necklaces():
     assert lines[-1] == "Tie on the necklace: the best gem outside it wins (Béatrice: $10,000)."
     assert isinstance(app.stack.top, ResultsScene)
     app.shutdown()
+
+
+# ---------------------------------------------------------------------- buttons under the finger
+
+
+def test_a_button_in_the_place_of_one_just_pressed_waits_before_it_takes_a_tap(found):
+    state, _ = found["pay-cash"]
+    buyer = state["auction"]["buyer"]
+    app, scene, sent = at(found, "pay-cash")
+    renderer = scene.game_view
+    paid = control(scene, "pay")
+    spot = scene.camera.to_screen(*paid.rect.center)
+    tap(app, spot)
+    assert sent == [paid.action]
+    after, events = GAME.apply(state, buyer, paid.action)
+    assert after["phase"] == "choose" and after["auctioneer"] == buyer
+    scene.model.update(
+        buyer,
+        GAME.view(after, buyer),
+        GAME.legal_moves(after, buyer),
+        GAME.to_act(after),
+        GAME.view_events(events, buyer),
+    )
+    frames(app, 1)
+    # Whatever now lies where "Pay" was is something else, and it is not ready yet.
+    there = [c for c in renderer.controls if c.rect.colliderect(paid.rect)]
+    assert there and all(not renderer._settled(c) for c in there)
+    assert not any(c.irreversible for c in there)
+    target = next(c for c in there if isinstance(c.action, dict))
+    spot = scene.camera.to_screen(*target.rect.center)
+    tap(app, spot)
+    assert len(sent) == 1
+    frames(app, 20)
+    assert all(renderer._settled(c) for c in there)
+    tap(app, spot)
+    assert sent[1:] == [target.action]
+
+
+def test_the_knock_down_never_lies_where_the_start_price_was_sent(found):
+    state, _ = found["choose"]
+    auctioneer = state["auctioneer"]
+    app, scene, sent = at(found, "choose")
+    opening = [m for m in GAME.legal_moves(state, auctioneer) if m["type"] == "open_auction"]
+    if not opening:
+        pytest.skip("this lot must fall")
+    places = [c.rect for c in scene.game_view.controls if c.key != "sell"]
+    after, events = GAME.apply(state, auctioneer, opening[0])
+    scene.model.update(
+        auctioneer,
+        GAME.view(after, auctioneer),
+        GAME.legal_moves(after, auctioneer),
+        GAME.to_act(after),
+        GAME.view_events(events, auctioneer),
+    )
+    frames(app, 1)
+    knock = control(scene, "knock")
+    assert knock.rect.collidelist(places) < 0
+    assert scene.game_view._settled(knock)
+    press(app, scene, "knock")
+    assert sent == [{"type": "knock_down"}]
+
+
+def last_step_places(steps, seat, key, controls):
+    """The places of the seat's buttons in the last earlier step that had any (the sale button
+    aside), kept in `steps[seat]` = [step key, its places, the earlier step's places]."""
+    step, places, earlier = steps.get(seat, (None, [], []))
+    if key != step:
+        earlier = places or earlier
+        places = []
+    places = places + [c.rect for c in controls if c.key != "sell"]
+    steps[seat] = (key, places, earlier)
+    return earlier
+
+
+def test_irreversible_buttons_never_sit_where_the_previous_steps_buttons_were():
+    from client.tables.base import TableContext
+    from client.ui.anim import Animator, Timeline
+
+    checked = one_tap = 0
+    for seed in range(1, 9):
+        players = 3 + seed % 4
+        state = GAME.new_game(seed, players, {"first_seat": 0})
+        animator = Animator()
+        views = [
+            DasKollierView(TableContext(animator, Timeline(animator), None, NAMES[:players]))
+            for _ in range(players)
+        ]
+        rng = random.Random(seed)
+        steps: dict = {}
+        events: list = []
+        fresh = True
+        while not GAME.is_over(state):
+            for seat, renderer in enumerate(views):
+                legal = GAME.legal_moves(state, seat)
+                renderer.show(GAME.view(state, seat), legal, GAME.view_events(events, seat), fresh)
+                key = (
+                    state["phase"],
+                    state["round"],
+                    state["auctioneer"],
+                    len(state["defaulters"]),
+                )
+                earlier = last_step_places(steps, seat, key, renderer.controls)
+                for c in renderer.controls:
+                    if c.irreversible:
+                        checked += 1
+                        assert c.rect.collidelist(earlier) < 0, (seed, seat, key, c.key)
+                pays = [m for m in legal if m["type"] == "pay"]
+                if len(pays) == 1:
+                    one_tap += 1
+                    assert [c.action for c in renderer.controls if c.key == "pay"] == pays
+            fresh = False
+            seat, move = random_step(GAME, state, rng)
+            state, events = GAME.apply(state, seat, move)
+    assert checked > 500 and one_tap > 20
