@@ -52,8 +52,14 @@ IRREVERSIBLE = {
     "default",
     "commission",
 }
-# How far a block row moves to the foot of the lot cloth, its other place.
-ALT_SHIFT = LOT.centerx - BLOCK.centerx
+
+
+def lot_foot(rect: pygame.FRect) -> pygame.FRect:
+    """A block row's control in the row's other place, at the foot of the lot cloth."""
+    k = (LOT.w - 2 * BLOCK_PAD) / (BLOCK.w - 2 * BLOCK_PAD)
+    x = LOT.x + BLOCK_PAD + (rect.x - BLOCK.x - BLOCK_PAD) * k
+    return pygame.FRect(x, rect.y, rect.w * k, rect.h)
+
 
 # The chips of the quick raises (QUICK_RAISES), by control key.
 RAISE_LABELS: dict[str, i18n.Term] = {
@@ -153,7 +159,7 @@ class ActionPanel(TableView):
                 rows.setdefault(control.rect.y, []).append(control)
         before = self.previous_rects
         for y, row in rows.items():
-            moved = [c.rect.move(ALT_SHIFT, 0) for c in row]
+            moved = [lot_foot(c.rect) for c in row]
             if y not in self.moved_rows:
                 if not any(c.irreversible and c.rect.collidelist(before) >= 0 for c in row):
                     continue

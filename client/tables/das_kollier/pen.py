@@ -36,6 +36,26 @@ class Pen(TableView):
             s = theme.fit_text(s, px, max(8, round(width * cam.scale)), bold)
         return theme.blit_text(surface, s, px, cam.to_screen(*pos), colour, bold, anchor)
 
+    def _lines(
+        self,
+        surface: pygame.Surface,
+        cam: Camera,
+        s: str,
+        size: float,
+        pos: tuple[float, float],
+        width: float,
+        colour: theme.Colour = theme.TEXT,
+        anchor: str = "topleft",
+    ) -> float:
+        """`s` wrapped to `width` from `pos` down; returns the height below its last line."""
+        x, y = pos
+        px = self._px(cam, size)
+        step = max(size * 1.2, theme.font(px).get_linesize() / cam.scale)
+        for line in theme.wrap(s, px, round(width * cam.scale)):
+            self._text(surface, cam, line, size, (x, y), colour, anchor=anchor, width=width)
+            y += step
+        return y
+
     def _blit_centered(self, surface: pygame.Surface, image: pygame.Surface, centre) -> None:
         surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
 
