@@ -51,8 +51,11 @@ class ControlArt(TableView):
         if control.icons or control.necklace:
             self._draw_chip_icons(surface, control, rect, px, ink)
             return
-        label = theme.fit_text(control.label, px, rect.w - max(6, px // 2), True)
-        theme.blit_text(surface, label, px, rect.center, ink, True, "center")
+        room = rect.w - max(6, px // 2)
+        # A label too long for bold takes the regular weight before it is shortened.
+        bold = theme.font(px, True).size(control.label)[0] <= room
+        label = theme.fit_text(control.label, px, room, bold)
+        theme.blit_text(surface, label, px, rect.center, ink, bold, "center")
 
     def _draw_chip_icons(
         self, surface: pygame.Surface, control: Control, rect: pygame.Rect, px: int, ink

@@ -133,14 +133,13 @@ class OwnCorner(TableView):
             value=money(best["value"]),
             base=number(best["value"] // max(1, kinds)),
         )
-        self._text(
+        self._label(
             surface,
             cam,
             value,
             BODY,
             (NECKLACE.centerx, NECKLACE_VALUE_Y),
             theme.GOLD_LIGHT,
-            True,
             "midtop",
-            width=NECKLACE.w + 20,
+            NECKLACE.w + 20,
         )

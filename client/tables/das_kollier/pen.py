@@ -19,6 +19,21 @@ class Pen(TableView):
     def _px(self, cam: Camera, size: float) -> int:
         return max(MIN_PX, round(size * cam.scale))
 
+    def _label(
+        self,
+        surface: pygame.Surface,
+        cam: Camera,
+        s: str,
+        size: float,
+        pos: tuple[float, float],
+        colour: theme.Colour,
+        anchor: str,
+        width: float,
+    ) -> pygame.Rect:
+        """A bold label that takes the regular weight where bold would not fit `width`."""
+        bold = theme.font(self._px(cam, size), True).size(s)[0] <= width * cam.scale
+        return self._text(surface, cam, s, size, pos, colour, bold, anchor, width)
+
     def _text(
         self,
         surface: pygame.Surface,

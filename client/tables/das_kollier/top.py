@@ -89,4 +89,9 @@ class TopBar(TableView):
                 per_seat[debt["seat"]] += debt["amount"]
             owed = ", ".join(f"{self.ctx.name(s)} {money(a)}" for s, a in per_seat.items())
             line = i18n.pgettext("das-kollier", "owes {debts}", debts=owed)
+            px = self._px(cam, SMALL)
+            if theme.font(px).size(line)[0] > width * cam.scale:
+                # Too narrow for who is owed what: the sum (the log says to whom).
+                total = money(sum(per_seat.values()))
+                line = i18n.pgettext("das-kollier", "owes {debts}", debts=total)
             self._text(surface, cam, line, SMALL, (BANK_TEXT_X, 80), theme.TEXT_DIM, width=width)
