@@ -325,9 +325,8 @@ class Table:
             "status": self.status,
             "view": self.game.view(self.state, seat),
             "to_act": common["to_act"],
-            "legal_moves": (
-                self.game.legal_moves(self.state, seat) if seat in common["to_act"] else []
-            ),
+            # Every seat's: a seat not to act may have moves it may make out of turn.
+            "legal_moves": self.game.legal_moves(self.state, seat) if seat is not None else [],
             "timer": common["timer"],
         }
         if events is not None:
@@ -549,6 +548,8 @@ class Table:
                 raise Refused("bad_seat", f"table {self.id} has seats 0 to {self.players - 1}")
             if actor is not None and self.seats[seat].holder is not actor:
                 raise Refused("not_your_seat", f"you do not hold seat {seat} of table {self.id}")
+            if by != "timer" and isinstance(move, dict) and move.get("timer") is not None:
+                raise Refused("illegal", "only the table's quiet-time clock makes timer moves")
             if expect_seq is not None and expect_seq != self.seq:
                 raise Refused(
                     "stale",

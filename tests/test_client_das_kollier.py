@@ -148,7 +148,10 @@ def defaulting(s):
 SITUATIONS = {
     "choose": (phase("choose"), lambda s: s["auctioneer"]),
     "open-bidder": (open_with_bid, lambda s: bidders(s)[0]),
-    "open-auctioneer": (phase("open"), lambda s: s["auctioneer"]),
+    "open-auctioneer": (
+        lambda s: s["phase"] == "open" and GAME.to_act(s) == [s["auctioneer"]],
+        lambda s: s["auctioneer"],
+    ),
     "falling": (phase("falling"), lambda s: s["auction"]["asked"]),
     "preempt": (phase("preempt"), lambda s: s["auctioneer"]),
     "pay-cash": (
@@ -292,6 +295,11 @@ def test_a_necklace_pays_at_its_necklace_value():
     app, scene, sent = table(state, history, buyer)
     press(app, scene, "clear")
     press(app, scene, "necklace")
+    frames(app, 20)
+    if necklace_value(necklace) > price:
+        # More than the price: the table warns first (no change is given).
+        press(app, scene, "overpay")
+        frames(app, 20)
     press(app, scene, "pay")
     cash = max(0, price - necklace_value(necklace))
     assert sent == [{"type": "pay", "cash": cash, "gems": [], "necklaces": [necklace]}]
@@ -528,8 +536,8 @@ def test_the_results_say_which_tie_break_decided_between_equal_necklaces():
     from client.screenshot import build_scene
 
     app = App((1280, 800), Settings(name="Alex", language="en"))
-    # Seed 3 after 2000 random moves: nobody strings a necklace; the best gem outside decides.
-    scene = build_scene(app, "results", "das-kollier", 3, 2000, None, "to_act")
+    # Seed 8 played to its end: nobody strings a necklace; the best gem outside decides.
+    scene = build_scene(app, "results", "das-kollier", 8, 2000, None, "to_act")
     app.stack.push(scene)
     frames(app, 3)
     table = scene if isinstance(scene, TableScene) else scene.table
@@ -586,6 +594,10 @@ def test_the_knock_down_never_lies_where_the_start_price_was_sent(found):
         pytest.skip("this lot must fall")
     places = [c.rect for c in scene.game_view.controls if c.key != "sell"]
     after, events = GAME.apply(state, auctioneer, opening[0])
+    # Everyone else passes: only then may the auctioneer knock down.
+    for seat in GAME.to_act(after):
+        after, more = GAME.apply(after, seat, {"type": "pass"})
+        events += more
     scene.model.update(
         auctioneer,
         GAME.view(after, auctioneer),
@@ -653,3 +665,87 @@ def test_irreversible_buttons_never_sit_where_the_previous_steps_buttons_were():
             seat, move = random_step(GAME, state, rng)
             state, events = GAME.apply(state, seat, move)
     assert checked > 500 and one_tap > 20
+
+
+# ---------------------------------------------------------------------- rules audit (issue 19)
+
+
+def idle_seller(s):
+    """A seat not to act that is listed a sale to the bank, or None."""
+    return next(
+        (
+            seat
+            for seat in range(s["players"])
+            if seat not in GAME.to_act(s)
+            and any(m["type"] == "sell" for m in GAME.legal_moves(s, seat))
+        ),
+        None,
+    )
+
+
+def test_a_seat_not_to_act_may_sell_to_the_bank_and_the_dialog_stays_open_meanwhile():
+    state, history = situation(lambda s: idle_seller(s) is not None and s["phase"] == "falling")
+    seller = idle_seller(state)
+    gem = state["hands"][seller][-1]
+    app, scene, sent = table(state, history, seller)
+    assert scene.interactive and seller not in GAME.to_act(state)
+    press(app, scene, "sell")
+    frames(app, 20)
+    press(app, scene, f"gem-{gem}")
+    # Another seat plays on meanwhile: the sale being put together stays.
+    asked = state["auction"]["asked"]
+    after, events = GAME.apply(state, asked, {"type": "decline"})
+    scene.model.update(
+        seller,
+        GAME.view(after, seller),
+        GAME.legal_moves(after, seller),
+        GAME.to_act(after),
+        GAME.view_events(events, seller),
+    )
+    frames(app, 20)
+    assert scene.game_view.selling and scene.game_view.pick[gem] == 1
+    press(app, scene, "sale")
+    assert sent == [{"type": "sell", "gems": [gem]}]
+    assert GAME.apply(after, seller, sent[0])[0]["sold"][seller]
+
+
+def test_the_auctioneer_waits_until_everyone_else_has_passed_before_knocking_down(found):
+    state, history = found["open-bidder"]
+    app, scene, _ = table(state, history, state["auctioneer"])
+    assert not any(c.key == "knock" for c in scene.game_view.controls)
+    assert "passed" in scene.game_view._block_words()[2]
+
+
+def overpayable(s):
+    if not paying_mixed(s):
+        return False
+    buyer = s["auction"]["buyer"]
+    return sum(VALUE[g] for g in s["hands"][buyer]) > s["auction"]["price"] and (
+        len([m for m in GAME.legal_moves(s, buyer) if m["type"] == "pay"]) > 1
+    )
+
+
+def test_paying_more_gems_than_the_price_warns_first_then_pays_without_change():
+    state, history = situation(overpayable, seeds=range(1, 300))
+    buyer, price = state["auction"]["buyer"], state["auction"]["price"]
+    hand = state["hands"][buyer]
+    app, scene, sent = table(state, history, buyer)
+    renderer = scene.game_view
+    press(app, scene, "clear")
+    for kind, count in Counter(hand).items():
+        for _ in range(count):
+            press(app, scene, f"gem-{kind}")
+    assert renderer._worth() > price
+    assert "no change" in renderer._block_words()[2]
+    frames(app, 20)  # the warning just took Pay's place
+    press(app, scene, "overpay")
+    assert sent == [] and not any(c.key == "overpay" for c in renderer.controls)
+    press(app, scene, "pay")  # it just took the warning's place: not yet
+    assert sent == []
+    frames(app, 20)
+    press(app, scene, "pay")
+    assert sent == [
+        {"type": "pay", "cash": 0, "gems": sorted(hand, key=hand.index), "necklaces": []}
+    ]
+    after, _ = GAME.apply(state, buyer, sent[0])
+    assert after["cash"][buyer] == state["cash"][buyer]

@@ -68,7 +68,11 @@ class AuctionBlock(TableView):
                 sub = i18n.pgettext("das-kollier", "highest bid: {name}", name=name(bidder))
             hint = ""
             if self._moves("knock_down"):
-                hint = i18n._("Knock it down when the bidding stops")
+                hint = i18n._("Everyone else has passed: knock it down")
+            elif me is not None and me == auctioneer:
+                hint = i18n._(
+                    "You knock it down once everyone else has passed; else the clock does"
+                )
             elif me is not None and me in auction.get("passed", []):
                 hint = i18n._("You passed; bid again after a new bid")
             elif self._moves("pass") and not self._moves("bid"):
@@ -166,6 +170,13 @@ class AuctionBlock(TableView):
             worth = i18n.pgettext(
                 "das-kollier", "gems {gems} + cash {cash}", gems=money(self._worth()), cash=cash
             )
+            over = self._overpaid()
+            if over:
+                worth = i18n._(
+                    "Gems worth {worth}: {amount} more than the price, and no change is given",
+                    worth=money(self._worth()),
+                    amount=money(over),
+                )
             return i18n.pgettext("das-kollier", "Payment"), self._chosen_words(), worth
         return (
             i18n.pgettext("das-kollier", "Payment"),

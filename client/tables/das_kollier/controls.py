@@ -327,9 +327,7 @@ class ActionPanel(TableView):
                     selected=bool(self.pick_necklaces),
                 ),
                 Control("clear", clear, i18n.pgettext("das-kollier", "Clear"), self._clear),
-                Control(
-                    "pay", pay, i18n.pgettext("das-kollier", "Pay"), self._payment(), "primary"
-                ),
+                self._pay_control(pay),
             ]
             self._hand_controls(self._cycle)
         if defaults:
@@ -348,6 +346,20 @@ class ActionPanel(TableView):
                 )
             by_gem = {m["gem"]: m for m in defaults if "gem" in m}
             self._hand_controls(lambda kind: None, by_gem)
+
+    def _pay_control(self, rect: pygame.FRect) -> Control:
+        """The composer's Pay. Gems worth more than the price get no change: the first tap only
+        warns (the block says by how much), a second one pays."""
+        payment = self._payment()
+        if self._overpaid() and self.overpay_ok != payment:
+            label = i18n.pgettext("das-kollier", "Overpay…")
+            return Control("overpay", rect, label, lambda: self._allow_overpay(payment), "primary")
+        label = (
+            i18n.pgettext("das-kollier", "Pay anyway")
+            if self._overpaid()
+            else i18n.pgettext("das-kollier", "Pay")
+        )
+        return Control("pay", rect, label, payment, "primary")
 
     def _build_commission(self) -> None:
         takes = self._moves("commission")

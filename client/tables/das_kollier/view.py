@@ -75,6 +75,8 @@ class DasKollierView(
         self.pick: Counter[str] = Counter()
         self.pick_necklaces: list[list[str]] = []
         self.selling = False
+        # The overpaying payment the seat was warned of and confirmed.
+        self.overpay_ok: Move | None = None
         self.context: tuple = ()
         # What each region showed when last drawn (see take_changes).
         self.drawn: dict[str, str] = {}
