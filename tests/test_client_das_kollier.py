@@ -736,7 +736,7 @@ def test_paying_more_gems_than_the_price_warns_first_then_pays_without_change():
         for _ in range(count):
             press(app, scene, f"gem-{kind}")
     assert renderer._worth() > price
-    assert "no change" in renderer._block_words()[2]
+    assert "no change" in renderer._block_words()[1]
     frames(app, 20)  # the warning just took Pay's place
     press(app, scene, "overpay")
     assert sent == [] and not any(c.key == "overpay" for c in renderer.controls)

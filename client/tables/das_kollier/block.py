@@ -172,11 +172,13 @@ class AuctionBlock(TableView):
             )
             over = self._overpaid()
             if over:
-                worth = i18n._(
+                # The warning comes first; what is chosen shows in the hand too.
+                warning = i18n._(
                     "Gems worth {worth}: {amount} more than the price, and no change is given",
                     worth=money(self._worth()),
                     amount=money(over),
                 )
+                return i18n.pgettext("das-kollier", "Payment"), warning, self._chosen_words()
             return i18n.pgettext("das-kollier", "Payment"), self._chosen_words(), worth
         return (
             i18n.pgettext("das-kollier", "Payment"),
@@ -198,9 +200,13 @@ class AuctionBlock(TableView):
         # Without a price to show, the words move up under the headline.
         y = BLOCK.y + (NUMBER_BOTTOM if number else 52)
         y = self._lines(surface, cam, sub, BODY, (x, y), w, theme.TEXT)
+        falling = self.view.get("phase") == "falling"
+        # The hint, second in rank, keeps clear of the controls (and the falling order).
+        tops = [c.rect.y for c in self.controls if BLOCK.contains(c.rect)]
+        bottom = min(tops, default=BLOCK.bottom - 8) - 6 - (56 if falling else 0)
         if hint:
-            y = self._lines(surface, cam, hint, SMALL, (x, y + 4), w, theme.TEXT_DIM)
-        if self.view.get("phase") == "falling":
+            y = self._lines(surface, cam, hint, SMALL, (x, y + 4), w, theme.TEXT_DIM, bottom=bottom)
+        if falling:
             self._draw_falling_order(surface, cam, y + 30)
 
     def _draw_falling_order(self, surface: pygame.Surface, cam: Camera, y: float) -> None:

@@ -61,12 +61,16 @@ class Pen(TableView):
         width: float,
         colour: theme.Colour = theme.TEXT,
         anchor: str = "topleft",
+        bottom: float | None = None,
     ) -> float:
-        """`s` wrapped to `width` from `pos` down; returns the height below its last line."""
+        """`s` wrapped to `width` from `pos` down, the lines that end above `bottom` (all when
+        it is None); returns the height below the last line drawn."""
         x, y = pos
         px = self._px(cam, size)
         step = max(size * 1.2, theme.font(px).get_linesize() / cam.scale)
         for line in theme.wrap(s, px, round(width * cam.scale)):
+            if bottom is not None and y + step > bottom:
+                break  # no room left above `bottom`
             self._text(surface, cam, line, size, (x, y), colour, anchor=anchor, width=width)
             y += step
         return y
