@@ -63,14 +63,15 @@ class Pen(TableView):
         anchor: str = "topleft",
         bottom: float | None = None,
     ) -> float:
-        """`s` wrapped to `width` from `pos` down, the lines that end above `bottom` (all when
-        it is None); returns the height below the last line drawn."""
+        """`s` wrapped to `width` from `pos` down; returns the height below its last line. With
+        a `bottom`, `s` is left out whole unless all its lines end above it."""
         x, y = pos
         px = self._px(cam, size)
         step = max(size * 1.2, theme.font(px).get_linesize() / cam.scale)
-        for line in theme.wrap(s, px, round(width * cam.scale)):
-            if bottom is not None and y + step > bottom:
-                break  # no room left above `bottom`
+        lines = theme.wrap(s, px, round(width * cam.scale))
+        if bottom is not None and y + step * len(lines) > bottom:
+            return y  # half a hint would read as a cut one
+        for line in lines:
             self._text(surface, cam, line, size, (x, y), colour, anchor=anchor, width=width)
             y += step
         return y
