@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from server.store import Store
+from server.tables import as_played
 from shared import engine
 
 
@@ -38,13 +39,14 @@ def table_log(store: Store, table_id: int, reveal: bool = False) -> dict[str, An
     game = engine.get_game(record.game)
     state = game.new_game(record.seed, record.players, record.options)
     moves = []
-    for seq, (seat, move, by) in enumerate(record.moves, start=1):
+    played = []
+    for seq, (seat, journaled, by) in enumerate(record.moves, start=1):
+        move = as_played(journaled, by)
+        played.append((seat, move))
         state, events = game.apply(state, seat, move)
         shown = events if reveal else game.view_events(events, None)
         moves.append({"seq": seq, "seat": seat, "by": by, "move": move, "events": shown})
-    final = engine.replay(
-        record.game, record.seed, record.players, record.options, [m[:2] for m in record.moves]
-    )
+    final = engine.replay(record.game, record.seed, record.players, record.options, played)
     assert final == state, "replaying the journal is not deterministic"
     finished = game.is_over(state)
     return {

@@ -31,6 +31,14 @@ DEFAULT_KEEP = 600
 WAITING, PLAYING, FINISHED, ABANDONED = "waiting", "playing", "finished", "abandoned"
 
 
+def as_played(move: dict[str, Any], by: str) -> dict[str, Any]:
+    """A journaled move as the engine must see it again: one the table's clock played is a
+    timer move, also in journals written before timer moves were marked."""
+    if by == "timer" and isinstance(move, dict) and "timer" not in move:
+        return {**move, "timer": True}
+    return move
+
+
 class Refused(Exception):
     """A request the table (or lobby) turns down: an `error` reply with `code` and `reason`."""
 
@@ -248,8 +256,8 @@ class Table:
         table.creator_key = table.creator.key if table.creator else None
         if record.status in (PLAYING, FINISHED):
             state = game.new_game(record.seed, record.players, record.options)
-            for seat_no, move, _ in record.moves:
-                state, events = game.apply(state, seat_no, move)
+            for seat_no, move, by in record.moves:
+                state, events = game.apply(state, seat_no, as_played(move, by))
                 table.recent.append(events)
             table.state, table.seq = state, len(record.moves)
             if game.is_over(state):
