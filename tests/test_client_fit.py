@@ -119,6 +119,15 @@ def _specs():
             f"results {game}",
             lambda app, g=game: build_scene(app, "results", g, 3, 0, None, "to_act"),
         )
+    yield "results with a replay", results_with_replay
+
+
+def results_with_replay(app):
+    from client.scenes.results import ResultsScene
+    from client.screenshot import build_scene
+
+    table = build_scene(app, "results", "das-kollier", 3, 0, None, "to_act")
+    return ResultsScene(app, table.model, table.game_view, lambda: None, lambda: None)
 
 
 SPECS = dict(_specs())
