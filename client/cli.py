@@ -54,6 +54,12 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--no-discovery", action="store_true", help="do not announce on the LAN")
     p.add_argument(
+        "--web-port",
+        type=int,
+        help="port of the page for phones and tablets (default: the TCP port + 1; 0: any)",
+    )
+    p.add_argument("--no-web", action="store_true", help="serve no page for browsers")
+    p.add_argument(
         "--fsync",
         action="store_true",
         help="wait for the disk on every move, so that even a power cut loses none (slower)",
@@ -70,12 +76,20 @@ def _serve(args: argparse.Namespace) -> int:
         interfaces=args.interface,
         discovery=not args.no_discovery,
         fsync=args.fsync,
+        web_port=None if args.no_web else web_port_for(args.port, args.web_port),
     )
     if args.name:
         config.name = args.name
     if args.data:
         config.data_dir = args.data
     return run(config)
+
+
+def web_port_for(port: int, web_port: int | None) -> int:
+    """The browser page's port: the one asked for, else the game port + 1 (any, for any)."""
+    if web_port is not None:
+        return web_port
+    return port + 1 if port else 0
 
 
 def _add_discover(sub: argparse._SubParsersAction) -> None:
@@ -105,7 +119,8 @@ def _discover(args: argparse.Namespace) -> int:
     for s in [] if args.json else servers:
         where = ", ".join(f"{a}:{s['port']}" for a in s["addresses"])
         note = "" if s["compatible"] else f"  (protocol {s['version']}: incompatible)"
-        print(f"{s['name']}  {where}  open tables: {s['open_tables']}{note}")
+        web = f"  web: {s['web']}" if s.get("web") else ""
+        print(f"{s['name']}  {where}  open tables: {s['open_tables']}{web}{note}")
     return 0
 
 

@@ -31,21 +31,53 @@ HELLO_TIMEOUT = 15.0
 MAX_QUEUED_BYTES = 16 << 20
 
 
+class StreamTransport:
+    """A TCP connection as a session's transport: the stream carries msgpack messages back to
+    back, and the kernel's and asyncio's write buffers are the outgoing queue."""
+
+    # Reads are pieces of a stream, not whole messages.
+    framed = False
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.peer = writer.get_extra_info("peername")
+
+    async def read(self) -> bytes | None:
+        """The next bytes received; None at the end of the stream."""
+        return await self.reader.read(READ_CHUNK) or None
+
+    def write(self, frame: bytes) -> None:
+        self.writer.transport.write(frame)
+
+    def get_write_buffer_size(self) -> int:
+        return self.writer.transport.get_write_buffer_size()
+
+    def is_closing(self) -> bool:
+        return self.writer.transport.is_closing()
+
+    def close(self) -> None:
+        """Send what is queued, then close."""
+        self.writer.close()
+
+    def abort(self) -> None:
+        self.writer.transport.abort()
+
+
 class Session:
     """One client connection: reads, answers through the lobby, writes without ever waiting.
 
-    The outgoing queue is the transport's own write buffer: `send` hands bytes to the kernel
-    at once when it can and buffers the rest, so a slow reader only grows its own buffer.
+    The transport is TCP (`StreamTransport`) or a WebSocket (`server.web`); both carry the same
+    messages. `send` hands bytes to the transport's own queue at once, so a slow reader only
+    grows its own queue, and one that falls MAX_QUEUED_BYTES behind is cut off.
     """
 
-    def __init__(self, lobby: Lobby, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+    def __init__(self, lobby: Lobby, transport: Any) -> None:
         self.lobby = lobby
-        self.reader = reader
-        self.writer = writer
-        self.transport = writer.transport
+        self.transport = transport
         self.side = ServerSide()
         self.identity: Any = None
-        self.peer = writer.get_extra_info("peername")
+        self.peer = transport.peer
         self._closing = False
 
     def send(self, msg: dict[str, Any]) -> None:
@@ -67,8 +99,8 @@ class Session:
             return
         self.send({"t": "bye", "code": code, "reason": reason})
         self._closing = True
-        # Closing flushes the buffer first; the read loop then sees the end of the stream.
-        self.writer.close()
+        # Closing flushes the queue first; the read loop then sees the end of the stream.
+        self.transport.close()
 
     def abort(self) -> None:
         """Drop the connection at once, unsent data and all."""
@@ -85,7 +117,7 @@ class Session:
         finally:
             self.lobby.disconnected(self)
             self._closing = True
-            self.writer.close()
+            self.transport.close()
 
     async def _read_loop(self) -> None:
         loop = asyncio.get_running_loop()
@@ -94,12 +126,15 @@ class Session:
         while not self._closing:
             if self.side.phase is Phase.AWAITING_HELLO:
                 left = max(0.0, hello_by - loop.time())
-                data = await asyncio.wait_for(self.reader.read(READ_CHUNK), left)
+                data = await asyncio.wait_for(self.transport.read(), left)
             else:
-                data = await self.reader.read(READ_CHUNK)
-            if not data:
+                data = await self.transport.read()
+            if data is None:
                 return
-            items = self.side.receive_data(data)
+            if self.transport.framed:
+                items = self.side.receive_frame(data)
+            else:
+                items = self.side.receive_data(data)
             for n, item in enumerate(items):
                 if n:
                     # One read may hold thousands of requests: let the other connections and
@@ -135,6 +170,8 @@ class ServerConfig:
     allow_seed: bool = False
     bot_delay: tuple[float, float] = BOT_DELAY
     sweep_every: float = 1.0
+    # The browser gateway's port (server/web.py): 0 picks a free one, None turns it off.
+    web_port: int | None = None
 
 
 class Server:
@@ -155,17 +192,36 @@ class Server:
         self._server: asyncio.Server | None = None
         self._sessions: dict[asyncio.Task, Session] = {}
         self._sweeper: asyncio.Task | None = None
+        self.web: Any = None
 
     @property
     def port(self) -> int:
         assert self._server is not None
         return self._server.sockets[0].getsockname()[1]
 
+    @property
+    def web_port(self) -> int | None:
+        """The browser gateway's port, None when it is off."""
+        return None if self.web is None else self.web.port
+
+    def web_urls(self) -> list[str]:
+        """The page's URLs a phone could open, LAN addresses first (empty when it is off)."""
+        if self.web is None:
+            return []
+        from server.web import web_urls
+
+        return web_urls(self.config.host, self.web.port, self.config.interfaces)
+
     async def start(self) -> None:
         self.lobby.resume_tables()
         self._server = await asyncio.start_server(
             self._accept, self.config.host, self.config.port, limit=READ_CHUNK
         )
+        if self.config.web_port is not None:
+            from server.web import WebGateway
+
+            self.web = WebGateway(self._run_session, self.config.host, self.config.web_port)
+            await self.web.start()
         self._sweeper = asyncio.create_task(self._sweep_loop())
         if self.config.discovery:
             from server.discovery import Advertiser
@@ -176,6 +232,7 @@ class Server:
                 host=self.config.host,
                 interfaces=self.config.interfaces,
                 open_tables=self.lobby.open_tables,
+                web_port=self.web_port,
             )
             await self.advertiser.start()
 
@@ -189,6 +246,8 @@ class Server:
             await self.advertiser.close()
         for session in list(self.lobby.sessions):
             session.close("shutdown", "the server is shutting down")
+        if self.web is not None:
+            await self.web.close()
         if self._sessions:
             await asyncio.wait(list(self._sessions), timeout=3)
         for session in list(self._sessions.values()):
@@ -204,12 +263,16 @@ class Server:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         task = asyncio.current_task()
         assert task is not None
-        session = Session(self.lobby, reader, writer)
+        session = Session(self.lobby, StreamTransport(reader, writer))
         self._sessions[task] = session
         try:
             await session.run()
         finally:
             del self._sessions[task]
+
+    async def _run_session(self, transport: Any) -> None:
+        """One connection of the browser gateway, as a session like any other."""
+        await Session(self.lobby, transport).run()
 
     async def _sweep_loop(self) -> None:
         while True:
@@ -239,6 +302,13 @@ async def serve(config: ServerConfig) -> None:
         f" discovery {'on' if config.discovery else 'off'})",
         flush=True,
     )
+    urls = server.web_urls()
+    for url in urls:
+        print(f"web: {url}", flush=True)
+    if urls:
+        from server.web import print_qr
+
+        print_qr(urls[0], sys.stdout)
     try:
         await stop.wait()
     finally:

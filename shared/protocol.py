@@ -38,6 +38,8 @@ MAX_DEPTH = 16
 MAX_NODES = 10_000
 # This many refused frames in a row and the client is cut off.
 MAX_STRIKES = 8
+# The reason given when a message is over MAX_FRAME.
+TOO_LARGE = f"a message may be at most {MAX_FRAME} bytes"
 
 # What a client accepts from a server: views can be large, but not unbounded.
 CLIENT_MAX_FRAME = 64 << 20
@@ -333,8 +335,20 @@ class ServerSide:
             out.append(self._close("undecodable", f"the stream is not valid msgpack ({exc})"))
         return out
 
+    def receive_frame(self, data: bytes | str) -> list[dict[str, Any] | Refusal]:
+        """Feed one WebSocket message, which must hold exactly one whole msgpack message (and
+        be binary): the checked message, or refusals, under every limit of `receive_data`."""
+        if self.phase is Phase.CLOSED:
+            return []
+        if isinstance(data, str):
+            return [self._close("undecodable", "messages are msgpack in binary frames, not text")]
+        items = self.receive_data(data)
+        if self.phase is not Phase.CLOSED and (len(items) != 1 or self._fed != self._frame_start):
+            return [self._close("undecodable", "a frame must hold exactly one msgpack message")]
+        return items
+
     def _too_large(self) -> Refusal:
-        return self._close("frame_too_large", f"a message may be at most {MAX_FRAME} bytes")
+        return self._close("frame_too_large", TOO_LARGE)
 
     def _accept(self, obj: Any) -> dict[str, Any] | Refusal:
         ref = _safe_ref(obj)
