@@ -1,0 +1,385 @@
+"""The browser page (client/web/): its words, its files, and a phone playing through chromium.
+
+The browser tests drive Debian's chromium through Playwright (pip) with a phone viewport and touch
+emulation: a tap is `page.tap`, as a person's finger. Where chromium or Playwright is missing they
+are skipped, and pytest's summary names each with the reason (`-rs`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+from babel.messages.extract import extract, extract_from_dir
+
+from client.net.connection import AsyncClient
+from server import web_i18n
+from tests.test_server_kit import HOST, ServerThread
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "client" / "web"
+CHROMIUM = "/usr/bin/chromium"
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "C_": ((1, "c"), 2),
+    "NN_": (1, 2),
+    "CNN_": ((1, "c"), 2, 3),
+    "pgettext": ((1, "c"), 2),
+    "ngettext": (1, 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
+PHONE = {"width": 360, "height": 640}
+# What only a seat may know in Das Kollier's view: its cash, its gems, its best necklace.
+SECRET_KEYS = {"cash", "gems", "best_necklace", "sealed_bid", "paid_gems", "hidden", "token"}
+
+
+def page_scripts() -> list[Path]:
+    return [p for p in sorted(WEB.rglob("*.js")) if "vendor" not in p.parts]
+
+
+# ---------------------------------------------------------------- the page's files and words
+def test_no_file_of_the_page_refers_to_another_host():
+    other = re.compile(rb"(?:https?:|wss?:)?//[a-z0-9.-]+\.[a-z]{2,}[^\s\"'`)]*|@import", re.I)
+    # A namespace name, never fetched.
+    allowed = {b"http://www.w3.org/2000/svg"}
+    found = {}
+    for path in WEB.rglob("*"):
+        if path.is_file() and path.suffix in (".html", ".js", ".css", ".json", ".svg"):
+            hits = [m.group(0) for m in other.finditer(path.read_bytes())]
+            hits = [hit for hit in hits if hit not in allowed]
+            if hits:
+                found[str(path.relative_to(WEB))] = hits
+    assert found == {}
+
+
+def test_every_word_of_the_page_is_in_the_catalogs():
+    in_code = {
+        (context, message[0] if isinstance(message, tuple) else message)
+        for _f, _l, message, _c, context in extract_from_dir(
+            str(ROOT / "client"), keywords=KEYWORDS, comment_tags=()
+        )
+    }
+    missing = []
+    for script in page_scripts():
+        with script.open("rb") as f:
+            for line, message, _c, context in extract("javascript", f, keywords=KEYWORDS):
+                ident = message[0] if isinstance(message, tuple) else message
+                if (context, ident) not in in_code:
+                    missing.append((script.name, line, context, ident))
+    assert missing == []
+
+
+def test_the_catalog_export_holds_translations_contexts_plurals_and_the_plural_rule():
+    catalog = json.loads(web_i18n.catalog_json("de"))
+    assert catalog["lang"] == "de" and catalog["nplurals"] == 2
+    assert catalog["plural"] == "(n != 1)"
+    assert catalog["messages"]["Your turn"] == "Du bist am Zug"
+    assert catalog["messages"]["das-kollier.gem\x04ruby"] == "Rubin"
+    assert catalog["plurals"]["das-kollier.gem\x04{n} agate"] == ["{n} Achat", "{n} Achate"]
+    french = json.loads(web_i18n.catalog_json("fr"))
+    assert french["plural"] == "(n > 1)"
+
+
+def test_the_catalog_route_answers_only_languages_it_has():
+    assert web_i18n.respond("/index.html") is None
+    status, kind, body = web_i18n.respond("/i18n/fr.json")
+    assert status == 200 and kind.startswith("application/json") and json.loads(body)["messages"]
+    for path in ("/i18n/en.json", "/i18n/xx.json", "/i18n/../de.json", "/i18n/de.po"):
+        assert web_i18n.respond(path)[0] == 404
+
+
+def test_a_plural_rule_that_is_more_than_arithmetic_is_refused():
+    with pytest.raises(web_i18n.CatalogError):
+        web_i18n.plural_rule({"plural-forms": "nplurals=2; plural=alert(1);"})
+    assert web_i18n.plural_rule({"plural-forms": "nplurals=2; plural=(n > 1);"}) == (2, "(n > 1)")
+
+
+# ---------------------------------------------------------------- the page in chromium
+def browser_missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed (pip install playwright)"
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        return "no chromium at /usr/bin/chromium (apt-get install -y chromium)"
+    return None
+
+
+needs_browser = pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
+
+
+@pytest.fixture
+def server(tmp_path):
+    with ServerThread(tmp_path, web_port=0, bot_delay=(0.02, 0.05)) as thread:
+        yield thread
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM)
+        yield chromium
+        chromium.close()
+
+
+def phone(browser, locale: str = "en-GB", **extra: Any):
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, locale=locale, **extra
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
+def url(server: ServerThread) -> str:
+    return f"http://{HOST}:{server.server.web_port}/"
+
+
+def open_lobby(page, server, name: str = "Ada") -> None:
+    page.goto(url(server))
+    page.wait_for_function("() => window.jeweltable && window.jeweltable.welcome")
+    page.fill("#name", name)
+    page.dispatch_event("#name", "change")
+
+
+def host_table(server: ServerThread, game: str, seats: int, options: dict | None = None) -> int:
+    """A table made by a Python client that watches: bots in every seat but seat 0; it starts
+    the game once someone takes seat 0. Returns the table id."""
+    done: asyncio.Future = asyncio.run_coroutine_threadsafe(
+        _host(server, game, seats, options or {}), server.loop
+    )
+    return done.result(10)
+
+
+async def _host(server: ServerThread, game: str, seats: int, options: dict) -> int:
+    host = await AsyncClient.connect(HOST, server.port, "Host")
+    host.send({"t": "create", "game": game, "seats": seats, "sit": False, "options": options})
+    table = (await host.expect("joined"))["table"]
+    for seat in range(1, seats):
+        host.send({"t": "bot", "table": table, "seat": seat})
+
+    async def start_when_full() -> None:
+        await host.wait_for(
+            lambda m: m["t"] == "table"
+            and m["table"]["id"] == table
+            and all(s["kind"] != "empty" for s in m["table"]["seats"]),
+            timeout=60,
+        )
+        host.send({"t": "start", "table": table})
+
+    server.hosting = asyncio.ensure_future(start_when_full())
+    server.host_client = host
+    return table
+
+
+def stream(page) -> dict:
+    return page.evaluate(
+        "() => { const a = window.jeweltable; const s = a.stream;"
+        " return s ? {seq: s.seq, seat: s.seat, status: s.status, legal: s.legal_moves.length,"
+        " to_act: s.to_act, phase: s.view.phase || null} : null }"
+    )
+
+
+def tap_any(page, selectors: list[str]) -> bool:
+    """Tap the first control of `selectors` that is there; False when none is."""
+    for selector in selectors:
+        target = page.locator(selector)
+        if target.count():
+            try:
+                target.first.tap(timeout=1500)
+                return True
+            except Exception:  # redrawn under the finger by a newer update: look again
+                return False
+    return False
+
+
+def play_to_the_end(page, choose: list[str], limit: float = 240.0) -> dict:
+    """Tap legal controls (in the order of `choose`) until the game is over."""
+    deadline = time.monotonic() + limit
+    taps = 0
+    while time.monotonic() < deadline:
+        now = stream(page)
+        if now and now["status"] == "finished":
+            return {"taps": taps, **now}
+        if now and now["legal"] and tap_any(page, choose):
+            taps += 1
+            page.wait_for_function(
+                "seq => window.jeweltable.stream.seq !== seq || !window.jeweltable.stream"
+                ".legal_moves.length",
+                arg=now["seq"],
+                timeout=5000,
+            )
+        else:
+            page.wait_for_timeout(30)
+    raise AssertionError(f"the game did not end within {limit} s: {stream(page)}")
+
+
+BIJOUX_TAPS = [".plaque.legal"]
+KOLLIER_TAPS = [
+    "#pay-chosen:not([disabled])",
+    "[data-move=pay]",
+    "[data-move=commission]",
+    "[data-move=default]",
+    "[data-move=knock_down]",
+    "[data-move=falling_auction]",
+    "[data-move=open_auction]",
+    "[data-move=accept]",
+    "[data-move=decline]",
+    "[data-move=waive]",
+    "[data-move=pass]",
+    "[data-move=sealed_bid]",
+]
+
+
+@needs_browser
+def test_a_phone_sits_at_an_open_seat_and_plays_bijoux_to_the_end_by_taps(server, browser):
+    table = host_table(server, "magie-des-bijoux", 3)
+    page = phone(browser)
+    open_lobby(page, server)
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq]")
+    assert localStorage(page, "jeweltable.name") == "Ada"
+    result = play_to_the_end(page, BIJOUX_TAPS)
+    assert result["taps"] >= 5 and result["seat"] == 0
+    page.wait_for_selector(".results")
+    assert "wins" in page.inner_text(".results") or "Nobody" in page.inner_text(".results")
+    assert page.errors == []
+
+
+@needs_browser
+def test_a_phone_plays_das_kollier_to_the_end_by_taps(server, browser):
+    page = phone(browser)
+    table = host_table(server, "das-kollier", 3, {"quiet_time": 1})
+    open_lobby(page, server, "Bea")
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq]")
+    result = play_to_the_end(page, KOLLIER_TAPS, limit=420)
+    assert result["taps"] >= 5
+    page.wait_for_selector(".results")
+    assert page.errors == []
+
+
+def localStorage(page, key: str) -> str | None:  # noqa: N802 - the browser's name for it
+    return page.evaluate("k => localStorage.getItem(k)", key)
+
+
+@needs_browser
+def test_play_against_bots_from_the_lobby_and_a_reload_lands_on_the_same_seat(server, browser):
+    page = phone(browser)
+    open_lobby(page, server)
+    page.tap("[data-game='magie-des-bijoux']")
+    page.tap("#create")
+    page.wait_for_selector("main.table[data-seq]")
+    before = stream(page)
+    token = localStorage(page, "jeweltable.token")
+    page.wait_for_function("() => window.jeweltable.stream.seq >= 2")
+    started = time.monotonic()
+    page.reload()
+    page.wait_for_selector("main.table[data-seq]")
+    back = time.monotonic() - started
+    after = stream(page)
+    assert after["seat"] == before["seat"] == 0
+    assert localStorage(page, "jeweltable.token") == token
+    assert back < 2.0, f"back at the seat after {back:.2f} s"
+    play_to_the_end(page, BIJOUX_TAPS)
+    assert page.errors == []
+
+
+@needs_browser
+def test_a_spectator_page_never_shows_a_secret(server, browser):
+    table = host_table(server, "das-kollier", 3, {"quiet_time": 1})
+    player = phone(browser)
+    open_lobby(player, server, "Cy")
+    player.tap(f"[data-table='{table}'] [data-seat='0']")
+    player.wait_for_selector("main.table[data-seq]")
+
+    watcher = phone(browser)
+    frames: list[Any] = []
+    watcher.on(
+        "websocket",
+        lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)),
+    )
+    open_lobby(watcher, server, "Dee")
+    watcher.tap(f"[data-table='{table}'] .watch")
+    watcher.wait_for_selector("main.table[data-seq]")
+    play_to_the_end(player, KOLLIER_TAPS, limit=420)
+    watcher.wait_for_function("() => window.jeweltable.stream.status === 'finished'")
+    messages = [msgpack.unpackb(f, raw=False) for f in frames if isinstance(f, bytes)]
+    views = [m for m in messages if m.get("t") in ("sync", "update")]
+    assert views and all(m["seat"] is None for m in views)
+    leaked = [
+        sorted(SECRET_KEYS & set(keys(m["view"]) | keys(m.get("events", []))))
+        for m in views
+        if m["view"].get("phase") != "over"
+    ]
+    assert not any(leaked)
+    assert watcher.locator(".facts, .controls, .hand").count() == 0
+    assert "Your cash" not in watcher.inner_text("body")
+    assert watcher.errors == [] and player.errors == []
+
+
+def keys(obj: Any) -> set[str]:
+    found: set[str] = set()
+    stack = [obj]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            found |= set(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+@needs_browser
+@pytest.mark.parametrize(
+    ("locale", "words"), [("de-DE", "Dein Name"), ("fr-FR", "Votre nom"), ("en-US", "Your name")]
+)
+def test_the_page_speaks_the_browser_language_from_the_catalogs(server, browser, locale, words):
+    page = phone(browser, locale=locale)
+    page.goto(url(server))
+    page.wait_for_function("() => window.jeweltable && window.jeweltable.welcome")
+    assert words in page.inner_text("label.name")
+
+
+@needs_browser
+@pytest.mark.parametrize("size", [PHONE, {"width": 640, "height": 360}, {"width": 1366, "height": 1024}])
+def test_tap_targets_and_text_are_big_enough_on_every_screen(server, browser, size):
+    table = host_table(server, "das-kollier", 3, {"quiet_time": 30, "first_seat": 0})
+    page = phone(browser)
+    page.set_viewport_size(size)
+    open_lobby(page, server)
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq] .controls button")
+    small = page.evaluate(
+        """() => {
+          const bad = [];
+          for (const b of document.querySelectorAll('button, input')) {
+            const r = b.getBoundingClientRect();
+            if (r.width && (r.width < 44 || r.height < 44)) bad.push(['tap', b.textContent, r.width, r.height]);
+          }
+          const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          while (walk.nextNode()) {
+            const el = walk.currentNode.parentElement;
+            if (!walk.currentNode.textContent.trim() || el.closest('svg')) continue;
+            const size = parseFloat(getComputedStyle(el).fontSize);
+            if (size < 16) bad.push(['text', walk.currentNode.textContent, size]);
+          }
+          return bad;
+        }"""
+    )
+    assert small == []
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= size["width"], "the page is wider than the screen"
