@@ -37,8 +37,16 @@ KEYWORDS = {
     "npgettext": ((1, "c"), 2, 3),
 }
 PHONE = {"width": 360, "height": 640}
-# What only a seat may know in Das Kollier's view: its cash, its gems, its best necklace.
-SECRET_KEYS = {"cash", "gems", "best_necklace", "sealed_bid", "paid_gems", "hidden", "token"}
+# What only a seat may know in Das Kollier: its cash, its gems and necklace, its sealed bid; which
+# gems were paid, given as commission or penalty, or sold to the bank.
+VIEW_SECRETS = {"cash", "gems", "best_necklace", "sealed_bid"}
+EVENT_SECRETS = {
+    "paid": ("gems", "necklaces"),
+    "commission": ("gem",),
+    "default": ("gem",),
+    "sold_to_bank": ("gems", "value", "paid", "owed"),
+    "sealed_bid": ("amount",),
+}
 
 
 def page_scripts() -> list[Path]:
@@ -172,9 +180,11 @@ async def _host(server: ServerThread, game: str, seats: int, options: dict) -> i
 
     async def start_when_full() -> None:
         await host.wait_for(
-            lambda m: m["t"] == "table"
-            and m["table"]["id"] == table
-            and all(s["kind"] != "empty" for s in m["table"]["seats"]),
+            lambda m: (
+                m["t"] == "table"
+                and m["table"]["id"] == table
+                and all(s["kind"] != "empty" for s in m["table"]["seats"])
+            ),
             timeout=60,
         )
         host.send({"t": "start", "table": table})
@@ -319,28 +329,21 @@ def test_a_spectator_page_never_shows_a_secret(server, browser):
     messages = [msgpack.unpackb(f, raw=False) for f in frames if isinstance(f, bytes)]
     views = [m for m in messages if m.get("t") in ("sync", "update")]
     assert views and all(m["seat"] is None for m in views)
-    leaked = [
-        sorted(SECRET_KEYS & set(keys(m["view"]) | keys(m.get("events", []))))
-        for m in views
-        if m["view"].get("phase") != "over"
-    ]
-    assert not any(leaked)
+    leaked = []
+    for m in views:
+        view = m["view"]
+        leaked += sorted(VIEW_SECRETS & set(view)) + sorted(
+            {"paid_gems"} & set(view["auction"] or {})
+        )
+        for event in m.get("events", []) + m.get("history", []):
+            leaked += [
+                f"{event['type']}.{k}" for k in EVENT_SECRETS.get(event["type"], ()) if k in event
+            ]
+            leaked += ["hidden"] if "hidden" in event or "seen_by" in event else []
+    assert leaked == []
     assert watcher.locator(".facts, .controls, .hand").count() == 0
     assert "Your cash" not in watcher.inner_text("body")
     assert watcher.errors == [] and player.errors == []
-
-
-def keys(obj: Any) -> set[str]:
-    found: set[str] = set()
-    stack = [obj]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            found |= set(item)
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return found
 
 
 @needs_browser
@@ -355,7 +358,9 @@ def test_the_page_speaks_the_browser_language_from_the_catalogs(server, browser,
 
 
 @needs_browser
-@pytest.mark.parametrize("size", [PHONE, {"width": 640, "height": 360}, {"width": 1366, "height": 1024}])
+@pytest.mark.parametrize(
+    "size", [PHONE, {"width": 640, "height": 360}, {"width": 1366, "height": 1024}]
+)
 def test_tap_targets_and_text_are_big_enough_on_every_screen(server, browser, size):
     table = host_table(server, "das-kollier", 3, {"quiet_time": 30, "first_seat": 0})
     page = phone(browser)
@@ -368,7 +373,8 @@ def test_tap_targets_and_text_are_big_enough_on_every_screen(server, browser, si
           const bad = [];
           for (const b of document.querySelectorAll('button, input')) {
             const r = b.getBoundingClientRect();
-            if (r.width && (r.width < 44 || r.height < 44)) bad.push(['tap', b.textContent, r.width, r.height]);
+            const small = r.width && (r.width < 44 || r.height < 44);
+            if (small) bad.push(['tap', b.textContent, r.width, r.height]);
           }
           const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
           while (walk.nextNode()) {
