@@ -48,6 +48,7 @@ const app = {
   lobbyGame: PLAYABLE[0],
   lobbyPlayers: null,
   ended: null, // why the connection ended for good (bye replaced / in_use)
+  tapTimes: [], // ms from a tap to the painted answer (bench/web.py reads them)
 };
 const root = document.getElementById("app");
 const connection = new Connection(receive, (up) => {
@@ -61,8 +62,13 @@ function receive(msg) {
   const handler = HANDLERS[msg.t];
   if (handler) handler(msg);
   render();
-  app.rendered = msg.t;
-  app.renders = (app.renders || 0) + 1;
+  if (app.stream && app.liveAt === undefined) app.liveAt = performance.now();
+  if (msg.t === "update" && msg.ack !== undefined && app.tapped !== undefined) {
+    // Tap → server → screen: measured when the next frame with the answer is painted.
+    const tapped = app.tapped;
+    app.tapped = undefined;
+    requestAnimationFrame(() => app.tapTimes.push(performance.now() - tapped));
+  }
 }
 
 const HANDLERS = {
@@ -184,10 +190,10 @@ function seatName(summary, seat) {
   return (entry && entry.name) || _("Seat {n}", { n: seat + 1 });
 }
 
-function sendMove(move) {
+function sendMove(move, event) {
   const stream = app.stream;
   if (!stream) return;
-  app.tapped = performance.now();
+  app.tapped = event && event.timeStamp ? event.timeStamp : performance.now();
   connection.send({ t: "move", table: app.table, seat: stream.seat, move, seq: stream.seq });
 }
 

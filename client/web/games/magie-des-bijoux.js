@@ -83,7 +83,7 @@ export function board(view, ctx) {
             "data-plaque": `${row},${col}`,
             role: move ? "button" : "img",
             "aria-label": `${kindAt(view, [row, col])} ${taken.length}/${settings}`,
-            onclick: move ? () => ctx.move(move) : null,
+            onclick: move ? (event) => ctx.move(move, event) : null,
           },
           s("rect", {
             x: x + 5,
