@@ -201,11 +201,12 @@ function sendMove(move, event) {
 function render() {
   const scroll = root.querySelector(".scroll");
   const keep = scroll ? scroll.scrollTop : 0;
-  root.replaceChildren(
+  const parts = [
     app.ended ? endedScreen() : app.table === null ? lobbyScreen() : tableScreen(),
     app.toast ? h("div", { class: "toast", role: "status" }, app.toast.text) : null,
     app.connected || app.ended ? null : h("div", { class: "offline" }, _("Reconnecting…")),
-  );
+  ];
+  root.replaceChildren(...parts.filter(Boolean));
   const again = root.querySelector(".scroll");
   if (again) again.scrollTop = keep;
 }
