@@ -294,7 +294,10 @@ def test_play_against_bots_from_the_lobby_and_a_reload_lands_on_the_same_seat(se
     page.wait_for_selector("main.table[data-seq]")
     before = stream(page)
     token = localStorage(page, "jeweltable.token")
-    page.wait_for_function("() => window.jeweltable.stream.seq >= 2")
+    while stream(page)["seq"] < 3:
+        if stream(page)["legal"]:
+            tap_any(page, BIJOUX_TAPS)
+        page.wait_for_timeout(30)
     started = time.monotonic()
     page.reload()
     page.wait_for_selector("main.table[data-seq]")

@@ -2,7 +2,7 @@
 // nothing here decides what is legal (the server lists the moves).
 
 import { Connection } from "./net.js";
-import { h, button } from "./dom.js";
+import { h, button, lastTap } from "./dom.js";
 import { _, browserLanguage, setLanguage, number } from "./i18n.js";
 import * as bijoux from "./games/magie-des-bijoux.js";
 import * as kollier from "./games/das-kollier.js";
@@ -56,6 +56,7 @@ const connection = new Connection(receive, (up) => {
   render();
 });
 window.jeweltable = app; // for the browser tests and the benchmark
+app.render = () => render();
 
 // ------------------------------------------------------------------ messages
 function receive(msg) {
@@ -190,10 +191,12 @@ function seatName(summary, seat) {
   return (entry && entry.name) || _("Seat {n}", { n: seat + 1 });
 }
 
-function sendMove(move, event) {
+function sendMove(move) {
   const stream = app.stream;
   if (!stream) return;
-  app.tapped = event && event.timeStamp ? event.timeStamp : performance.now();
+  // From the moment the finger lifted (or now, for a key or a click).
+  const now = performance.now();
+  app.tapped = now - lastTap() < 500 ? lastTap() : now;
   connection.send({ t: "move", table: app.table, seat: stream.seat, move, seq: stream.seq });
 }
 

@@ -199,7 +199,7 @@ function row(...kids) {
 export function controls(stream, ctx) {
   const view = stream.view;
   const parts = [];
-  const go = (move) => (event) => ctx.move(move, event);
+  const go = (move) => () => ctx.move(move);
   const sealed = listed(ctx, "sealed_bid");
   if (sealed.length) {
     const amounts = sealed.map((m) => m.amount);

@@ -1,6 +1,6 @@
 // La Magie des Bijoux: the plaque grid as SVG; a tap on a glowing plaque is the move.
 
-import { h, s } from "../dom.js";
+import { h, s, tappable } from "../dom.js";
 import { _, pgettext, ngettext, number } from "../i18n.js";
 
 const CELL = 100;
@@ -75,15 +75,13 @@ export function board(view, ctx) {
       view.stones[cell].forEach((count, seat) => {
         for (let k = 0; k < count; k++) taken.push(seat);
       });
-      cells.push(
-        s(
+      const plaque = s(
           "g",
           {
             class: move ? "plaque legal" : "plaque",
             "data-plaque": `${row},${col}`,
             role: move ? "button" : "img",
             "aria-label": `${kindAt(view, [row, col])} ${taken.length}/${settings}`,
-            onclick: move ? (event) => ctx.move(move, event) : null,
           },
           s("rect", {
             x: x + 5,
@@ -101,8 +99,8 @@ export function board(view, ctx) {
               ? stone(taken[i], x + fx * CELL, y + fy * CELL, 11)
               : s("circle", { cx: x + fx * CELL, cy: y + fy * CELL, r: 10, class: "socket" }),
           ),
-        ),
-      );
+        );
+      cells.push(move ? tappable(plaque, `plaque:${row},${col}`, () => ctx.move(move)) : plaque);
     }
   }
   const marks = [];
