@@ -2,7 +2,7 @@
 
     .venv/bin/python -m bench.web [--taps 60] [--json]
 
-A server (127.0.0.1, no discovery, a temporary data folder, bots answering at once) runs in a
+A server (127.0.0.1, no discovery, a temporary data folder, bots answering in 50 ms) runs in a
 thread with its browser gateway. A phone-sized chromium (Playwright, touch emulation) opens the
 page, plays La Magie des Bijoux against a bot by tapping glowing plaques, then reloads.
 
@@ -43,7 +43,9 @@ class ServerThread:
             name="bench",
             data_dir=data_dir,
             discovery=False,
-            bot_delay=(0.0, 0.0),
+            # Quick bots, yet slow enough that the stand-in bot (the page's tables have one)
+            # does not finish the game while the page reloads.
+            bot_delay=(0.05, 0.05),
             web_port=0,
         )
         self.ready = threading.Event()
