@@ -392,3 +392,84 @@ def test_tap_targets_and_text_are_big_enough_on_every_screen(server, browser, si
     assert small == []
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= size["width"], "the page is wider than the screen"
+
+
+@needs_browser
+def test_a_dropped_connection_is_back_at_the_seat_within_2_s(server, browser):
+    table = host_table(server, "magie-des-bijoux", 3)
+    page = phone(browser)
+    open_lobby(page, server)
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq]")
+    started = time.monotonic()
+    page.evaluate("() => window.jeweltable.connection.socket.close()")
+    page.wait_for_function(
+        "() => { const a = window.jeweltable; return !a.connected; }", timeout=2000
+    )
+    page.wait_for_function(
+        "() => { const a = window.jeweltable;"
+        " return a.connected && a.stream && a.stream.seat === 0 && a.seats[0] === 0; }",
+        timeout=2000,
+    )
+    assert time.monotonic() - started < 2.0
+    assert page.locator(".offline").count() == 0
+
+
+@needs_browser
+def test_a_join_link_sits_at_its_seat_once_the_page_knows_a_name(server, browser):
+    table = host_table(server, "magie-des-bijoux", 2)
+    page = phone(browser)
+    page.goto(f"{url(server)}?table={table}&seat=0")
+    page.wait_for_function("() => window.jeweltable && window.jeweltable.welcome")
+    assert page.locator("main.table").count() == 0  # it asks for a name first
+    page.fill("#name", "Eve")
+    page.dispatch_event("#name", "change")
+    page.wait_for_selector("main.table[data-seq]")
+    assert stream(page)["seat"] == 0
+    assert "table=" not in page.url
+
+
+KOLLIER_PAYMENT = """async () => {
+  const game = await import("./games/das-kollier.js");
+  const sent = [];
+  const ui = {};
+  const view = {
+    game: "das-kollier", phase: "pay", cash_only: false, cash: 12000, lot_value: 9000,
+    auction: {kind: "open", buyer: 0, price: 20000, frustrated: null},
+    gems: ["rubin", "topas", "achat", "achat"],
+    best_necklace: {value: 33000, gems: ["rubin", "achat", "achat"]},
+  };
+  const stream = {view, legal_moves: [{type: "pay", cash: 11000, gems: ["rubin"], necklaces: []}]};
+  const box = document.createElement("div");
+  box.id = "probe";
+  box.style.cssText = "position:fixed;inset:0;z-index:9;background:#0f2e2b;overflow:auto";
+  document.body.append(box);
+  const ctx = {seat: 0, name: (s) => `P${s}`, legal: stream.legal_moves, ui,
+               move: (m) => sent.push(m), rerender: () => draw()};
+  function draw() { box.replaceChildren(game.facts(view, ctx), game.controls(stream, ctx)); }
+  draw();
+  window.probe = {sent, ui};
+}"""
+
+
+@needs_browser
+def test_das_kollier_pays_with_the_gems_and_the_necklace_the_player_chose(server, browser):
+    page = phone(browser)
+    page.goto(url(server))
+    page.wait_for_function("() => window.jeweltable && window.jeweltable.welcome")
+    page.evaluate(KOLLIER_PAYMENT)
+    # One tap on a listed payment sends it as listed.
+    page.tap("#probe [data-move=pay]")
+    # The topaz by hand: 8,000 of gems, the rest in cash.
+    page.tap("#probe button[data-gem=topas]")
+    page.tap("#pay-chosen")
+    # The best necklace (33,000) covers the price alone: no cash.
+    page.tap("#probe #necklace")
+    page.tap("#pay-chosen")
+    sent = page.evaluate("() => window.probe.sent")
+    assert sent == [
+        {"type": "pay", "cash": 11000, "gems": ["rubin"], "necklaces": []},
+        {"type": "pay", "cash": 12000, "gems": ["topas"], "necklaces": []},
+        {"type": "pay", "cash": 0, "gems": [], "necklaces": [["rubin", "achat", "achat"]]},
+    ]
+    assert page.errors == []

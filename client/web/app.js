@@ -57,6 +57,7 @@ const connection = new Connection(receive, (up) => {
 });
 window.jeweltable = app; // for the browser tests and the benchmark
 app.render = () => render();
+app.connection = connection;
 
 // ------------------------------------------------------------------ messages
 function receive(msg) {
@@ -78,6 +79,7 @@ const HANDLERS = {
     app.ended = null;
     app.tables = new Map(msg.tables.map((t) => [t.id, t]));
     if (app.table !== null && !msg.resumed.includes(app.table)) leaveTable();
+    if (!msg.resumed.length) followLink();
   },
   tables(msg) {
     app.tables = new Map(msg.tables.map((t) => [t.id, t]));
@@ -267,7 +269,24 @@ function rename(value) {
   if (!name) return;
   // Seats carry the name given with create and join, so no new hello is needed.
   localStorage.setItem(NAME, name);
+  followLink();
   render();
+}
+
+// A join link (the host's "open for a phone" QR code): ?table=3&seat=1 sits there once the
+// page knows a name; ?table=3 alone watches. The link is used once, then dropped from the URL.
+const link = new URLSearchParams(location.search);
+
+function followLink() {
+  const table = Number.parseInt(link.get("table"), 10);
+  if (Number.isNaN(table) || app.table !== null || !app.welcome) return;
+  const seat = Number.parseInt(link.get("seat"), 10);
+  if (!Number.isNaN(seat) && !myName()) return; // asks for the name first
+  link.delete("table");
+  link.delete("seat");
+  history.replaceState(null, "", location.pathname);
+  if (Number.isNaN(seat)) connection.send({ t: "watch", table });
+  else connection.send({ t: "join", table, seat, name: myName() });
 }
 
 function newTable() {
