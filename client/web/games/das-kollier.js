@@ -97,46 +97,46 @@ function card(gem, x, y) {
   );
 }
 
-/** The board: round, deck and bank; the lot's cards; the auction and its price. */
+/** The board: round and bank; the lot's cards (SVG, scaled to the screen); the auction, its
+ * price and whom it waits for. Words are HTML around the drawing, so that they wrap. */
 export function board(view, ctx) {
-  const lines = [];
   const auction = view.auction || {};
   let price = null;
   let about = "";
   if (view.phase === "open") {
     price = auction.bid ?? auction.start_price;
-    about = auction.bid === null ? "" : pgettext("das-kollier", "highest bid: {name}", { name: ctx.name(auction.bidder) });
+    if (auction.bid !== null) about = pgettext("das-kollier", "highest bid: {name}", { name: ctx.name(auction.bidder) });
   } else if (view.phase === "falling" || view.phase === "preempt") {
     price = auction.price;
-    about = view.phase === "falling" ? ctx.name(auction.asked) : ctx.name(auction.accepter);
+    about = ctx.name(view.phase === "falling" ? auction.asked : auction.accepter);
   } else if (view.phase === "pay" || view.phase === "commission") {
     price = auction.price;
     about = pgettext("das-kollier", "{name} pays {price}", { name: ctx.name(auction.buyer), price: money(auction.price) });
   }
-  let y = 24;
-  lines.push(
-    s("text", { x: 8, y }, pgettext("das-kollier", "Round {n}", { n: view.round })),
-    s("text", { x: W - 8, y, "text-anchor": "end" }, pgettext("das-kollier", "Bank {amount}", { amount: money(view.bank) })),
-  );
-  y += 26;
-  lines.push(s("text", { x: 8, y }, pgettext("das-kollier", "Auctioneer: {name}", { name: ctx.name(view.auctioneer) })));
-  y += 12;
   const perRow = 5;
-  view.lot.forEach((gem, i) => {
-    lines.push(card(gem, 8 + (i % perRow) * 70, y + Math.floor(i / perRow) * 92));
-  });
-  y += Math.max(1, Math.ceil(view.lot.length / perRow)) * 92 + 18;
-  lines.push(
-    s("text", { x: 8, y }, pgettext("das-kollier", "Base value {value}", { value: money(view.lot_value) })),
-    s("text", { x: W - 8, y, "text-anchor": "end" }, PHASES[view.phase] ? PHASES[view.phase]() : view.phase),
+  const rows = Math.max(1, Math.ceil(view.lot.length / perRow));
+  const cards = view.lot.map((gem, i) => card(gem, 4 + (i % perRow) * 70, 4 + Math.floor(i / perRow) * 92));
+  return h(
+    "div",
+    { class: "kollier" },
+    h(
+      "p",
+      { class: "line" },
+      h("span", {}, pgettext("das-kollier", "Round {n}", { n: view.round })),
+      h("span", {}, pgettext("das-kollier", "Bank {amount}", { amount: money(view.bank) })),
+    ),
+    h("p", {}, pgettext("das-kollier", "Auctioneer: {name}", { name: ctx.name(view.auctioneer) })),
+    s("svg", { viewBox: `0 0 ${W} ${rows * 92 + 4}`, class: "lot", preserveAspectRatio: "xMinYMin meet" }, cards),
+    h(
+      "p",
+      { class: "line" },
+      h("span", {}, pgettext("das-kollier", "Base value {value}", { value: money(view.lot_value) })),
+      h("span", { class: "phase" }, PHASES[view.phase] ? PHASES[view.phase]() : view.phase),
+    ),
+    price === null || price === undefined
+      ? null
+      : h("p", { class: "line" }, h("strong", { class: "price" }, money(price)), h("span", {}, about)),
   );
-  if (price !== null && price !== undefined) {
-    y += 36;
-    lines.push(s("text", { x: 8, y, class: "price" }, money(price)));
-    if (about) lines.push(s("text", { x: W - 8, y, "text-anchor": "end" }, about));
-  }
-  y += 12;
-  return s("svg", { viewBox: `0 0 ${W} ${y}`, class: "kollier", preserveAspectRatio: "xMidYMin meet" }, lines);
 }
 
 export function seatFact(view, seat) {
