@@ -68,28 +68,22 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from server.app import ServerConfig, run
+    from server.app import ServerConfig, default_web_port, run
 
+    web_port = default_web_port(args.port) if args.web_port is None else args.web_port
     config = ServerConfig(
         host=args.host,
         port=args.port,
         interfaces=args.interface,
         discovery=not args.no_discovery,
         fsync=args.fsync,
-        web_port=None if args.no_web else web_port_for(args.port, args.web_port),
+        web_port=None if args.no_web else web_port,
     )
     if args.name:
         config.name = args.name
     if args.data:
         config.data_dir = args.data
     return run(config)
-
-
-def web_port_for(port: int, web_port: int | None) -> int:
-    """The browser page's port: the one asked for, else the game port + 1 (any, for any)."""
-    if web_port is not None:
-        return web_port
-    return port + 1 if port else 0
 
 
 def _add_discover(sub: argparse._SubParsersAction) -> None:

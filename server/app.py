@@ -1,8 +1,9 @@
 """The asyncio server: accepts connections, feeds the sans-I/O protocol, sends through queues.
 
-Each connection is a `Session` with its own outgoing queue and writer task, so a slow client
-never delays a table; one that falls too far behind is disconnected (its seats are kept).
-`Server` ties together the store, the lobby and discovery; `run` is `jeweltable serve`.
+Each connection — TCP, or a browser's WebSocket through server/web.py — is a `Session` with its
+own outgoing queue, so a slow client never delays a table; one that falls too far behind is
+disconnected (its seats are kept). `Server` ties together the store, the lobby, discovery and the
+browser gateway; `run` is `jeweltable serve`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from server.lobby import Lobby
 from server.store import Journal, Store, default_data_dir
@@ -29,6 +30,37 @@ READ_CHUNK = 65536
 HELLO_TIMEOUT = 15.0
 # A client with this much unsent data is too slow to keep: it is cut off (its seats are kept).
 MAX_QUEUED_BYTES = 16 << 20
+
+
+class Transport(Protocol):
+    """What a session needs of its connection: TCP (`StreamTransport`) or a browser's WebSocket
+    (`server.web.WebSocketTransport`)."""
+
+    # True: each read is one whole message (a WebSocket frame); False: pieces of a stream.
+    framed: bool
+    peer: Any
+
+    async def read(self) -> bytes | str | None:
+        """The next data received (str: a WebSocket text frame); None once the peer is gone."""
+        ...
+
+    def write(self, frame: bytes) -> None:
+        """Queue one encoded message; never blocks."""
+        ...
+
+    def get_write_buffer_size(self) -> int:
+        """Bytes queued and not yet sent."""
+        ...
+
+    def is_closing(self) -> bool: ...
+
+    def close(self) -> None:
+        """Send what is queued, then close."""
+        ...
+
+    def abort(self) -> None:
+        """Close at once, dropping what is queued."""
+        ...
 
 
 class StreamTransport:
@@ -72,7 +104,7 @@ class Session:
     grows its own queue, and one that falls MAX_QUEUED_BYTES behind is cut off.
     """
 
-    def __init__(self, lobby: Lobby, transport: Any) -> None:
+    def __init__(self, lobby: Lobby, transport: Transport) -> None:
         self.lobby = lobby
         self.transport = transport
         self.side = ServerSide()
@@ -153,6 +185,11 @@ class Session:
                     self.send({"t": "error", "code": "server_error", "reason": "server error"})
                 if self._closing:
                     return
+
+
+def default_web_port(port: int) -> int:
+    """The browser gateway's usual port: the game port + 1 (any free one when that is any)."""
+    return port + 1 if 0 < port < 65535 else 0
 
 
 @dataclass
@@ -270,7 +307,7 @@ class Server:
         finally:
             del self._sessions[task]
 
-    async def _run_session(self, transport: Any) -> None:
+    async def _run_session(self, transport: Transport) -> None:
         """One connection of the browser gateway, as a session like any other."""
         await Session(self.lobby, transport).run()
 
@@ -322,6 +359,9 @@ def run(config: ServerConfig) -> int:
     try:
         asyncio.run(serve(config))
     except OSError as exc:
-        print(f"jeweltable: cannot serve on {config.host}:{config.port}: {exc}", file=sys.stderr)
+        web = "" if config.web_port is None else f" (and the web page on port {config.web_port})"
+        print(
+            f"jeweltable: cannot serve on {config.host}:{config.port}{web}: {exc}", file=sys.stderr
+        )
         return 1
     return 0

@@ -36,7 +36,6 @@ from websockets.server import ServerProtocol
 from server import web_i18n
 from shared.protocol import MAX_FRAME, TOO_LARGE, encode
 
-log = logging.getLogger(__name__)
 # websockets tells of every connection and every file served at INFO: too chatty for a console.
 wire_log = logging.getLogger(f"{__name__}.wire")
 wire_log.setLevel(logging.WARNING)
@@ -56,6 +55,9 @@ CONTENT_TYPES = {
     ".webp": "image/webp",
     ".ico": "image/x-icon",
     ".woff2": "font/woff2",
+    ".woff": "font/woff",
+    ".ttf": "font/ttf",
+    ".otf": "font/otf",
     ".txt": "text/plain; charset=utf-8",
     ".webmanifest": "application/manifest+json",
 }
@@ -155,7 +157,9 @@ class GatewayProtocol(ServerProtocol):
         super().fail(code, reason)
 
 
-def _connection(protocol: ServerProtocol, server: WebSocketServer, **kwargs: Any) -> Any:
+def _connection(
+    protocol: ServerProtocol, server: WebSocketServer, **kwargs: Any
+) -> ServerConnection:
     """websockets' connection around our `GatewayProtocol` (in place of its own protocol)."""
     return ServerConnection(GatewayProtocol(max_size=MAX_FRAME, logger=wire_log), server, **kwargs)
 

@@ -66,7 +66,7 @@ class LocalServer:
         asyncio.run(self._main())
 
     async def _main(self) -> None:
-        from server.app import Server, ServerConfig
+        from server.app import Server, ServerConfig, default_web_port
 
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
@@ -83,7 +83,7 @@ class LocalServer:
                 interfaces=self.interfaces,
                 discovery=self.discovery,
                 # The page next to the game port, as `jeweltable serve` has it (else any port).
-                web_port=(port + 1 if port else 0) if self.web else None,
+                web_port=default_web_port(port) if self.web else None,
             )
             try:
                 server = Server(config)
