@@ -525,3 +525,33 @@ def test_das_kollier_pays_with_the_gems_and_the_necklace_the_player_chose(server
         {"type": "pay", "cash": 0, "gems": [], "necklaces": [["rubin", "achat", "achat"]]},
     ]
     assert page.errors == []
+
+
+@needs_browser
+def test_a_second_window_asks_before_it_takes_the_seat_over(server, browser):
+    table = host_table(server, "magie-des-bijoux", 2)
+    first = phone(browser)
+    open_lobby(first, server)
+    first.tap(f"[data-table='{table}'] [data-seat='0']")
+    first.wait_for_selector("main.table[data-seq]")
+    # The same browser, another tab: the same token, but not a reload of the first tab.
+    second = first.context.new_page()
+    second.goto(url(server))
+    second.wait_for_selector("text=Your seats are open in another window")
+    assert first.locator("main.table[data-seq]").count() == 1
+    second.tap("button")
+    second.wait_for_selector("main.table[data-seq]")
+    first.wait_for_selector("text=Your seats moved to another window")
+    assert stream(second)["seat"] == 0
+
+
+@needs_browser
+def test_tables_of_games_the_page_cannot_play_are_watched_not_sat_at(server, browser):
+    table = host_table(server, "kette-von-saba", 3)
+    page = phone(browser)
+    open_lobby(page, server)
+    card = page.locator(f"[data-table='{table}']")
+    assert card.locator("[data-seat]").count() == 0
+    card.locator(".watch").tap()
+    page.wait_for_selector("main.table")
+    assert page.locator(".badge").count() == 1

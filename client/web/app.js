@@ -345,7 +345,8 @@ function tableCard(table, named) {
         "li",
         {},
         h("span", { class: "symbol", style: { color: player.colour } }, player.symbol),
-        named
+        // Kette von Saba and Saba – Palast are watched from a browser, played at a computer.
+        named && PLAYABLE.includes(table.game)
           ? button(_("Sit here"), () => join(table, i), { "data-seat": i })
           : h("span", { class: "hint" }, _("open seat")),
       );
@@ -412,6 +413,9 @@ function tableScreen() {
   const view = stream.view;
   const game = GAMES[view.game] || generic;
   const ctx = context();
+  // The events of an update are animated once, on the first drawing after it came.
+  ctx.fresh = stream !== app.drawnStream ? stream.events || [] : [];
+  app.drawnStream = stream;
   return h(
     "main",
     { class: `table game-${view.game}`, "data-seq": stream.seq },

@@ -115,7 +115,17 @@ export function board(view, ctx) {
   }
   const perRow = 5;
   const rows = Math.max(1, Math.ceil(view.lot.length / perRow));
-  const cards = view.lot.map((gem, i) => card(gem, 4 + (i % perRow) * 70, 4 + Math.floor(i / perRow) * 92));
+  const fresh = ctx.fresh || [];
+  const dealt = fresh.some((e) => e.type === "lot_revealed");
+  const cards = view.lot.map((gem, i) => {
+    const drawn = card(gem, 4 + (i % perRow) * 70, 4 + Math.floor(i / perRow) * 92);
+    if (dealt) {
+      drawn.classList.add("deal");
+      drawn.style.animationDelay = `${i * 60}ms`;
+    }
+    return drawn;
+  });
+  const bumped = fresh.some((e) => ["bid", "price_fell", "auction_opened"].includes(e.type));
   return h(
     "div",
     { class: "kollier" },
@@ -135,7 +145,12 @@ export function board(view, ctx) {
     ),
     price === null || price === undefined
       ? null
-      : h("p", { class: "line" }, h("strong", { class: "price" }, money(price)), h("span", {}, about)),
+      : h(
+          "p",
+          { class: "line" },
+          h("strong", { class: bumped ? "price bump" : "price" }, money(price)),
+          h("span", {}, about),
+        ),
   );
 }
 

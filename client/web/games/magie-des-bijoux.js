@@ -33,9 +33,15 @@ function kindAt(view, rc) {
   return KINDS[view.settings[rc[0] * view.cols + rc[1]]]();
 }
 
-function stone(seat, x, y, r) {
+function stone(seat, x, y, r, fresh) {
   const { colour, shape } = STONES[seat % STONES.length];
-  const props = { fill: colour, stroke: "#1B1B1B", "stroke-width": 2, class: "stone" };
+  const props = {
+    fill: colour,
+    stroke: "#1B1B1B",
+    "stroke-width": 2,
+    class: fresh ? "stone new" : "stone",
+    style: fresh ? { transformOrigin: `${x}px ${y}px` } : null,
+  };
   if (shape === "circle") return s("circle", { ...props, cx: x, cy: y, r });
   if (shape === "square") return s("rect", { ...props, x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 2 });
   const points =
@@ -45,14 +51,22 @@ function stone(seat, x, y, r) {
   return s("polygon", { ...props, points: points.map((p) => p.join(",")).join(" ") });
 }
 
-function pawn(x, y, faint) {
+function pawn(x, y, faint, from) {
+  // A pawn that just moved slides in from where it stood (`from`: that offset in board units).
+  const slide = from ? { "--dx": `${from[0]}px`, "--dy": `${from[1]}px` } : null;
   return s(
     "g",
     { class: faint ? "pawn previous" : "pawn", transform: `translate(${x} ${y})` },
+    s("g", { class: from ? "slide" : null, style: slide }, pawnShape()),
+  );
+}
+
+function pawnShape() {
+  return [
     s("ellipse", { cx: 0, cy: 16, rx: 17, ry: 7, fill: "#8a6d1d" }),
     s("path", { d: "M-11 14 L-6 -6 L6 -6 L11 14 Z", fill: "#D4AF37", stroke: "#5a4510", "stroke-width": 2 }),
     s("circle", { cx: 0, cy: -12, r: 9, fill: "#E9CC6A", stroke: "#5a4510", "stroke-width": 2 }),
-  );
+  ];
 }
 
 /** The board: plaques with their settings and stones, the pawn, the legal plaques glowing. */
@@ -75,6 +89,10 @@ export function board(view, ctx) {
       view.stones[cell].forEach((count, seat) => {
         for (let k = 0; k < count; k++) taken.push(seat);
       });
+      const placed = (ctx.fresh || []).find(
+        (e) => e.type === "stone_placed" && e.plaque[0] === row && e.plaque[1] === col,
+      );
+      const newest = placed ? taken.lastIndexOf(placed.seat) : -1;
       const plaque = s(
           "g",
           {
@@ -96,7 +114,7 @@ export function board(view, ctx) {
           s("text", { x: x + 14, y: y + 24, class: "value" }, settings),
           sockets.map(([fx, fy], i) =>
             i < taken.length
-              ? stone(taken[i], x + fx * CELL, y + fy * CELL, 11)
+              ? stone(taken[i], x + fx * CELL, y + fy * CELL, 11, i === newest)
               : s("circle", { cx: x + fx * CELL, cy: y + fy * CELL, r: 10, class: "socket" }),
           ),
         );
@@ -105,7 +123,9 @@ export function board(view, ctx) {
   }
   const marks = [];
   if (view.previous) marks.push(pawn((view.previous[1] + 0.82) * CELL, (view.previous[0] + 0.22) * CELL, true));
-  if (view.pawn) marks.push(pawn((view.pawn[1] + 0.82) * CELL, (view.pawn[0] + 0.22) * CELL, false));
+  const moved = (ctx.fresh || []).find((e) => e.type === "pawn_moved");
+  const from = moved ? [(moved.from[1] - moved.to[1]) * CELL, (moved.from[0] - moved.to[0]) * CELL] : null;
+  if (view.pawn) marks.push(pawn((view.pawn[1] + 0.82) * CELL, (view.pawn[0] + 0.22) * CELL, false, from));
   return s(
     "svg",
     {
