@@ -13,12 +13,12 @@ const STONES = [
 ];
 // Where the settings sit on a plaque of 1–6 settings (fractions of the cell).
 const SOCKETS = {
-  1: [[0.5, 0.55]],
-  2: [[0.32, 0.55], [0.68, 0.55]],
-  3: [[0.5, 0.36], [0.3, 0.7], [0.7, 0.7]],
-  4: [[0.32, 0.38], [0.68, 0.38], [0.32, 0.72], [0.68, 0.72]],
-  5: [[0.27, 0.35], [0.73, 0.35], [0.5, 0.55], [0.27, 0.76], [0.73, 0.76]],
-  6: [[0.25, 0.38], [0.5, 0.38], [0.75, 0.38], [0.25, 0.72], [0.5, 0.72], [0.75, 0.72]],
+  1: [[0.55, 0.58]],
+  2: [[0.35, 0.6], [0.7, 0.6]],
+  3: [[0.55, 0.4], [0.32, 0.74], [0.72, 0.74]],
+  4: [[0.35, 0.44], [0.7, 0.44], [0.35, 0.76], [0.7, 0.76]],
+  5: [[0.42, 0.4], [0.76, 0.4], [0.59, 0.6], [0.3, 0.8], [0.72, 0.8]],
+  6: [[0.25, 0.48], [0.5, 0.48], [0.75, 0.48], [0.25, 0.78], [0.5, 0.78], [0.75, 0.78]],
 };
 const KINDS = {
   1: () => pgettext("magie-des-bijoux.plaque", "ring"),
@@ -111,7 +111,7 @@ export function board(view, ctx) {
             stroke: owner === null ? "#D4AF37" : STONES[owner % STONES.length].colour,
             "stroke-width": owner === null ? 2 : 6,
           }),
-          s("text", { x: x + 14, y: y + 24, class: "value" }, settings),
+          s("text", { x: x + 13, y: y + 34, class: "value" }, settings),
           sockets.map(([fx, fy], i) =>
             i < taken.length
               ? stone(taken[i], x + fx * CELL, y + fy * CELL, 11, i === newest)
