@@ -555,3 +555,27 @@ def test_tables_of_games_the_page_cannot_play_are_watched_not_sat_at(server, bro
     card.locator(".watch").tap()
     page.wait_for_selector("main.table")
     assert page.locator(".badge").count() == 1
+
+
+@needs_browser
+def test_a_connection_that_died_silently_is_replaced_when_the_network_returns(server, browser):
+    table = host_table(server, "magie-des-bijoux", 3)
+    page = phone(browser)
+    open_lobby(page, server)
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq]")
+    # The socket stays open but nothing goes through any more, as when Wi-Fi is gone.
+    page.evaluate(
+        """() => { const socket = window.jeweltable.connection.socket;
+                   socket.onmessage = null; socket.onclose = null; socket.send = () => {}; }"""
+    )
+    started = time.monotonic()
+    page.evaluate("() => dispatchEvent(new Event('online'))")
+    page.wait_for_function(
+        "old => { const c = window.jeweltable.connection;"
+        " return c.socket && c.connected && window.jeweltable.stream.seat === 0"
+        " && c.heardAt > old; }",
+        arg=page.evaluate("() => performance.now()"),
+        timeout=2500,
+    )
+    assert time.monotonic() - started < 2.0

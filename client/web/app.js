@@ -61,6 +61,7 @@ app.connection = connection;
 
 // ------------------------------------------------------------------ messages
 function receive(msg) {
+  if (msg.t === "pong") return; // the connection's own probe: nothing to draw
   const handler = HANDLERS[msg.t];
   if (handler) handler(msg);
   render();

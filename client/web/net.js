@@ -9,6 +9,11 @@ const TOKEN = "jeweltable.token";
 // while a second tab asks before it takes over (protocol: hello take_over).
 const LIVE = "jeweltable.live";
 const RETRY_MS = [100, 300, 700, 1500, 3000];
+// A socket can die silently (Wi-Fi gone, a phone asleep): it is probed now and then, and at once
+// when the page is shown again or the network comes back; one that stays silent is replaced.
+const PROBE_EVERY_MS = 10000;
+const PROBE_PATIENCE_MS = 4000;
+const WAKE_PATIENCE_MS = 1000;
 
 export class Connection {
   constructor(onMessage, onStatus) {
@@ -19,6 +24,27 @@ export class Connection {
     this.retries = 0;
     this.stopped = false;
     this.nextId = 1;
+    this.heardAt = 0;
+    setInterval(() => this.probe(PROBE_PATIENCE_MS), PROBE_EVERY_MS);
+    const wake = () => this.probe(WAKE_PATIENCE_MS);
+    addEventListener("online", wake);
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") wake();
+    });
+  }
+
+  /** Ask the server for a pong; reconnect if nothing at all is heard within `patience` ms. */
+  probe(patience) {
+    if (!this.connected || this.stopped || document.visibilityState === "hidden") return;
+    const socket = this.socket;
+    const asked = performance.now();
+    this.send({ t: "ping" });
+    setTimeout(() => {
+      if (socket === this.socket && this.heardAt < asked && !this.stopped) {
+        this.onStatus(false);
+        this.open(this.name, { takeOver: true });
+      }
+    }, patience);
   }
 
   /** Connect (or reconnect) as `name`. */
@@ -47,6 +73,7 @@ export class Connection {
     };
     socket.onmessage = (event) => {
       if (socket !== this.socket) return;
+      this.heardAt = performance.now();
       const msg = decode(new Uint8Array(event.data));
       if (msg.t === "welcome") {
         localStorage.setItem(TOKEN, msg.token);
