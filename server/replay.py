@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from server.store import Store
+from server.tables import as_played
 from shared import engine, gamefile
 
 
@@ -31,20 +32,22 @@ def list_tables(store: Store) -> list[dict[str, Any]]:
 
 
 def table_log(store: Store, table_id: int, reveal: bool = False) -> dict[str, Any] | None:
-    """A table's settings, its moves with their events, and its outcome; None if unknown."""
+    """A table's settings, its moves with their events, what was said at it (`chat`: each line
+    with the number of moves played before it), and its outcome; None if unknown."""
     record = store.table(table_id)
     if record is None:
         return None
     game = engine.get_game(record.game)
     state = game.new_game(record.seed, record.players, record.options)
     moves = []
-    for seq, (seat, move, by) in enumerate(record.moves, start=1):
+    played = []
+    for seq, (seat, journaled, by) in enumerate(record.moves, start=1):
+        move = as_played(journaled, by)
+        played.append((seat, move))
         state, events = game.apply(state, seat, move)
         shown = events if reveal else game.view_events(events, None)
         moves.append({"seq": seq, "seat": seat, "by": by, "move": move, "events": shown})
-    final = engine.replay(
-        record.game, record.seed, record.players, record.options, [m[:2] for m in record.moves]
-    )
+    final = engine.replay(record.game, record.seed, record.players, record.options, played)
     assert final == state, "replaying the journal is not deterministic"
     finished = game.is_over(state)
     return {
@@ -57,6 +60,17 @@ def table_log(store: Store, table_id: int, reveal: bool = False) -> dict[str, An
         "seed": record.seed if finished else None,
         "seats": [s["name"] for s in record.seats],
         "moves": moves,
+        "chat": [
+            {
+                "after": line.after_seq,
+                "kind": line.kind,
+                "name": line.name,
+                "seat": line.seat,
+                "text": line.text,
+                "spectators_only": line.spectators_only,
+            }
+            for line in store.chat(table_id)
+        ],
         "outcome": game.outcome(state) if finished else None,
     }
 
@@ -81,14 +95,28 @@ def format_log(log: dict[str, Any]) -> str:
         head,
         "seats: " + ", ".join(f"{i} {n or '(empty)'}" for i, n in enumerate(log["seats"])),
     ]
+    said: dict[int, list[str]] = {}
+    for line in log.get("chat", []):
+        said.setdefault(line["after"], []).append(_said(line))
+    lines += said.get(0, [])
     for m in log["moves"]:
         by = "" if m["by"] == "player" else f" ({m['by']})"
         lines.append(f"{m['seq']:>5}  seat {m['seat']}{by}: {_compact(m['move'])}")
         for event in m["events"]:
             lines.append(f"         {_compact(event)}")
+        lines += said.get(m["seq"], [])
     if log["outcome"] is not None:
         lines.append(f"outcome: {_compact(log['outcome'])}")
     return "\n".join(lines)
+
+
+def _said(line: dict[str, Any]) -> str:
+    """A chat line or emote as the log shows it."""
+    who = line["name"] + ("" if line["seat"] is not None else " (spectator)")
+    if line["kind"] == "emote":
+        return f"      * {who}: [{line['text']}]"
+    only = " (to spectators)" if line["spectators_only"] else ""
+    return f"      > {who}{only}: {line['text']}"
 
 
 def _compact(obj: Any) -> str:
@@ -145,7 +173,7 @@ class ReplayDesk:
         if record is None or record.password is not None or record.status not in OFFERED:
             raise LookupError(f"there is no kept game {table_id} to replay")
         names = [s.get("name") or "" for s in record.seats]
-        moves = [(seat, move) for seat, move, _by in record.moves]
+        moves = [(seat, as_played(move, by)) for seat, move, by in record.moves]
         if record.status == "finished":
             doc = gamefile.make(
                 record.game, record.players, record.options, record.seed, moves, names

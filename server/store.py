@@ -57,6 +57,9 @@ COLUMNS = {
         "updated",
     },
     "moves": {"table_id", "seq", "seat", "move", "by", "at"},
+    # Chat and table settings came with the social features (made when missing).
+    "chat": {"table_id", "after_seq", "kind", "name", "seat", "text", "spectators_only", "at"},
+    "social": {"table_id", "open_chat", "muted"},
 }
 
 SCHEMA = """
@@ -84,6 +87,22 @@ CREATE TABLE IF NOT EXISTS moves (
     by TEXT NOT NULL,
     at REAL NOT NULL,
     PRIMARY KEY (table_id, seq)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    after_seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL,
+    seat INTEGER,
+    text TEXT NOT NULL,
+    spectators_only INTEGER NOT NULL,
+    at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_by_table ON chat (table_id);
+CREATE TABLE IF NOT EXISTS social (
+    table_id INTEGER PRIMARY KEY REFERENCES tables(id),
+    open_chat INTEGER NOT NULL,
+    muted BLOB NOT NULL
 );
 """
 
@@ -158,6 +177,19 @@ class TableRecord:
     updated: float
     takeover: str | None = None
     moves: list[tuple[int, dict[str, Any], str]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One chat message (`kind` "chat") or emote ("emote", `text` its name) said at a table
+    after move number `after_seq`; `spectators_only` if only spectators could read it."""
+
+    after_seq: int
+    kind: str
+    name: str
+    seat: int | None
+    text: str
+    spectators_only: bool
 
 
 class Store:
@@ -274,6 +306,30 @@ class Store:
         if outcome is not None:
             self.set_status(table_id, "finished", outcome)
 
+    def append_chat(self, table_id: int, line: ChatLine) -> None:
+        """Journal a chat message or emote, after the move numbered `line.after_seq`."""
+        self.conn.execute(
+            "INSERT INTO chat (table_id, after_seq, kind, name, seat, text, spectators_only, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                table_id,
+                line.after_seq,
+                line.kind,
+                line.name,
+                line.seat,
+                line.text,
+                int(line.spectators_only),
+                time.time(),
+            ),
+        )
+
+    def save_social(self, table_id: int, open_chat: bool, muted: list[str]) -> None:
+        """A table's chat settings: whether spectators reach players, whom the creator muted."""
+        self.conn.execute(
+            "INSERT OR REPLACE INTO social (table_id, open_chat, muted) VALUES (?, ?, ?)",
+            (table_id, int(open_chat), _pack(muted)),
+        )
+
     # ------------------------------------------------------------------ reads
     def tables(self, statuses: tuple[str, ...] | None = None) -> list[TableRecord]:
         """Stored tables (optionally only those with one of `statuses`), oldest first."""
@@ -320,6 +376,22 @@ class Store:
             "SELECT seat, move, by FROM moves WHERE table_id = ? ORDER BY seq", (table_id,)
         ).fetchall()
         return [(seat, _unpack(move), by) for seat, move, by in rows]
+
+    def chat(self, table_id: int) -> list[ChatLine]:
+        """A table's journaled chat and emotes, in the order they were said."""
+        rows = self.conn.execute(
+            "SELECT after_seq, kind, name, seat, text, spectators_only FROM chat"
+            " WHERE table_id = ? ORDER BY rowid",
+            (table_id,),
+        ).fetchall()
+        return [ChatLine(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
+
+    def social(self, table_id: int) -> tuple[bool, list[str]]:
+        """(open_chat, muted identity keys) of a table; (False, []) if never set."""
+        row = self.conn.execute(
+            "SELECT open_chat, muted FROM social WHERE table_id = ?", (table_id,)
+        ).fetchone()
+        return (False, []) if row is None else (bool(row[0]), _unpack(row[1]))
 
     def move_counts(self) -> dict[int, int]:
         rows = self.conn.execute("SELECT table_id, COUNT(*) FROM moves GROUP BY table_id")

@@ -32,6 +32,14 @@ DEFAULT_KEEP = 600
 WAITING, PLAYING, FINISHED, ABANDONED = "waiting", "playing", "finished", "abandoned"
 
 
+def as_played(move: dict[str, Any], by: str) -> dict[str, Any]:
+    """A journaled move as the engine must see it again: one the table's clock played is a
+    timer move, also in journals written before timer moves were marked."""
+    if by == "timer" and isinstance(move, dict) and "timer" not in move:
+        return {**move, "timer": True}
+    return move
+
+
 class Refused(Exception):
     """A request the table (or lobby) turns down: an `error` reply with `code` and `reason`
     (and `details`, further fields of the reply)."""
@@ -159,6 +167,8 @@ class Table:
     # Seats given up while the disk was full, not yet in the store (`save_pending` writes them).
     seats_unsaved: bool = False
     _retry: asyncio.TimerHandle | None = None
+    # Spectators' chat reaches the players too (server/social.py keeps and stores it).
+    open_chat: bool = False
 
     # ------------------------------------------------------------------ creating, restoring
     @classmethod
@@ -172,12 +182,13 @@ class Table:
         options: dict[str, Any],
         seed: int,
         keep: int,
-        password: str | None,
+        password: str | bytes | None,
         creator: Identity,
         takeover: str | None = None,
     ) -> Table:
         """A new waiting table, stored. `OptionError` if the game refuses the settings,
-        `Refused` if there is no `takeover` bot of that level for the game."""
+        `Refused` if there is no `takeover` bot of that level for the game. A `password` given
+        as bytes is an earlier table's hash (a rematch)."""
         game.new_game(seed, players, options)  # checks player count and options
         if takeover is not None:
             try:
@@ -185,7 +196,9 @@ class Table:
             except (KeyError, ValueError) as exc:
                 raise Refused("unknown_bot", str(exc.args[0])) from None
         resolved = game.resolve_options(options, players)
-        hashed = hash_password(password) if password else None
+        hashed = password if isinstance(password, bytes) else None
+        if isinstance(password, str) and password:
+            hashed = hash_password(password)
         seats = [Seat() for _ in range(players)]
         table_id = await journal.run(
             journal.store.create_table,
@@ -258,8 +271,8 @@ class Table:
         table.creator_key = table.creator.key if table.creator else None
         if record.status in (PLAYING, FINISHED):
             state = game.new_game(record.seed, record.players, record.options)
-            for seat_no, move, _ in record.moves:
-                state, events = game.apply(state, seat_no, move)
+            for seat_no, move, by in record.moves:
+                state, events = game.apply(state, seat_no, as_played(move, by))
                 table.recent.append(events)
             table.state, table.seq = state, len(record.moves)
             if game.is_over(state):
@@ -298,6 +311,7 @@ class Table:
             "keep": self.keep,
             "takeover": self.takeover,
             "spectators": len(self.spectators),
+            "open_chat": self.open_chat,
             "seats": [self._public_seat(s) for s in self.seats],
         }
 
@@ -338,9 +352,8 @@ class Table:
             "status": self.status,
             "view": self.game.view(self.state, seat),
             "to_act": common["to_act"],
-            "legal_moves": (
-                self.game.legal_moves(self.state, seat) if seat in common["to_act"] else []
-            ),
+            # Every seat's: a seat not to act may have moves it may make out of turn.
+            "legal_moves": self.game.legal_moves(self.state, seat) if seat is not None else [],
             "timer": common["timer"],
         }
         if events is not None:
@@ -421,6 +434,22 @@ class Table:
             self.seats[seat] = Seat()  # not stored, so not given
             raise
         identity.tables.add(self)
+
+    async def seat_again(
+        self, people: dict[int, tuple[Identity, str]], bot_levels: dict[int, str], watching: set
+    ) -> None:
+        """A rematch: the last game's people (seat → identity, name), bots (seat → level) and
+        spectators come to this new table at once, without its password."""
+        for seat, (identity, name) in people.items():
+            self.seats[seat] = Seat(name=name, holder=identity, holder_key=identity.key)
+            identity.tables.add(self)
+        for seat, level in bot_levels.items():
+            player = bots.make(level, self.game, seat)
+            self.seats[seat] = Seat(name=f"{level} bot {seat + 1}", bot=level, bot_player=player)
+        for identity in watching:
+            self.spectators.add(identity)
+            identity.tables.add(self)
+        await self._save_seats()
 
     def watch(self, identity: Identity, password: str | None) -> None:
         self._check_password(identity, password)
@@ -553,14 +582,15 @@ class Table:
         self.hooks.changed(self)
 
     # ------------------------------------------------------------------ play
-    async def start(self, identity: Identity) -> None:
-        """The creator starts the game once every seat is filled."""
+    async def start(self, identity: Identity, stand_ins: bool = False) -> None:
+        """The creator starts the game once every seat is filled (with `stand_ins`, a table
+        with a takeover bot also starts with empty seats: the bot plays them)."""
         self._check_host(identity, "start the game")
         async with self.lock:
             if self.status != WAITING:
                 raise Refused("already_started", f"table {self.id} is already {self.status}")
             empty = [i for i, s in enumerate(self.seats) if s.empty]
-            if empty:
+            if empty and not (stand_ins and self.takeover is not None):
                 raise Refused("not_ready", f"seats {empty} are still empty")
             state = self.game.new_game(self.seed, self.players, self.options)
             await self.journal.run(self.journal.store.set_status, self.id, PLAYING)
@@ -593,6 +623,8 @@ class Table:
                 raise Refused("bad_seat", f"table {self.id} has seats 0 to {self.players - 1}")
             if actor is not None and self.seats[seat].holder is not actor:
                 raise Refused("not_your_seat", f"you do not hold seat {seat} of table {self.id}")
+            if by != "timer" and isinstance(move, dict) and move.get("timer") is not None:
+                raise Refused("illegal", "only the table's quiet-time clock makes timer moves")
             if expect_seq is not None and expect_seq != self.seq:
                 raise Refused(
                     "stale",
