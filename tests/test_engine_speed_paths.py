@@ -94,8 +94,8 @@ def test_reachable_plaques_and_can_move_agree_on_every_square():
     #   line without full plaques and the square just left, and can_move says whether any is left
     game = engine.get_game("magie-des-bijoux")
     rng = random.Random(5)
-    state = game.new_game(5, 2, {"grid": "4x6"})
-    state["stones"] = [[rng.randrange(2), 0] for _ in state["settings"]]
+    state = game.new_game(5, 1, {"grid": "4x6"})  # other grids are solitaire's
+    state["stones"] = [[rng.randrange(s + 1)] for s in state["settings"]]
     for pawn, previous in product(range(24), [None, *range(24)]):
         state.update(pawn=pawn, previous=previous)
         row, col = divmod(pawn, 6)
