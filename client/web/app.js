@@ -49,6 +49,7 @@ const app = {
   lobbyPlayers: null,
   ended: null, // why the connection ended for good (bye replaced / in_use)
   tapTimes: [], // ms from a tap to the painted answer (bench/web.py reads them)
+  uiVersion: 0, // raised when a game view's own state (a payment being chosen) changes
 };
 const root = document.getElementById("app");
 const connection = new Connection(receive, (up) => {
@@ -184,7 +185,10 @@ function context() {
     legal: stream ? stream.legal_moves || [] : [],
     move: sendMove,
     ui: app.ui,
-    rerender: render,
+    rerender: () => {
+      app.uiVersion += 1;
+      render();
+    },
   };
 }
 
@@ -403,12 +407,15 @@ function tableScreen() {
   const summary = app.tables.get(app.table);
   const stream = app.stream;
   const title = summary ? summary.title : "";
-  const top = h(
-    "header",
-    { class: "top" },
-    button("←", leave, { class: "icon", "aria-label": _("Leave"), id: "leave" }),
-    h("strong", {}, title),
-    app.spectator && !app.seats.length ? h("span", { class: "badge" }, _("Watching")) : null,
+  const watching = app.spectator && !app.seats.length;
+  const top = kept("top", [title, watching], () =>
+    h(
+      "header",
+      { class: "top" },
+      button("←", leave, { class: "icon", "aria-label": _("Leave"), id: "leave" }),
+      h("strong", {}, title),
+      watching ? h("span", { class: "badge" }, _("Watching")) : null,
+    ),
   );
   if (!stream) return h("main", { class: "table" }, top, waitingRoom(summary));
   const view = stream.view;
@@ -425,7 +432,9 @@ function tableScreen() {
     h(
       "div",
       { class: "play" },
-      h("div", { class: "board" }, game.board(view, ctx)),
+      kept("board", [stream, summary, app.uiVersion], () =>
+        h("div", { class: "board" }, game.board(view, ctx)),
+      ),
       h(
         "div",
         { class: "side scroll" },
@@ -437,6 +446,18 @@ function tableScreen() {
       ),
     ),
   );
+}
+
+// Parts of the screen kept as they are while what they show is unchanged (the same objects):
+// a message that changes nothing there redraws nothing there, and a finger on it stays on it.
+const keptParts = new Map();
+
+function kept(slot, inputs, build) {
+  const last = keptParts.get(slot);
+  if (last && last.inputs.every((input, i) => input === inputs[i])) return last.element;
+  const element = build();
+  keptParts.set(slot, { inputs, element });
+  return element;
 }
 
 function turnLine(stream, ctx) {
