@@ -541,7 +541,9 @@ function results(stream, game, ctx) {
 
 function waitingRoom(summary) {
   if (!summary) return h("p", {}, "…");
-  const creator = app.created === summary.id && app.seats.includes(0);
+  // The creator: this page made the table, or (after a reload) the server names us so.
+  const named = app.welcome && summary.creator === app.welcome.name;
+  const creator = (app.created === summary.id || named) && app.seats.includes(0);
   const empty = summary.seats.filter((s) => s.kind === "empty").length;
   if (creator && app.fillWithBots) {
     // "Play against bots": fill the empty seats, then start once they are taken.
