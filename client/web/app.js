@@ -13,7 +13,7 @@ const PLAYABLE = Object.keys(GAMES);
 const NAME = "jeweltable.name";
 const LOG_LINES = 40;
 // Player colours with a symbol each, never colour alone (docs: VISUAL.md).
-export const PLAYERS = [
+const PLAYERS = [
   { colour: "#C0143C", symbol: "●" },
   { colour: "#1F4FB8", symbol: "■" },
   { colour: "#F2A900", symbol: "▲" },
@@ -22,6 +22,8 @@ export const PLAYERS = [
   { colour: "#E8702A", symbol: "⬟" },
   { colour: "#F2EFE8", symbol: "✚" },
 ];
+// Refusals said in the player's language: client/i18n.py's ERRORS, the same English and so the
+// same catalog entries; any other code shows the server's own sentence.
 const ERRORS = {
   stale: "The table moved on before your move arrived; look again and play.",
   not_your_turn: "It is not your turn.",
@@ -361,7 +363,7 @@ function tableCard(table, named) {
       { class: seat.connected ? "" : "away" },
       h("span", { class: "symbol", style: { color: player.colour } }, player.symbol),
       h("span", {}, seat.name),
-      seat.kind === "bot" ? h("small", {}, ` · ${_("bot")}`) : null,
+      seat.kind === "bot" ? h("small", {}, " · ", _("bot")) : null,
     );
   });
   return h(
