@@ -13,7 +13,7 @@ const PLAYABLE = Object.keys(GAMES);
 const NAME = "jeweltable.name";
 const LOG_LINES = 40;
 // Player colours with a symbol each, never colour alone (docs: VISUAL.md).
-export const PLAYERS = [
+const PLAYERS = [
   { colour: "#C0143C", symbol: "●" },
   { colour: "#1F4FB8", symbol: "■" },
   { colour: "#F2A900", symbol: "▲" },
@@ -22,6 +22,8 @@ export const PLAYERS = [
   { colour: "#E8702A", symbol: "⬟" },
   { colour: "#F2EFE8", symbol: "✚" },
 ];
+// Refusals said in the player's language: client/i18n.py's ERRORS, the same English and so the
+// same catalog entries; any other code shows the server's own sentence.
 const ERRORS = {
   stale: "The table moved on before your move arrived; look again and play.",
   not_your_turn: "It is not your turn.",
@@ -49,6 +51,7 @@ const app = {
   lobbyPlayers: null,
   ended: null, // why the connection ended for good (bye replaced / in_use)
   tapTimes: [], // ms from a tap to the painted answer (bench/web.py reads them)
+  uiVersion: 0, // raised when a game view's own state (a payment being chosen) changes
 };
 const root = document.getElementById("app");
 const connection = new Connection(receive, (up) => {
@@ -184,7 +187,10 @@ function context() {
     legal: stream ? stream.legal_moves || [] : [],
     move: sendMove,
     ui: app.ui,
-    rerender: render,
+    rerender: () => {
+      app.uiVersion += 1;
+      render();
+    },
   };
 }
 
@@ -357,7 +363,7 @@ function tableCard(table, named) {
       { class: seat.connected ? "" : "away" },
       h("span", { class: "symbol", style: { color: player.colour } }, player.symbol),
       h("span", {}, seat.name),
-      seat.kind === "bot" ? h("small", {}, ` · ${_("bot")}`) : null,
+      seat.kind === "bot" ? h("small", {}, " · ", _("bot")) : null,
     );
   });
   return h(
@@ -403,12 +409,15 @@ function tableScreen() {
   const summary = app.tables.get(app.table);
   const stream = app.stream;
   const title = summary ? summary.title : "";
-  const top = h(
-    "header",
-    { class: "top" },
-    button("←", leave, { class: "icon", "aria-label": _("Leave"), id: "leave" }),
-    h("strong", {}, title),
-    app.spectator && !app.seats.length ? h("span", { class: "badge" }, _("Watching")) : null,
+  const watching = app.spectator && !app.seats.length;
+  const top = kept("top", [title, watching], () =>
+    h(
+      "header",
+      { class: "top" },
+      button("←", leave, { class: "icon", "aria-label": _("Leave"), id: "leave" }),
+      h("strong", {}, title),
+      watching ? h("span", { class: "badge" }, _("Watching")) : null,
+    ),
   );
   if (!stream) return h("main", { class: "table" }, top, waitingRoom(summary));
   const view = stream.view;
@@ -425,7 +434,9 @@ function tableScreen() {
     h(
       "div",
       { class: "play" },
-      h("div", { class: "board" }, game.board(view, ctx)),
+      kept("board", [stream, summary, app.uiVersion], () =>
+        h("div", { class: "board" }, game.board(view, ctx)),
+      ),
       h(
         "div",
         { class: "side scroll" },
@@ -437,6 +448,18 @@ function tableScreen() {
       ),
     ),
   );
+}
+
+// Parts of the screen kept as they are while what they show is unchanged (the same objects):
+// a message that changes nothing there redraws nothing there, and a finger on it stays on it.
+const keptParts = new Map();
+
+function kept(slot, inputs, build) {
+  const last = keptParts.get(slot);
+  if (last && last.inputs.every((input, i) => input === inputs[i])) return last.element;
+  const element = build();
+  keptParts.set(slot, { inputs, element });
+  return element;
 }
 
 function turnLine(stream, ctx) {
@@ -520,7 +543,9 @@ function results(stream, game, ctx) {
 
 function waitingRoom(summary) {
   if (!summary) return h("p", {}, "…");
-  const creator = app.created === summary.id && app.seats.includes(0);
+  // The creator: this page made the table, or (after a reload) the server names us so.
+  const named = app.welcome && summary.creator === app.welcome.name;
+  const creator = (app.created === summary.id || named) && app.seats.includes(0);
   const empty = summary.seats.filter((s) => s.kind === "empty").length;
   if (creator && app.fillWithBots) {
     // "Play against bots": fill the empty seats, then start once they are taken.
