@@ -53,10 +53,11 @@ bench: $(STAMP)
 	$(HEADLESS) $(BIN)/python -m bench.server
 	$(HEADLESS) $(BIN)/python -m bench.client
 
-# Bot strength: each level against the level below, every game (a few minutes per game).
+# Bot strength: each level against the level below, every game, 200 games per matchup at 2-4
+# players (long: a quarter to half an hour per game on two cores; see docs/performance.md).
 bench-bots: $(STAMP)
 	for game in magie-des-bijoux das-kollier kette-von-saba saba-palast; do \
-		$(BIN)/python -m bench.bots --game $$game || exit 1; done
+		$(BIN)/python -m bench.bots --game $$game --workers 2 || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

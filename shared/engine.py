@@ -208,7 +208,7 @@ class Game(ABC):
             raise IllegalMove("the game is over", "game_over")
         if seat not in self._to_act(state) and move["type"] not in self.out_of_turn:
             raise IllegalMove(self._wait_reason(state, seat), "not_your_turn")
-        work = self.copy_state(state)
+        work = self._working_copy(state)
         events = self._apply(work, seat, move)
         return work, events
 
@@ -240,6 +240,11 @@ class Game(ABC):
     def copy_state(self, state: State) -> State:
         """A deep copy of a plain-data state (games may copy only what `_apply` changes)."""
         return plain_copy(state)
+
+    def _working_copy(self, state: State) -> State:
+        """The copy `apply` gives `_apply`: `copy_state`, unless a game whose `_apply` replaces
+        some containers instead of changing them shares those here too."""
+        return self.copy_state(state)
 
     # ------------------------------------------------------------------ hooks
     @abstractmethod
@@ -311,6 +316,43 @@ def event_view(event: Event, seat: int | None) -> Event:
     if seat is not None and seat in event.get("seen_by", ()):
         out.update(event.get("hidden", {}))
     return out
+
+
+class ListedMove(dict):
+    """A move built once into a game's table and handed out by every `legal_moves` answer that
+    lists it (e.g. each bid amount): a plain dict to msgpack, JSON and `==`, but read-only (and
+    so are the lists in it), so a caller that changes a listed move cannot change the lists of
+    later calls. `dict(move)` gives a dict to change; deepcopy and pickle give plain data.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for key, value in list(self.items()):
+            if isinstance(value, list):
+                dict.__setitem__(self, key, ListedValues(value))
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a listed move is shared and read-only: change a copy (dict(move))")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce_ex__(self, protocol: Any) -> tuple:
+        return dict, (dict(self),)
+
+
+class ListedValues(list):
+    """A read-only list inside a `ListedMove` (e.g. a plaque's [row, column])."""
+
+    __slots__ = ()
+    _refuse = ListedMove._refuse
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
+    def __reduce_ex__(self, protocol: Any) -> tuple:
+        return list, (list(self),)
 
 
 def parse_int(move: Move, key: str, what: str | None = None) -> int:

@@ -29,10 +29,18 @@ def play_random_game(
     rng = random.Random(seed ^ 0x5EED)
     state = game.new_game(seed, num_players, options)
     history: list[tuple[int, Move]] = []
-    while not game.is_over(state):
+    # `random_step` unrolled: the same draws from `rng`, with `to_act` asked once per move.
+    to_act, legal_moves, apply, choice = game.to_act, game.legal_moves, game.apply, rng.choice
+    while seats := to_act(state):
         if len(history) >= MAX_MOVES:
             raise AssertionError(f"{game.id} did not end within {MAX_MOVES} moves (seed {seed})")
-        seat, move = random_step(game, state, rng)
-        state, _ = game.apply(state, seat, move)
+        seat = choice(seats)
+        moves = legal_moves(state, seat)
+        if not moves:
+            raise AssertionError(f"seat {seat} is to act but has no legal move")
+        move = choice(moves)
+        state, _ = apply(state, seat, move)
         history.append((seat, move))
+    if not game.is_over(state):
+        raise AssertionError(f"{game.id}: nobody is to act, yet the game is not over")
     return state, history

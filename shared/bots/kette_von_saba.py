@@ -151,8 +151,19 @@ APPRAISALS: dict[tuple, Appraisal] = {}
 APPRAISALS_KEPT = 20_000
 
 
+# The same by the board and forgeries lists themselves: the engine replaces those lists when they
+# change, never changes them in place, so a search meets the very same lists again and again.
+# Each entry keeps its lists alive, so their ids cannot pass to other lists meanwhile.
+APPRAISED_LISTS: dict[tuple[int, int, bool], tuple[list, list, Appraisal]] = {}
+
+
 def appraise(board: list, forgeries: list[str], options: dict) -> Appraisal:
     """The appraisal of this board (shared: appraisals depend on nothing else)."""
+    symmetry = options["joker-symmetry"]
+    lists = (id(board), id(forgeries), symmetry)
+    seen = APPRAISED_LISTS.get(lists)
+    if seen is not None and seen[0] is board and seen[1] is forgeries:
+        return seen[2]
     key = (
         tuple(None if e is None else (e["piece"], e["joker"]) for e in board),
         tuple(sorted(forgeries)),
@@ -163,6 +174,9 @@ def appraise(board: list, forgeries: list[str], options: dict) -> Appraisal:
         if len(APPRAISALS) >= APPRAISALS_KEPT:
             APPRAISALS.clear()
         found = APPRAISALS[key] = Appraisal(board, forgeries, options)
+    if len(APPRAISED_LISTS) >= APPRAISALS_KEPT:
+        APPRAISED_LISTS.clear()
+    APPRAISED_LISTS[lists] = (board, forgeries, found)
     return found
 
 
@@ -230,8 +244,9 @@ def determinize(view: View, rng: random.Random) -> State:
         "stage": view["stage"],
         "phase": view["phase"],
         "turn": view["turn"],
-        "board": list(view["board"]),
-        "forgeries": list(view["forgeries"]),
+        # Shared with the view: the engine replaces these lists, never changes them.
+        "board": view["board"],
+        "forgeries": view["forgeries"],
         "cash": list(view["cash"]),
         "rewards_paid": view["rewards_paid"],
         "fees_paid": view["fees_paid"],
@@ -518,10 +533,22 @@ def candidates(state: State, seat: int, legal: list[Move]) -> list[Move]:
         targets = [max(limits, default=0), richest, *(f * worth for f in RESERVE_TARGETS)]
     chosen = [legal[0], amounts[0]]
     for target in targets:
-        nearest = min(amounts, key=lambda m: abs(m[field] - target))
+        nearest = nearest_amount(amounts, field, target)
         if nearest not in chosen:
             chosen.append(nearest)
     return chosen
+
+
+def nearest_amount(amounts: list[Move], field: str, target: float) -> Move:
+    """The move whose `field` is nearest `target` (the lower of two as near), among `amounts`
+    listed in rising steps of BID_STEP as the engine lists them (any other list is searched)."""
+    first, last = amounts[0][field], amounts[-1][field]
+    if last - first != (len(amounts) - 1) * BID_STEP:
+        return min(amounts, key=lambda m: abs(m[field] - target))
+    low = min(len(amounts) - 1, max(0, math.floor((target - first) / BID_STEP)))
+    high = min(len(amounts) - 1, low + 1)
+    below, above = amounts[low], amounts[high]
+    return below if abs(below[field] - target) <= abs(above[field] - target) else above
 
 
 POLICY = Policy(

@@ -16,7 +16,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from shared.engine import Event, Game, IllegalMove, Move, Option, OptionError, State, View
+from shared.engine import (
+    Event,
+    Game,
+    IllegalMove,
+    ListedMove,
+    Move,
+    Option,
+    OptionError,
+    State,
+    View,
+)
 
 # RECONSTRUCTION (rules notes §1): six plaques of each size.
 PLAQUE_KINDS: dict[int, str] = {
@@ -57,6 +67,14 @@ def plaque_winner(stones: dict[int, int], settings: int) -> int | None:
     if any(c == best for s, c in stones.items() if s != best_seat):
         return None
     return best_seat
+
+
+def row_winner(stones: list[int], settings: int) -> int | None:
+    """`plaque_winner` for one plaque's stones as a list by seat (the state's form)."""
+    best = max(stones)
+    if best == 0 or best <= settings - sum(stones) or stones.count(best) > 1:
+        return None
+    return stones.index(best)
 
 
 def parse_grid(grid: str) -> tuple[int, int]:
@@ -115,23 +133,37 @@ class MagieDesBijoux(Game):
         return state["end"] is not None
 
     def _legal_moves(self, state: State, seat: int) -> list[Move]:
-        cols = state["cols"]
-        if state["pawn"] is None:
-            cells = range(len(state["settings"]))
-            return [{"type": "place_pawn", "plaque": [c // cols, c % cols]} for c in cells]
-        return [{"type": "move", "plaque": [c // cols, c % cols]} for c in reachable(state)]
+        grid = SHAPES[state["rows"], state["cols"]]
+        pawn = state["pawn"]
+        if pawn is None:
+            return grid.placings[:]
+        # `reachable`, listing the moves at once.
+        moves, stones, settings = grid.moves, state["stones"], state["settings"]
+        previous = state["previous"]
+        return [
+            moves[c] for c in grid.lines[pawn] if c != previous and sum(stones[c]) < settings[c]
+        ]
 
     def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
         kind = move["type"]
         if kind not in ("place_pawn", "move"):
             raise IllegalMove(f"unknown move {kind!r}: play 'place_pawn' or 'move'", "malformed")
-        cell = self._cell(state, move)
-        rc = [cell // state["cols"], cell % state["cols"]]
+        rows, cols = state["rows"], state["cols"]
+        rc = move.get("plaque")
+        # The common case inline: two plain ints on the grid (bools are ints, and refused).
+        if isinstance(rc, list) and len(rc) == 2 and type(rc[0]) is int and type(rc[1]) is int:
+            row, col = rc
+            cell = (
+                row * cols + col if 0 <= row < rows and 0 <= col < cols else self._cell(state, move)
+            )
+        else:
+            cell = self._cell(state, move)
+        at = SHAPES[rows, cols].at
         if kind == "place_pawn":
             if state["pawn"] is not None:
                 raise IllegalMove("the pawn is already on the board; move it like a rook")
             state["pawn"] = cell
-            events: list[Event] = [{"type": "pawn_placed", "seat": seat, "plaque": rc}]
+            events: list[Event] = [{"type": "pawn_placed", "seat": seat, "plaque": [*at[cell]]}]
             self._pass_turn(state, events)
             return events
         if state["pawn"] is None:
@@ -141,20 +173,15 @@ class MagieDesBijoux(Game):
         state["previous"], state["pawn"] = frm, cell
         stones = state["stones"][cell] = state["stones"][cell][:]
         stones[seat] += 1
-        state["supply"] = state["supply"][:]
-        state["supply"][seat] -= 1
+        supply = state["supply"] = state["supply"][:]
+        supply[seat] -= 1
         filled, settings = sum(stones), state["settings"][cell]
         events = [
-            {
-                "type": "pawn_moved",
-                "seat": seat,
-                "from": [frm // state["cols"], frm % state["cols"]],
-                "to": rc,
-            },
+            {"type": "pawn_moved", "seat": seat, "from": [*at[frm]], "to": [*at[cell]]},
             {
                 "type": "stone_placed",
                 "seat": seat,
-                "plaque": rc,
+                "plaque": [*at[cell]],
                 "filled": filled,
                 "settings": settings,
             },
@@ -162,7 +189,7 @@ class MagieDesBijoux(Game):
         if filled == settings:
             extra = not state["extra"]
             events.append(
-                {"type": "plaque_filled", "seat": seat, "plaque": rc, "extra_move": extra}
+                {"type": "plaque_filled", "seat": seat, "plaque": [*at[cell]], "extra_move": extra}
             )
             if extra:
                 state["extra"] = True
@@ -174,6 +201,7 @@ class MagieDesBijoux(Game):
 
     def _cell(self, state: State, move: Move) -> int:
         rc = move.get("plaque")
+        rows, cols = state["rows"], state["cols"]
         if (
             not isinstance(rc, list)
             or len(rc) != 2
@@ -181,13 +209,12 @@ class MagieDesBijoux(Game):
         ):
             raise IllegalMove("name the plaque as [row, column]", "malformed")
         row, col = rc
-        if not (0 <= row < state["rows"] and 0 <= col < state["cols"]):
+        if not (0 <= row < rows and 0 <= col < cols):
             raise IllegalMove(
-                f"there is no plaque at row {row}, column {col} on this "
-                f"{state['rows']}×{state['cols']} grid",
+                f"there is no plaque at row {row}, column {col} on this {rows}×{cols} grid",
                 "malformed",
             )
-        return row * state["cols"] + col
+        return row * cols + col
 
     def _check_target(self, state: State, cell: int) -> None:
         pawn, cols = state["pawn"], state["cols"]
@@ -209,7 +236,7 @@ class MagieDesBijoux(Game):
         seat = state["turn"]
         if state["supply"][seat] == 0:
             state["end"] = "no_stones"
-        elif not reachable(state):
+        elif not can_move(state):
             state["end"] = "blocked"
         else:
             return
@@ -279,24 +306,65 @@ class MagieDesBijoux(Game):
         return {**state, "stones": state["stones"][:]}
 
 
+class Grid:
+    """The fixed facts of one grid shape, by cell (row-major): its [row, column], the other
+    cells of its row and column in ascending order (where a rook move from it may go), and the
+    moves to it as `legal_moves` lists them."""
+
+    __slots__ = ("at", "lines", "moves", "placings")
+
+    def __init__(self, rows: int, cols: int) -> None:
+        cells = range(rows * cols)
+        self.at: list[tuple[int, int]] = [divmod(c, cols) for c in cells]
+        self.lines: list[tuple[int, ...]] = [
+            tuple(d for d in cells if d != c and (d // cols == c // cols or d % cols == c % cols))
+            for c in cells
+        ]
+        self.moves = [ListedMove(type="move", plaque=[*self.at[c]]) for c in cells]
+        self.placings = [ListedMove(type="place_pawn", plaque=[*self.at[c]]) for c in cells]
+
+
+class _Shapes(dict):
+    """Grids by (rows, columns), each built on first use."""
+
+    def __missing__(self, shape: tuple[int, int]) -> Grid:
+        grid = self[shape] = Grid(*shape)
+        return grid
+
+
+SHAPES: dict[tuple[int, int], Grid] = _Shapes()
+
+
 def reachable(state: State) -> list[int]:
-    """Cells the pawn may move to: along its row or column, with a free setting, not back."""
+    """Cells the pawn may move to, ascending: along its row or column, with a free setting, not
+    back (all cells while the pawn is still to be placed)."""
+    pawn = state["pawn"]
+    settings = state["settings"]
+    if pawn is None:
+        return list(range(len(settings)))
+    stones, previous = state["stones"], state["previous"]
+    return [
+        c
+        for c in SHAPES[state["rows"], state["cols"]].lines[pawn]
+        if c != previous and sum(stones[c]) < settings[c]
+    ]
+
+
+def can_move(state: State) -> bool:
+    """Whether the pawn has somewhere to go (`reachable` is not empty), found without listing."""
     pawn = state["pawn"]
     if pawn is None:
-        return list(range(len(state["settings"])))
-    cols, rows = state["cols"], state["rows"]
-    row, col = divmod(pawn, cols)
-    line = [row * cols + c for c in range(cols)] + [r * cols + col for r in range(rows)]
-    settings, stones, previous = state["settings"], state["stones"], state["previous"]
-    return sorted(c for c in line if c != pawn and c != previous and sum(stones[c]) < settings[c])
+        return True
+    stones, settings, previous = state["stones"], state["settings"], state["previous"]
+    for c in SHAPES[state["rows"], state["cols"]].lines[pawn]:
+        if c != previous and sum(stones[c]) < settings[c]:
+            return True
+    return False
 
 
 def owners(state: State) -> list[int | None]:
     """For every plaque, the seat that would win it now (None: nobody)."""
-    return [
-        plaque_winner({i: k for i, k in enumerate(st) if k}, s)
-        for s, st in zip(state["settings"], state["stones"], strict=True)
-    ]
+    return list(map(row_winner, state["stones"], state["settings"]))
 
 
 GAME = MagieDesBijoux()

@@ -12,6 +12,10 @@ State (plain data):
   `auction`: {"from_deck", "bid", "bidder", "passes", "reserve"} during an auctioneer's turn;
   `quiet_auctions`: auctions in a row without a card drawn from the deck.
 - `end`: None, or why the game ended.
+
+The board and the forgeries are replaced when a card is laid or set aside, never changed in place:
+`copy_state` shares them, and facts derived from a board (its live layouts) are remembered by the
+list itself.
 """
 
 from __future__ import annotations
@@ -19,13 +23,24 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from shared.engine import Event, Game, IllegalMove, Move, Option, State, View, parse_int
+from shared.engine import (
+    Event,
+    Game,
+    IllegalMove,
+    ListedMove,
+    Move,
+    Option,
+    State,
+    View,
+    parse_int,
+)
 from shared.games.kette_von_saba.board import SPACE_INDEX, SPACES, reward_at
 from shared.games.kette_von_saba.necklace import (
     JOKER,
     JOKERS,
     PIECES,
     REAL_CARDS,
+    board_live,
     card_spaces,
     live_layouts,
     possible_pieces,
@@ -42,6 +57,44 @@ DRAW_PRICE = 2000
 BUYER_REWARD = 2
 UNSOLD_REWARD = 0
 RECONSTRUCTION_REWARD = 1
+
+
+class Amounts:
+    """The listed moves `{"type": kind, field: amount}` for amounts in steps of BID_STEP, built
+    once (as read-only `ListedMove`s) and handed out as slices."""
+
+    def __init__(self, kind: str, field: str) -> None:
+        self.kind, self.field = kind, field
+        self.table: list[Move] = []
+
+    def between(self, low: int, high: int) -> list[Move]:
+        """The moves for low, low + BID_STEP, ... up to high."""
+        if low % BID_STEP or low < 0:
+            return [{"type": self.kind, self.field: a} for a in range(low, high + 1, BID_STEP)]
+        top = high // BID_STEP
+        table = self.table
+        if len(table) <= top:
+            # Rebound, never appended to: a reader on another thread sees a whole table.
+            grown = range(len(table), 2 * top + 1)
+            kind, field = self.kind, self.field
+            table = self.table = table + [
+                ListedMove({"type": kind, field: k * BID_STEP}) for k in grown
+            ]
+        return table[low // BID_STEP : top + 1]
+
+
+BIDS = Amounts("bid", "amount")
+RESERVES = Amounts("reserve", "price")
+PASS, SELL, KEEP = ListedMove(type="pass"), ListedMove(type="sell"), ListedMove(type="keep")
+ACCEPT, DECLINE = ListedMove(type="accept"), ListedMove(type="decline")
+DRAW, END_TURN = ListedMove(type="draw"), ListedMove(type="end_turn")
+OFFERS = {card: ListedMove(type="offer", card=card) for card in [*PIECES, JOKER]}
+DISCARDS = {card: ListedMove(type="discard", card=card) for card in PIECES}
+PLACE_LOT = [ListedMove(type="place", space=[*space]) for space in SPACES]
+PLACE_CARD = {
+    card: [ListedMove(type="place", card=card, space=[*space]) for space in SPACES]
+    for card in [*PIECES, JOKER]
+}
 
 
 def space_list(index: int) -> list[int]:
@@ -119,34 +172,33 @@ class KetteVonSaba(Game):
 
     def _legal_moves(self, state: State, seat: int) -> list[Move]:
         phase = state["phase"]
-        if phase == "offer":
-            return [{"type": "offer", "card": c} for c in sorted(set(state["hands"][seat]))]
         if phase == "bidding":
             low = state["auction"]["bid"] + BID_STEP
-            bids = range(low, state["cash"][seat] + 1, BID_STEP)
-            return [{"type": "pass"}] + [{"type": "bid", "amount": a} for a in bids]
+            return [PASS, *BIDS.between(low, state["cash"][seat])]
+        if phase == "offer":
+            return [OFFERS[c] for c in sorted(set(state["hands"][seat]))]
         if phase == "reserve":
             low = state["auction"]["bid"] + BID_STEP
             richest = max(c for s, c in enumerate(state["cash"]) if s != seat)
-            prices = range(low, max(low, richest) + 1, BID_STEP)
-            return [{"type": "sell"}] + [{"type": "reserve", "price": p} for p in prices]
+            return [SELL, *RESERVES.between(low, max(low, richest))]
         if phase == "reserve_offer":
-            return [{"type": "accept"}, {"type": "decline"}]
+            return [ACCEPT, DECLINE]
         if phase in ("buyer", "lay"):
             spaces = self._spaces(state, state["lot"])
-            moves = [{"type": "place", "space": space_list(i)} for i in spaces]
-            return [{"type": "keep"}, *moves] if phase == "buyer" else moves
+            moves = [PLACE_LOT[i] for i in spaces]
+            return [KEEP, *moves] if phase == "buyer" else moves
         if phase == "draw":
-            return [{"type": "draw"}, {"type": "end_turn"}]
+            return [DRAW, END_TURN]
         return self._reconstruction_moves(state, seat)
 
     def _reconstruction_moves(self, state: State, seat: int) -> list[Move]:
         moves: list[Move] = []
         for card in sorted(set(state["hands"][seat])):
             spaces = self._spaces(state, card)
-            moves += [{"type": "place", "card": card, "space": space_list(i)} for i in spaces]
+            placings = PLACE_CARD[card]
+            moves += [placings[i] for i in spaces]
             if not spaces and card != JOKER:
-                moves.append({"type": "discard", "card": card})
+                moves.append(DISCARDS[card])
         return moves
 
     def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
@@ -171,7 +223,7 @@ class KetteVonSaba(Game):
             state["phase"], state["turn"] = "offer", seat
             return
         reason = "round_without_draw" if state["hands"][seat] else "empty_hand"
-        card = state["deck"].pop()
+        card = self._draw_top(state)
         events.append({"type": "deck_card_offered", "seat": seat, "card": card, "reason": reason})
         self._open_bidding(state, card, True, events)
 
@@ -179,7 +231,7 @@ class KetteVonSaba(Game):
         card = move.get("card")
         if card not in state["hands"][seat]:
             raise IllegalMove("offer a card from your hand")
-        state["hands"][seat].remove(card)
+        self._take(state, seat, card)
         events.append({"type": "card_offered", "seat": seat, "card": card})
         self._open_bidding(state, card, False, events)
 
@@ -204,13 +256,14 @@ class KetteVonSaba(Game):
 
     def _settle_bidding(self, state: State, events: list[Event]) -> None:
         """Pass for bidders who cannot afford a bid; end the bidding once everyone else passed."""
-        auction, n = state["auction"], state["players"]
+        auction, n, cash = state["auction"], state["players"], state["cash"]
         while True:
-            if auction["bidder"] is None and auction["passes"] >= n - 1:
+            bidder, passes = auction["bidder"], auction["passes"]
+            if bidder is None and passes >= n - 1:
                 events.append({"type": "no_bid", "seat": state["auctioneer"]})
                 self._unsold(state, events)
                 return
-            if auction["bidder"] is not None and auction["passes"] >= n - 2:
+            if bidder is not None and passes >= n - 2:
                 events.append(
                     {"type": "bidding_closed", "bid": auction["bid"], "bidder": auction["bidder"]}
                 )
@@ -220,10 +273,10 @@ class KetteVonSaba(Game):
                     self._sell(state, events)
                 return
             seat = state["turn"]
-            if state["cash"][seat] >= auction["bid"] + BID_STEP:
+            if cash[seat] >= auction["bid"] + BID_STEP:
                 return
             events.append({"type": "passed", "seat": seat, "forced": True})
-            auction["passes"] += 1
+            auction["passes"] = passes + 1
             state["turn"] = self._next_bidder(state, seat)
 
     def _bid(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
@@ -315,7 +368,7 @@ class KetteVonSaba(Game):
 
     def _lot_to_hand(self, state: State, seat: int, events: list[Event]) -> None:
         """The buyer keeps the lot (a card that fits nowhere yet can only be kept)."""
-        state["hands"][seat].append(state["lot"])
+        self._give(state, seat, state["lot"])
         events.append({"type": "kept", "seat": seat, "card": state["lot"]})
         self._after_sale(state, events)
 
@@ -334,7 +387,7 @@ class KetteVonSaba(Game):
         if self._spaces(state, card):
             state["phase"], state["turn"] = "lay", seat
         elif card == JOKER and not self._full(state):
-            state["hands"][seat].append(card)
+            self._give(state, seat, card)
             events.append({"type": "joker_returned", "seat": seat})
             self._after_sale(state, events)
         else:
@@ -350,10 +403,10 @@ class KetteVonSaba(Game):
             self._end_auction_turn(state, False, events)
 
     def _draw(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
-        card = state["deck"].pop()
+        card = self._draw_top(state)
         state["cash"][seat] -= DRAW_PRICE
         state["fees_paid"] += DRAW_PRICE
-        state["hands"][seat].append(card)
+        self._give(state, seat, card)
         events.append(
             {
                 "type": "drew",
@@ -396,7 +449,7 @@ class KetteVonSaba(Game):
         index = self._space(move)
         if index not in self._spaces(state, card):
             raise IllegalMove(self._refusal(state, card, index))
-        state["hands"][seat].remove(card)
+        self._take(state, seat, card)
         self._lay(state, seat, card, index, RECONSTRUCTION_REWARD, events)
         self._next_player(state, (seat + 1) % state["players"], events)
 
@@ -406,7 +459,7 @@ class KetteVonSaba(Game):
             raise IllegalMove("a joker is no forgery until the necklace is full; keep it")
         if self._spaces(state, card):
             raise IllegalMove(f"{card} still fits the necklace, so it is no forgery")
-        state["hands"][seat].remove(card)
+        self._take(state, seat, card)
         self._set_aside(state, seat, card, events)
         self._next_player(state, (seat + 1) % state["players"], events)
 
@@ -441,7 +494,7 @@ class KetteVonSaba(Game):
     def _spaces(self, state: State, card: str) -> list[int]:
         """Indices of the spaces where `card` may be laid now."""
         board = state["board"]
-        return card_spaces(board, live_layouts(board), card, state["options"]["joker-symmetry"])
+        return card_spaces(board, board_live(board), card, state["options"]["joker-symmetry"])
 
     def _full(self, state: State) -> bool:
         return None not in state["board"]
@@ -450,8 +503,9 @@ class KetteVonSaba(Game):
         self, state: State, seat: int, card: str, index: int, multiplier: int, events: list[Event]
     ) -> None:
         board = state["board"]
-        piece = PIECES[settled_piece(live_layouts(board), index)] if card == JOKER else card
+        piece = PIECES[settled_piece(board_live(board), index)] if card == JOKER else card
         earned = reward_at(board, index) * multiplier
+        board = state["board"] = board[:]
         board[index] = {"piece": piece, "joker": card == JOKER}
         state["cash"][seat] += earned
         state["rewards_paid"] += earned
@@ -467,8 +521,23 @@ class KetteVonSaba(Game):
         )
 
     def _set_aside(self, state: State, seat: int, card: str, events: list[Event]) -> None:
-        state["forgeries"].append(card)
+        state["forgeries"] = [*state["forgeries"], card]
         events.append({"type": "forgery", "seat": seat, "card": card})
+
+    # `apply` works on a state that shares the deck and each hand with the one it was given (see
+    # `_working_copy`): they are replaced, never changed in place.
+    def _take(self, state: State, seat: int, card: str) -> None:
+        hand = state["hands"][seat][:]
+        hand.remove(card)
+        state["hands"][seat] = hand
+
+    def _give(self, state: State, seat: int, card: str) -> None:
+        state["hands"][seat] = [*state["hands"][seat], card]
+
+    def _draw_top(self, state: State) -> str:
+        deck = state["deck"]
+        state["deck"] = deck[:-1]
+        return deck[-1]
 
     def _space(self, move: Move) -> int:
         space = move.get("space")
@@ -505,7 +574,7 @@ class KetteVonSaba(Game):
     # ------------------------------------------------------------------ views and results
     def _view(self, state: State, seat: int | None) -> View:
         board = state["board"]
-        live = live_layouts(board)
+        live = board_live(board)
         view: View = {
             "game": self.id,
             "players": state["players"],
@@ -548,16 +617,25 @@ class KetteVonSaba(Game):
         return {"scores": list(cash), "winners": [s for s, c in enumerate(cash) if c == best]}
 
     def copy_state(self, state: State) -> State:
-        # Only these containers are ever mutated; board entries are replaced, never changed.
+        # The board and the forgeries are replaced when they change, never changed in place (see
+        # `_lay`, `_set_aside`); the other containers are copied.
         auction = state["auction"]
         return {
             **state,
-            "board": state["board"][:],
             "deck": state["deck"][:],
-            "hands": [h[:] for h in state["hands"]],
-            "forgeries": state["forgeries"][:],
+            "hands": list(map(list.copy, state["hands"])),
             "cash": state["cash"][:],
-            "auction": None if auction is None else dict(auction),
+            "auction": None if auction is None else auction.copy(),
+        }
+
+    def _working_copy(self, state: State) -> State:
+        # `_apply` also replaces the deck and each hand when they change (see `_take`).
+        auction = state["auction"]
+        return {
+            **state,
+            "hands": state["hands"][:],
+            "cash": state["cash"][:],
+            "auction": None if auction is None else auction.copy(),
         }
 
 

@@ -92,6 +92,10 @@ def _masks() -> list[list[int]]:
 # MASKS[space][piece]: the layouts that put `piece` on `space`; SPACE_MASKS is its transpose.
 MASKS: list[list[int]] = _masks()
 SPACE_MASKS: list[list[int]] = [list(column) for column in zip(*MASKS, strict=True)]
+# PIECE_PLACES[piece]: (space, MASKS[space][piece]) for the spaces some layout gives the piece.
+PIECE_PLACES: list[list[tuple[int, int]]] = [
+    [(i, mask) for i, mask in enumerate(masks) if mask] for masks in SPACE_MASKS
+]
 
 
 def live_layouts(board: Sequence[dict | None]) -> int:
@@ -100,6 +104,25 @@ def live_layouts(board: Sequence[dict | None]) -> int:
     for i, entry in enumerate(board):
         if entry is not None:
             live &= MASKS[i][PIECE_CODE[entry["piece"]]]
+    return live
+
+
+# live_layouts by board list. The engine never changes a board list it has handed out (laying
+# a card replaces the list), so a list met again has the same live layouts. Each entry keeps its
+# list alive, so its id cannot pass to another list while the entry stands.
+_LIVE_BY_BOARD: dict[int, tuple[Sequence[dict | None], int]] = {}
+_LIVE_KEPT = 4096
+
+
+def board_live(board: Sequence[dict | None]) -> int:
+    """`live_layouts(board)` for a board list that is never changed in place (a state's)."""
+    found = _LIVE_BY_BOARD.get(id(board))
+    if found is not None and found[0] is board:
+        return found[1]
+    live = live_layouts(board)
+    if len(_LIVE_BY_BOARD) >= _LIVE_KEPT:
+        _LIVE_BY_BOARD.clear()
+    _LIVE_BY_BOARD[id(board)] = (board, live)
     return live
 
 
@@ -124,12 +147,11 @@ def piece_spaces(
 
     With `joker_symmetry`, a space whose mirror holds a joker accepts only a joker.
     """
-    masks_by_space = SPACE_MASKS[PIECE_CODE[piece]]
     return [
         i
-        for i, entry in enumerate(board)
-        if entry is None
-        and live & masks_by_space[i]
+        for i, mask in PIECE_PLACES[PIECE_CODE[piece]]
+        if board[i] is None
+        and live & mask
         and not (joker_symmetry and _mirror_holds_joker(board, i))
     ]
 

@@ -1,0 +1,124 @@
+"""The shortcuts the engines take for speed keep to the interface: listed moves are plain data
+that no caller can change, remembered facts agree with the rules' own, and random play draws the
+same numbers it always drew."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import random
+from itertools import product
+
+import msgpack
+import pytest
+
+from shared import engine
+from shared.engine import ListedMove
+from shared.games import magie_des_bijoux as bijoux
+from shared.games.kette_von_saba.necklace import board_live, live_layouts
+from shared.randomplay import play_random_game, random_step
+
+
+def test_a_listed_move_is_plain_data_equal_to_its_dict():
+    move = ListedMove(type="move", plaque=[2, 3])
+    assert move == {"type": "move", "plaque": [2, 3]}
+    assert msgpack.unpackb(msgpack.packb(move)) == move
+    assert json.loads(json.dumps(move)) == move
+    for twin in (copy.deepcopy(move), pickle.loads(pickle.dumps(move)), engine.plain_copy(move)):
+        assert type(twin) is dict and type(twin["plaque"]) is list and twin == move
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda m: m.__setitem__("type", "pass"),
+        lambda m: m.update(type="pass"),
+        lambda m: m.pop("type"),
+        lambda m: m.clear(),
+        lambda m: m["plaque"].append(1),
+        lambda m: m["plaque"].__setitem__(0, 5),
+    ],
+)
+def test_a_listed_move_and_its_lists_refuse_changes(change):
+    move = ListedMove(type="move", plaque=[2, 3])
+    with pytest.raises(TypeError, match="read-only"):
+        change(move)
+    assert move == {"type": "move", "plaque": [2, 3]}
+    mine = dict(move) | {"type": "place_pawn"}  # a copy is the caller's to change
+    assert mine["type"] == "place_pawn" and move["type"] == "move"
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("magie-des-bijoux", 4), ("kette-von-saba", 5)])
+def test_listed_moves_of_the_engines_cannot_be_changed_by_a_caller(game_id, players):
+    game = engine.get_game(game_id)
+    rng = random.Random(3)
+    state = game.new_game(3, players)
+    listed = 0
+    for _ in range(60):
+        seat = game.to_act(state)[0]
+        moves = game.legal_moves(state, seat)
+        for move in moves:
+            if isinstance(move, ListedMove):
+                listed += 1
+                with pytest.raises(TypeError):
+                    move["type"] = "tampered"
+        assert msgpack.unpackb(msgpack.packb(moves)) == moves
+        state, _ = game.apply(state, seat, rng.choice(moves))
+    assert listed
+
+
+def test_random_games_draw_the_same_numbers_as_single_random_steps():
+    # Headless play (client/net/headless.py) follows the same stream, move by move.
+    for game_id in engine.list_games():
+        game = engine.get_game(game_id)
+        final, history = play_random_game(game, 11, game.min_players + 1)
+        rng = random.Random(11 ^ 0x5EED)
+        state = game.new_game(11, game.min_players + 1)
+        for seat, move in history:
+            assert random_step(game, state, rng) == (seat, move)
+            state, _ = game.apply(state, seat, move)
+        assert state == final and game.is_over(state)
+
+
+def test_a_plaque_owner_from_the_stones_list_follows_the_plaque_rule():
+    for settings in range(1, 7):
+        for stones in product(range(settings + 1), repeat=3):
+            if sum(stones) <= settings:
+                expected = bijoux.plaque_winner(dict(enumerate(stones)), settings)
+                assert bijoux.row_winner(list(stones), settings) == expected
+
+
+def test_reachable_plaques_and_can_move_agree_on_every_square():
+    #   the pawn on each square of a 4x6 grid whose plaques are filled at random: the rook's
+    #   line without full plaques and the square just left, and can_move says whether any is left
+    game = engine.get_game("magie-des-bijoux")
+    rng = random.Random(5)
+    state = game.new_game(5, 2, {"grid": "4x6"})
+    state["stones"] = [[rng.randrange(2), 0] for _ in state["settings"]]
+    for pawn, previous in product(range(24), [None, *range(24)]):
+        state.update(pawn=pawn, previous=previous)
+        row, col = divmod(pawn, 6)
+        expected = [
+            c
+            for c in range(24)
+            if c not in (pawn, previous)
+            and (c // 6 == row or c % 6 == col)
+            and sum(state["stones"][c]) < state["settings"][c]
+        ]
+        assert bijoux.reachable(state) == expected
+        assert bijoux.can_move(state) == bool(expected)
+
+
+def test_live_layouts_remembered_by_board_agree_with_the_rules():
+    game = engine.get_game("kette-von-saba")
+    for seed in range(3):
+        state = game.new_game(seed, 4)
+        rng = random.Random(seed)
+        while not game.is_over(state):
+            assert board_live(state["board"]) == live_layouts(list(state["board"]))
+            seat, move = random_step(game, state, rng)
+            before = state["board"][:]
+            after, _ = game.apply(state, seat, move)
+            assert state["board"] == before  # laying a card replaces the list
+            state = after
