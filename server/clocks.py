@@ -80,9 +80,9 @@ class TurnClock:
             if mover is not None:
                 remaining[mover] = max(0.0, remaining[mover]) + self.spec["increment"]
         else:
-            for seat in running:
-                if seat not in self.running or seat == mover:
-                    remaining[seat] = float(self.spec["seconds"])
+            fresh = {s for s in running if s not in self.running} | {mover} - {None}
+            for seat in fresh:
+                remaining[seat] = float(self.spec["seconds"])
         return TurnClock(self.spec, remaining, sorted(running), now)
 
     def next_out(self, now: float) -> tuple[int, float] | None:
