@@ -7,6 +7,7 @@ use come from the game view, which builds them from the legal moves the server s
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +33,8 @@ LOG_LINES = 200
 ANIMATING = 60.0
 TIMER_RATE = 20.0
 PULSE_RATE = 12.0
+# A turn clock shows whole seconds: a few frames a second keep it on time.
+CLOCK_RATE = 4.0
 
 
 class TableScene(Scene):
@@ -48,12 +51,15 @@ class TableScene(Scene):
         leave: Callable[[], None],
         close: Callable[[], None] | None = None,
         watch_replay: Callable[[], None] | None = None,
+        take_back: Callable[[int], None] | None = None,
     ) -> None:
         super().__init__(app)
         # Offered on the results screen: this game's replay, from the server that kept it.
         self.watch_replay = watch_replay
         self.model = model
         self.send_move = send_move
+        # Takes back the seat's last move (the replay viewer has none).
+        self.take_back = take_back
         self.leave = leave
         # Esc returns to the lobby keeping the seats; only "Leave" gives them up.
         self.close = close or leave
@@ -153,6 +159,8 @@ class TableScene(Scene):
         buttons = []
         if not self.app.settings.table_display:
             buttons.append(Button(i18n._("Rules"), self.open_help))
+            if self.may_undo():
+                buttons.append(Button(i18n._("Undo"), self.undo))
             if not self.wide:
                 buttons.append(Button(i18n._("Game log"), self.toggle_log, selected=self.log_open))
             buttons.append(Button(i18n._("Leave"), self.ask_to_leave))
@@ -229,6 +237,8 @@ class TableScene(Scene):
             self.consumed = 0
         new_events = stream.events[self.consumed :]
         self.consumed = len(stream.events)
+        if any(e.get("type") == "taken_back" for e in new_events):
+            fresh = True  # a move taken back: the board shows the position before it, still
         if fresh:
             self.timeline.skip()
             # The stream's events are the whole log again (a resync brings the history).
@@ -238,15 +248,47 @@ class TableScene(Scene):
         for event in (
             stream.events[len(stream.events) - len(new_events) :] if not fresh else stream.events
         ):
-            line = self.game_view.event_text(event)
+            line = self.event_text(event)
             if line:
                 self.log.append(line[:1].upper() + line[1:])
         self.log = self.log[-LOG_LINES:]
         self.log_scroll = 0
         self.selected = None
+        self._layout_bar()
         self.camera.resize(self.board_area(), self.game_view.world_size())
         self._layout_move_buttons()
         self.camera.resize(self.board_area(), self.game_view.world_size())
+
+    # ------------------------------------------------------------------ undo and clock
+    def may_undo(self) -> bool:
+        """Whether the seat shown may take back its last move now (the server says so)."""
+        stream = self.model.streams.get(self.viewer) if isinstance(self.viewer, int) else None
+        return (
+            self.take_back is not None
+            and stream is not None
+            and stream.can_undo
+            and not self.display_mode
+            and self.pending is None
+        )
+
+    def undo(self) -> None:
+        if not self.may_undo() or not isinstance(self.viewer, int) or self.take_back is None:
+            return
+        self.pending = (None, {"type": "undo"})
+        self.take_back(self.viewer)
+        self._layout_bar()
+
+    def event_text(self, event: dict[str, Any]) -> str | None:
+        """A log line: the table's own events here, the game's from its view."""
+        if event.get("type") == "taken_back":
+            return i18n._("{name} took back a move", name=self.ctx.name(event.get("seat")))
+        return self.game_view.event_text(event)
+
+    def time_left(self) -> dict[int, float]:
+        return self.model.time_left(time.monotonic())
+
+    def clock_running(self) -> bool:
+        return bool(self.model.clock and self.model.clock.get("running") and self.time_left())
 
     # ------------------------------------------------------------------ moves
     def commit(self, piece: Piece | None, move: Move, target: Target | None = None) -> None:
@@ -423,6 +465,8 @@ class TableScene(Scene):
             return TIMER_RATE  # the quiet time drains
         if self.my_turn() or self.curtain_for is not None:
             return PULSE_RATE  # the device's ring, its legal targets and the curtain pulse
+        if self.clock_running():
+            return CLOCK_RATE
         return 0.0
 
     def update(self, dt: float) -> None:
@@ -487,6 +531,8 @@ class TableScene(Scene):
             self.log_open,
             self.viewer,
             self.pending is None,
+            # The panels show the turn clocks: redrawn as a running one passes a second.
+            tuple(int(t) for t in self.time_left().values()) if self.clock_running() else (),
         )
 
     def _board_key(self) -> tuple:
@@ -631,6 +677,11 @@ class TableScene(Scene):
         turn, mine = self.turn_text()
         status = self.game_view.status() if self.model.status == "playing" else None
         label = f"{turn} · {status}" if status else turn
+        running = self.model.clock.get("running", []) if self.model.clock else []
+        left = self.time_left()
+        if running and left:
+            shown = next((s for s in running if s in self.model.mine), running[0])
+            label = f"{label} · {clock_words(left.get(shown, 0.0))}"
         left = self.turn_left
         right = self.turn_right or lay.w - lay.margin
         size = lay.title if mine else lay.body
@@ -750,6 +801,10 @@ class TableScene(Scene):
         if info.stand_in is not None:
             tags.append(i18n._("a bot plays"))
         lines = ([" · ".join(tags)] if tags else []) + self.game_view.panel_lines(seat)
+        clock = self.model.clock
+        left = self.time_left()
+        if clock and seat in left and (clock["kind"] == "chess" or seat in clock["running"]):
+            lines.append(i18n._("time left: {time}", time=clock_words(left[seat])))
         size = self.layout.small
         return [part for line in lines for part in theme.wrap_facts(line, size, width)]
 
@@ -847,3 +902,11 @@ class TableScene(Scene):
             anchor="center",
             alpha=alpha,
         )
+
+
+def clock_words(seconds: float) -> str:
+    """A turn clock's time left as m:ss (h:mm:ss from an hour), whole seconds rounded up."""
+    whole = max(0, int(-(-seconds // 1)))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
