@@ -813,7 +813,8 @@ class Table:
             if reason is not None:
                 raise Refused("cannot_undo", reason)
             step = self.takebacks.steps[-1]
-            clock = step.clock
+            # The clock from before the move; a move from before a restart keeps today's clock.
+            clock = step.clock or self.clock
             stored_clock = clock.snapshot(time.monotonic()) if clock else None
             await self.journal.run(
                 self.journal.store.take_back, self.id, self.seq + 1, seat, step.seq, stored_clock

@@ -204,3 +204,52 @@ async def test_a_table_without_a_clock_sends_none(tmp_path):
         ada, bob = await connect(server, "Ada"), await connect(server, "Bob")
         table = await make_table(server, "magie-des-bijoux", [ada, bob])
         assert (await latest(ada, table, 0, 0))["clock"] is None
+
+
+@arun(30)
+async def test_a_move_taken_back_takes_its_increment_back_but_not_the_time_spent(tmp_path):
+    async with running_server(tmp_path) as server:
+        ada = await connect(server, "Ada")
+        spec = {"kind": "chess", "seconds": 60, "increment": 5}
+        ada.send({"t": "create", "game": "magie-des-bijoux", "seats": 1, "seed": 3, "clock": spec})
+        table = (await ada.expect("joined"))["table"]
+        ada.send({"t": "start", "table": table})
+        start = await latest(ada, table, 0, 0)
+        ada.send({"t": "move", "table": table, "seat": 0, "move": start["legal_moves"][0]})
+        moved = await latest(ada, table, 0, 1)
+        assert 64.5 <= moved["clock"]["remaining"][0] <= 65.0
+        await asyncio.sleep(0.4)
+        ada.send({"t": "undo", "table": table, "seat": 0})
+        undone = (await latest(ada, table, 0, 2))["clock"]
+        assert 59.2 <= undone["remaining"][0] <= 59.7 and undone["running"] == [0]
+
+
+def test_an_old_data_folder_gets_the_new_columns_and_a_stranger_column_is_refused(tmp_path):
+    import sqlite3
+
+    from server.store import NotADatabase
+
+    old = tmp_path / "old"
+    Store(old).close()
+    conn = sqlite3.connect(old / "jeweltable.sqlite3")
+    conn.execute("ALTER TABLE tables DROP COLUMN clock")
+    conn.execute("ALTER TABLE tables DROP COLUMN rules")
+    conn.execute(
+        "INSERT INTO tables (game, players, options, seed, keep, seats, status,"
+        " created, updated) VALUES ('magie-des-bijoux', 2, x'80', 1, 60, x'90',"
+        " 'waiting', 0, 0)"
+    )
+    conn.commit()
+    conn.close()
+    store = Store(old)
+    (record,) = store.tables()
+    assert record.rules is None and record.clock is None
+    store.close()
+    strange = tmp_path / "strange"
+    Store(strange).close()
+    conn = sqlite3.connect(strange / "jeweltable.sqlite3")
+    conn.execute("ALTER TABLE tables ADD COLUMN wallet TEXT")
+    conn.commit()
+    conn.close()
+    with pytest.raises(NotADatabase, match="'tables' table is not ours"):
+        Store(strange)

@@ -233,6 +233,12 @@ async def test_a_table_created_without_undo_refuses_it_and_says_so(tmp_path):
         refused = await ada.expect("error")
         assert refused["code"] == "cannot_undo"
         assert refused["reason"] == "this table does not allow taking moves back"
+        token = ada.token
+    async with running_server(tmp_path) as server:
+        ada = await connect(server, "Ada", token=token)
+        assert (await ada.expect("joined"))["summary"]["undo"] is False
+        ada.send({"t": "undo", "table": table, "seat": 0})
+        assert (await ada.expect("error"))["code"] == "cannot_undo"
 
 
 @arun(30)
