@@ -20,6 +20,7 @@ import pygame
 
 from client import i18n
 from client.settings import Settings
+from client.sound import Sounds
 from client.ui import theme
 from client.ui.anim import Animator
 from client.ui.gems import gem_surface
@@ -95,6 +96,7 @@ class App:
         self.animator = Animator()
         self.toasts = Toasts(self.animator)
         self.stack = SceneStack()
+        self.sounds = Sounds(self.settings)
         self.clock_ref = [0.0]
         self.session: Any = None
         self.host_server: Any = None

@@ -54,6 +54,12 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--no-discovery", action="store_true", help="do not announce on the LAN")
     p.add_argument(
+        "--web-port",
+        type=int,
+        help="port of the page for phones and tablets (default: the TCP port + 1; 0: any)",
+    )
+    p.add_argument("--no-web", action="store_true", help="serve no page for browsers")
+    p.add_argument(
         "--fsync",
         action="store_true",
         help="wait for the disk on every move, so that even a power cut loses none (slower)",
@@ -62,14 +68,16 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from server.app import ServerConfig, run
+    from server.app import ServerConfig, default_web_port, run
 
+    web_port = default_web_port(args.port) if args.web_port is None else args.web_port
     config = ServerConfig(
         host=args.host,
         port=args.port,
         interfaces=args.interface,
         discovery=not args.no_discovery,
         fsync=args.fsync,
+        web_port=None if args.no_web else web_port,
     )
     if args.name:
         config.name = args.name
@@ -105,7 +113,8 @@ def _discover(args: argparse.Namespace) -> int:
     for s in [] if args.json else servers:
         where = ", ".join(f"{a}:{s['port']}" for a in s["addresses"])
         note = "" if s["compatible"] else f"  (protocol {s['version']}: incompatible)"
-        print(f"{s['name']}  {where}  open tables: {s['open_tables']}{note}")
+        web = f"  web: {s['web']}" if s.get("web") else ""
+        print(f"{s['name']}  {where}  open tables: {s['open_tables']}{web}{note}")
     return 0
 
 

@@ -109,9 +109,10 @@ ERRORS: dict[str, str] = {
     "no_seat": N_("This table has no free seat."),
     "not_ready": N_("Every seat must be taken before the start."),
     "not_creator": N_("Only the table's host can do that."),
-    "rate_limited": N_("Too many wrong passwords for this table; wait a minute, then try again."),
+    "rate_limited": N_("Too many tries in a short time: wait a little, then try again."),
     "storage_full": N_("The server cannot save moves: its disk is full. Try again later."),
     "cannot_undo": N_("That move cannot be taken back now."),
+    "muted": N_("The table's host has muted you here."),
 }
 
 

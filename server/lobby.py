@@ -20,6 +20,7 @@ from typing import Any
 from server import bots, clocks, replay
 from server.guesses import GuessLimiter, peer_address
 from server.identities import Identity, new_token, token_key
+from server.social import Social
 from server.store import Journal, StorageFull
 from server.tables import (
     ABANDONED,
@@ -58,6 +59,8 @@ class Lobby:
     ) -> None:
         self.journal = journal
         self._desk: replay.ReplayDesk | None = None
+        # The browser gateway's port (told in `welcome`, for the QR code phones scan).
+        self.web_port: int | None = None
         self.name = name
         self.allow_seed = allow_seed
         self.identities: dict[str, Identity] = {}
@@ -82,6 +85,9 @@ class Lobby:
             "replay": self._replay,
             "ping": self._ping,
         }
+        # Chat, emotes, mutes and rematches live in their own room.
+        self.social = Social(journal, self.hooks, self.tables)
+        self._handlers.update(self.social.handlers())
 
     # ------------------------------------------------------------------ restoring
     def restore(self) -> list[int]:
@@ -95,6 +101,7 @@ class Lobby:
                 log.exception("table %s could not be restored; it stays in the store", record.id)
                 continue
             self.tables[table.id] = table
+            self.social.restore(table)
             restored.append(table.id)
         now = time.monotonic()
         for identity in self.identities.values():
@@ -157,6 +164,7 @@ class Lobby:
                 "token": token,
                 "name": identity.name,
                 "resumed": resumed,
+                "web": self.web_port,
             }
         )
         for table in sorted(identity.tables, key=lambda t: t.id):
@@ -212,6 +220,7 @@ class Lobby:
                     await table.abandon_unattended()
 
     def close(self) -> None:
+        self.social.close()
         for table in self.tables.values():
             table.close()
 
@@ -272,6 +281,7 @@ class Lobby:
         except engine.OptionError as exc:
             raise Refused("bad_option", str(exc)) from None
         self.tables[table.id] = table
+        await self.social.created(table, msg)
         if msg.get("sit", True):
             try:
                 await table.sit(identity, 0, None, msg.get("name"))
@@ -429,6 +439,7 @@ class Lobby:
         for session in self._audience(table):
             session.send_frame(frame)
         self._update_open_tables()
+        self.social.table_changed(table)
 
     def _drop(self, table: Table) -> None:
         table.close()

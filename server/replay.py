@@ -33,7 +33,8 @@ def list_tables(store: Store) -> list[dict[str, Any]]:
 
 
 def table_log(store: Store, table_id: int, reveal: bool = False) -> dict[str, Any] | None:
-    """A table's settings, its moves with their events, and its outcome; None if unknown."""
+    """A table's settings, its moves with their events, what was said at it (`chat`: each line
+    with the number of moves played before it), and its outcome; None if unknown."""
     record = store.table(table_id)
     if record is None:
         return None
@@ -67,6 +68,17 @@ def table_log(store: Store, table_id: int, reveal: bool = False) -> dict[str, An
         "seed": record.seed if finished else None,
         "seats": [s["name"] for s in record.seats],
         "moves": moves,
+        "chat": [
+            {
+                "after": line.after_seq,
+                "kind": line.kind,
+                "name": line.name,
+                "seat": line.seat,
+                "text": line.text,
+                "spectators_only": line.spectators_only,
+            }
+            for line in store.chat(table_id)
+        ],
         "outcome": game.outcome(state) if finished else None,
     }
 
@@ -91,14 +103,28 @@ def format_log(log: dict[str, Any]) -> str:
         head,
         "seats: " + ", ".join(f"{i} {n or '(empty)'}" for i, n in enumerate(log["seats"])),
     ]
+    said: dict[int, list[str]] = {}
+    for line in log.get("chat", []):
+        said.setdefault(line["after"], []).append(_said(line))
+    lines += said.get(0, [])
     for m in log["moves"]:
         by = "" if m["by"] == "player" else f" ({m['by']})"
         lines.append(f"{m['seq']:>5}  seat {m['seat']}{by}: {_compact(m['move'])}")
         for event in m["events"]:
             lines.append(f"         {_compact(event)}")
+        lines += said.get(m["seq"], [])
     if log["outcome"] is not None:
         lines.append(f"outcome: {_compact(log['outcome'])}")
     return "\n".join(lines)
+
+
+def _said(line: dict[str, Any]) -> str:
+    """A chat line or emote as the log shows it."""
+    who = line["name"] + ("" if line["seat"] is not None else " (spectator)")
+    if line["kind"] == "emote":
+        return f"      * {who}: [{line['text']}]"
+    only = " (to spectators)" if line["spectators_only"] else ""
+    return f"      > {who}{only}: {line['text']}"
 
 
 def _compact(obj: Any) -> str:

@@ -57,13 +57,15 @@ COLUMNS = {
         "updated",
     },
     "moves": {"table_id", "seq", "seat", "move", "by", "at"},
+    # Chat and table settings came with the social features (made when missing).
+    "chat": {"table_id", "after_seq", "kind", "name", "seat", "text", "spectators_only", "at"},
+    "social": {"table_id", "open_chat", "muted"},
 }
 # Columns that came later, with their types: a database without one gets it when opened. A table
 # of ours holds no column beyond COLUMNS and these. `rules`: the table's own options (undo, turn
 # clock); `clock`: the turn clock's time left when it was last stored (server/clocks.py).
-ADDED_COLUMNS = {
+ADDED_COLUMNS: dict[str, dict[str, str]] = {
     "tables": {"takeover": "TEXT", "rules": "BLOB", "clock": "BLOB"},
-    "moves": {},
 }
 # The `by` of a journal row taken back, and of the row that took it back (server/undo.py).
 UNDONE, UNDO = "undone", "undo"
@@ -95,6 +97,22 @@ CREATE TABLE IF NOT EXISTS moves (
     by TEXT NOT NULL,
     at REAL NOT NULL,
     PRIMARY KEY (table_id, seq)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    after_seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL,
+    seat INTEGER,
+    text TEXT NOT NULL,
+    spectators_only INTEGER NOT NULL,
+    at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_by_table ON chat (table_id);
+CREATE TABLE IF NOT EXISTS social (
+    table_id INTEGER PRIMARY KEY REFERENCES tables(id),
+    open_chat INTEGER NOT NULL,
+    muted BLOB NOT NULL
 );
 """
 
@@ -173,6 +191,19 @@ class TableRecord:
     moves: list[tuple[int, dict[str, Any], str]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class ChatLine:
+    """One chat message (`kind` "chat") or emote ("emote", `text` its name) said at a table
+    after move number `after_seq`; `spectators_only` if only spectators could read it."""
+
+    after_seq: int
+    kind: str
+    name: str
+    seat: int | None
+    text: str
+    spectators_only: bool
+
+
 class Store:
     """Synchronous access to the database; use it from one thread."""
 
@@ -224,7 +255,7 @@ class Store:
         if strangers:
             raise NotADatabase(self.path, f"it holds other tables: {', '.join(strangers)}")
         for name, have in columns.items():
-            if not COLUMNS[name] <= have <= COLUMNS[name] | set(ADDED_COLUMNS[name]):
+            if not COLUMNS[name] <= have <= COLUMNS[name] | set(ADDED_COLUMNS.get(name, {})):
                 raise NotADatabase(self.path, f"its {name!r} table is not ours")
         return app_id
 
@@ -314,6 +345,30 @@ class Store:
         """The turn clock's time left now (server/clocks.py)."""
         self.conn.execute("UPDATE tables SET clock = ? WHERE id = ?", (_pack(clock), table_id))
 
+    def append_chat(self, table_id: int, line: ChatLine) -> None:
+        """Journal a chat message or emote, after the move numbered `line.after_seq`."""
+        self.conn.execute(
+            "INSERT INTO chat (table_id, after_seq, kind, name, seat, text, spectators_only, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                table_id,
+                line.after_seq,
+                line.kind,
+                line.name,
+                line.seat,
+                line.text,
+                int(line.spectators_only),
+                time.time(),
+            ),
+        )
+
+    def save_social(self, table_id: int, open_chat: bool, muted: list[str]) -> None:
+        """A table's chat settings: whether spectators reach players, whom the creator muted."""
+        self.conn.execute(
+            "INSERT OR REPLACE INTO social (table_id, open_chat, muted) VALUES (?, ?, ?)",
+            (table_id, int(open_chat), _pack(muted)),
+        )
+
     # ------------------------------------------------------------------ reads
     def tables(self, statuses: tuple[str, ...] | None = None) -> list[TableRecord]:
         """Stored tables (optionally only those with one of `statuses`), oldest first."""
@@ -368,6 +423,22 @@ class Store:
             "SELECT seat, move, by FROM moves WHERE table_id = ? ORDER BY seq", (table_id,)
         ).fetchall()
         return [(seat, _unpack(move), by) for seat, move, by in rows]
+
+    def chat(self, table_id: int) -> list[ChatLine]:
+        """A table's journaled chat and emotes, in the order they were said."""
+        rows = self.conn.execute(
+            "SELECT after_seq, kind, name, seat, text, spectators_only FROM chat"
+            " WHERE table_id = ? ORDER BY rowid",
+            (table_id,),
+        ).fetchall()
+        return [ChatLine(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
+
+    def social(self, table_id: int) -> tuple[bool, list[str]]:
+        """(open_chat, muted identity keys) of a table; (False, []) if never set."""
+        row = self.conn.execute(
+            "SELECT open_chat, muted FROM social WHERE table_id = ?", (table_id,)
+        ).fetchone()
+        return (False, []) if row is None else (bool(row[0]), _unpack(row[1]))
 
     def move_counts(self) -> dict[int, int]:
         """How many moves stand at each table."""

@@ -172,6 +172,8 @@ class Table:
     takebacks: Takebacks = field(init=False)
     clock: TurnClock | None = None
     _clock_timer: asyncio.TimerHandle | None = None
+    # Spectators' chat reaches the players too (server/social.py keeps and stores it).
+    open_chat: bool = False
 
     def __post_init__(self) -> None:
         self.takebacks = Takebacks(self.game, self.rules["undo"])
@@ -188,13 +190,14 @@ class Table:
         options: dict[str, Any],
         seed: int,
         keep: int,
-        password: str | None,
+        password: str | bytes | None,
         creator: Identity,
         takeover: str | None = None,
         rules: dict[str, Any] | None = None,
     ) -> Table:
         """A new waiting table, stored. `OptionError` if the game refuses the settings,
-        `Refused` if there is no `takeover` bot of that level for the game."""
+        `Refused` if there is no `takeover` bot of that level for the game. A `password` given
+        as bytes is an earlier table's hash (a rematch)."""
         game.new_game(seed, players, options)  # checks player count and options
         if takeover is not None:
             try:
@@ -202,7 +205,9 @@ class Table:
             except (KeyError, ValueError) as exc:
                 raise Refused("unknown_bot", str(exc.args[0])) from None
         resolved = game.resolve_options(options, players)
-        hashed = hash_password(password) if password else None
+        hashed = password if isinstance(password, bytes) else None
+        if isinstance(password, str) and password:
+            hashed = hash_password(password)
         seats = [Seat() for _ in range(players)]
         rules = {**default_rules(), **(rules or {})}
         table_id = await journal.run(
@@ -321,6 +326,7 @@ class Table:
             "undo": self.rules["undo"],
             "clock": self.rules["clock"],
             "spectators": len(self.spectators),
+            "open_chat": self.open_chat,
             "seats": [self._public_seat(s) for s in self.seats],
         }
 
@@ -448,6 +454,22 @@ class Table:
             self.seats[seat] = Seat()  # not stored, so not given
             raise
         identity.tables.add(self)
+
+    async def seat_again(
+        self, people: dict[int, tuple[Identity, str]], bot_levels: dict[int, str], watching: set
+    ) -> None:
+        """A rematch: the last game's people (seat → identity, name), bots (seat → level) and
+        spectators come to this new table at once, without its password."""
+        for seat, (identity, name) in people.items():
+            self.seats[seat] = Seat(name=name, holder=identity, holder_key=identity.key)
+            identity.tables.add(self)
+        for seat, level in bot_levels.items():
+            player = bots.make(level, self.game, seat)
+            self.seats[seat] = Seat(name=f"{level} bot {seat + 1}", bot=level, bot_player=player)
+        for identity in watching:
+            self.spectators.add(identity)
+            identity.tables.add(self)
+        await self._save_seats()
 
     def watch(self, identity: Identity, password: str | None) -> None:
         self._check_password(identity, password)
@@ -580,14 +602,15 @@ class Table:
         self.hooks.changed(self)
 
     # ------------------------------------------------------------------ play
-    async def start(self, identity: Identity) -> None:
-        """The creator starts the game once every seat is filled."""
+    async def start(self, identity: Identity, stand_ins: bool = False) -> None:
+        """The creator starts the game once every seat is filled (with `stand_ins`, a table
+        with a takeover bot also starts with empty seats: the bot plays them)."""
         self._check_host(identity, "start the game")
         async with self.lock:
             if self.status != WAITING:
                 raise Refused("already_started", f"table {self.id} is already {self.status}")
             empty = [i for i, s in enumerate(self.seats) if s.empty]
-            if empty:
+            if empty and not (stand_ins and self.takeover is not None):
                 raise Refused("not_ready", f"seats {empty} are still empty")
             state = self.game.new_game(self.seed, self.players, self.options)
             await self.journal.run(self.journal.store.set_status, self.id, PLAYING)
