@@ -878,18 +878,19 @@ class Table:
             self._spawn(self._clock_move(seat, seq))
 
     async def _clock_move(self, seat: int, seq: int) -> None:
-        """The seat's time is out: its stand-in bot (the table's takeover level, else basic)
-        moves for it at once; a bot that would wait plays a pass where the rules list one."""
+        """The seat's time is out: a stand-in bot (the seat's own level for a bot seat, else the
+        table's takeover level, else basic) moves for it at once; a bot that would wait plays a
+        pass where the rules list one. A bot of its own, so that it never thinks at the same
+        time as the seat's bot on another thread."""
         if self.seq != seq or self.state is None:
             return
         legal = self.game.legal_moves(self.state, seat)
         if not legal:
             return
         view = engine.plain_copy(self.game.view(self.state, seat))
+        level = self.seats[seat].bot or self.takeover or bots.DEFAULT_LEVEL
         try:
-            player = self.driver(seat) or bots.make(
-                self.takeover or bots.DEFAULT_LEVEL, self.game, seat
-            )
+            player = bots.make(level, self.game, seat)
             choice = await asyncio.to_thread(player.choose, view, legal)
         except Exception:
             log.exception("table %s: no bot move for seat %s out of time", self.id, seat)
