@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from server.store import UNDO, UNDONE, Store
+from server.tables import as_played
 from server.undo import taken_back_event
 from shared import engine, gamefile
 
@@ -41,21 +42,23 @@ def table_log(store: Store, table_id: int, reveal: bool = False) -> dict[str, An
     game = engine.get_game(record.game)
     state = game.new_game(record.seed, record.players, record.options)
     moves = []
+    played = []
     # Every journal row: a move taken back (by "undone") is shown, then the row that took it
     # back (by "undo") brings back the position before it.
     before: dict[int, dict] = {}
-    for seq, (seat, move, by) in enumerate(store.journal(table_id), start=1):
+    for seq, (seat, journaled, by) in enumerate(store.journal(table_id), start=1):
+        move = as_played(journaled, by)
         if by == UNDO:
             state, events = before.pop(move["seq"]), [taken_back_event(seat)]
         else:
             if by == UNDONE:
                 before[seq] = state
+            else:
+                played.append((seat, move))
             state, events = game.apply(state, seat, move)
         shown = events if reveal else game.view_events(events, None)
         moves.append({"seq": seq, "seat": seat, "by": by, "move": move, "events": shown})
-    final = engine.replay(
-        record.game, record.seed, record.players, record.options, [m[:2] for m in record.moves]
-    )
+    final = engine.replay(record.game, record.seed, record.players, record.options, played)
     assert final == state, "replaying the journal is not deterministic"
     finished = game.is_over(state)
     return {
@@ -181,7 +184,7 @@ class ReplayDesk:
         if record is None or record.password is not None or record.status not in OFFERED:
             raise LookupError(f"there is no kept game {table_id} to replay")
         names = [s.get("name") or "" for s in record.seats]
-        moves = [(seat, move) for seat, move, _by in record.moves]
+        moves = [(seat, as_played(move, by)) for seat, move, by in record.moves]
         if record.status == "finished":
             doc = gamefile.make(
                 record.game, record.players, record.options, record.seed, moves, names

@@ -35,6 +35,14 @@ DEFAULT_KEEP = 600
 WAITING, PLAYING, FINISHED, ABANDONED = "waiting", "playing", "finished", "abandoned"
 
 
+def as_played(move: dict[str, Any], by: str) -> dict[str, Any]:
+    """A journaled move as the engine must see it again: one the table's clock played is a
+    timer move, also in journals written before timer moves were marked."""
+    if by == "timer" and isinstance(move, dict) and "timer" not in move:
+        return {**move, "timer": True}
+    return move
+
+
 class Refused(Exception):
     """A request the table (or lobby) turns down: an `error` reply with `code` and `reason`
     (and `details`, further fields of the reply)."""
@@ -367,9 +375,8 @@ class Table:
             "status": self.status,
             "view": self.game.view(self.state, seat),
             "to_act": common["to_act"],
-            "legal_moves": (
-                self.game.legal_moves(self.state, seat) if seat in common["to_act"] else []
-            ),
+            # Every seat's: a seat not to act may have moves it may make out of turn.
+            "legal_moves": self.game.legal_moves(self.state, seat) if seat is not None else [],
             "timer": common["timer"],
             "clock": common["clock"],
         }
@@ -644,6 +651,8 @@ class Table:
                 raise Refused("bad_seat", f"table {self.id} has seats 0 to {self.players - 1}")
             if actor is not None and self.seats[seat].holder is not actor:
                 raise Refused("not_your_seat", f"you do not hold seat {seat} of table {self.id}")
+            if by != "timer" and isinstance(move, dict) and move.get("timer") is not None:
+                raise Refused("illegal", "only the table's quiet-time clock makes timer moves")
             if expect_seq is not None and expect_seq != self.seq:
                 raise Refused(
                     "stale",
@@ -809,6 +818,7 @@ class Table:
                 state = self.takebacks.take().before
                 self.recent.append([taken_back_event(seat)])
                 continue
+            move = as_played(move, by)
             after, events = self.game.apply(state, seat, move)
             self.takebacks.played(seq, seat, by, state, move, after, events)
             state = after

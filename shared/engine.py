@@ -6,9 +6,10 @@ views and events are plain data (dicts with str keys, lists, str, int, bool, Non
 round-trips them unchanged and the server can journal and send them as they are.
 
 Games subclass `Game` and implement the rules in a few protected hooks; input checking common to
-every game (seat range, move shape, game over, out of turn) happens here, once. `apply` works on a
-copy: a rule hook may mutate the state it is given and raise `IllegalMove` half-way, and the
-caller's state is never touched.
+every game (seat range, move shape, game over, out of turn) happens here, once. A game may name
+move types a seat may make out of turn (`out_of_turn`); those pass the turn check and the game's
+`_apply` judges them. `apply` works on a copy: a rule hook may mutate the state it is given and
+raise `IllegalMove` half-way, and the caller's state is never touched.
 
 Games register themselves: every module in `shared.games` that defines `GAME` (a `Game`
 instance) is found by `list_games` / `get_game`.
@@ -117,6 +118,10 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[dict[str, Option]] = {}
+    # Move types a seat may make while it is not to act (Das Kollier's sale to the bank). The
+    # base class lets them through to `_apply`, which judges them like any other move, and
+    # `_out_of_turn_moves` lists them for the seats outside `to_act`.
+    out_of_turn: ClassVar[frozenset[str]] = frozenset()
 
     # ------------------------------------------------------------------ public verbs
     def new_game(self, seed: int, num_players: int, options: dict | None = None) -> State:
@@ -181,10 +186,15 @@ class Game(ABC):
         return self._to_act(state)
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
-        """Every legal move of `seat` now; numeric moves list their sensible choices."""
-        if seat not in self.to_act(state):
+        """Every legal move of `seat` now; numeric moves list their sensible choices. A seat
+        outside `to_act` gets the moves it may make out of turn (in most games none)."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["players"]:
             return []
-        return self._legal_moves(state, seat)
+        if self.is_over(state):
+            return []
+        if seat in self._to_act(state):
+            return self._legal_moves(state, seat)
+        return self._out_of_turn_moves(state, seat)
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         """Play `move` for `seat`: the new state and the events. Raises `IllegalMove`."""
@@ -196,7 +206,7 @@ class Game(ABC):
             raise IllegalMove("a move is a map with a 'type'", "malformed")
         if self.is_over(state):
             raise IllegalMove("the game is over", "game_over")
-        if seat not in self._to_act(state):
+        if seat not in self._to_act(state) and move["type"] not in self.out_of_turn:
             raise IllegalMove(self._wait_reason(state, seat), "not_your_turn")
         work = self.copy_state(state)
         events = self._apply(work, seat, move)
@@ -221,7 +231,9 @@ class Game(ABC):
         """A move the server must issue by itself after a quiet time, or None.
 
         Returns {"seconds": s, "seat": seat, "move": move}. The server (re)starts the timer after
-        every accepted move and plays the move if nothing else happened meanwhile.
+        every accepted move and plays the move if nothing else happened meanwhile. The move
+        carries `"timer": True` where the rules let the clock do more than the seat may (a
+        server accepts such a move only from its own timer, never from a client).
         """
         return None
 
@@ -252,6 +264,10 @@ class Game(ABC):
     @abstractmethod
     def _legal_moves(self, state: State, seat: int) -> list[Move]:
         """The legal moves of a seat that is to act."""
+
+    def _out_of_turn_moves(self, state: State, seat: int) -> list[Move]:
+        """The legal moves of a seat that is not to act (only of the `out_of_turn` types)."""
+        return []
 
     @abstractmethod
     def _apply(self, state: State, seat: int, move: Move) -> list[Event]:

@@ -86,6 +86,9 @@ def test_a_bot_that_missed_events_imagines_the_money_at_random():
 
 def test_the_auctioneer_knocks_down_and_waits_longer_than_any_bid():
     state = run(table(lot=["smaragd", "achat"]), (0, opened(8_000)), (1, bid(8_000)))[0]
+    # While others may still bid, the quiet time decides (rules audit 2).
+    assert choose(state, 0) is None
+    state = run(state, (2, {"type": "pass"}), (3, {"type": "pass"}))[0]
     assert choose(state, 0) == KNOCK
     view = GAME.view(state, 0)
     rng = random.Random(0)
@@ -115,6 +118,18 @@ def test_a_bidder_bids_the_minimum_within_his_limit_and_holds_back_beyond_it():
     assert choose(state, 1) == bid(8_000)
     state = run(state, (2, bid(12_000)))[0]
     assert choose(state, 1) is None
+
+
+def test_the_auctioneer_choosing_his_commission_does_not_sell_instead():
+    hands = {1: ["tuerkis"], 0: ["opal"]}
+    state = table(lot=["smaragd"], hands=hands, cash=[15_000, 20_000, 15_000, 10_000], round=7)
+    state = run(
+        won(state, 11_000),
+        (1, {"type": "pay", "cash": 9_000, "gems": ["tuerkis"], "necklaces": []}),
+    )[0]
+    legal = GAME.legal_moves(state, 0)
+    assert {m["type"] for m in legal} == {"commission", "sell"}
+    assert choose(state, 0)["type"] == "commission"
 
 
 def test_the_buyer_pays_in_cash_when_it_suffices():

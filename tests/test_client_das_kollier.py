@@ -148,7 +148,10 @@ def defaulting(s):
 SITUATIONS = {
     "choose": (phase("choose"), lambda s: s["auctioneer"]),
     "open-bidder": (open_with_bid, lambda s: bidders(s)[0]),
-    "open-auctioneer": (phase("open"), lambda s: s["auctioneer"]),
+    "open-auctioneer": (
+        lambda s: s["phase"] == "open" and GAME.to_act(s) == [s["auctioneer"]],
+        lambda s: s["auctioneer"],
+    ),
     "falling": (phase("falling"), lambda s: s["auction"]["asked"]),
     "preempt": (phase("preempt"), lambda s: s["auctioneer"]),
     "pay-cash": (
@@ -292,6 +295,11 @@ def test_a_necklace_pays_at_its_necklace_value():
     app, scene, sent = table(state, history, buyer)
     press(app, scene, "clear")
     press(app, scene, "necklace")
+    frames(app, 20)
+    if necklace_value(necklace) > price:
+        # More than the price: the table warns first (no change is given).
+        press(app, scene, "overpay")
+        frames(app, 20)
     press(app, scene, "pay")
     cash = max(0, price - necklace_value(necklace))
     assert sent == [{"type": "pay", "cash": cash, "gems": [], "necklaces": [necklace]}]
@@ -345,6 +353,7 @@ def test_the_bank_sale_dialog_sells_the_gems_chosen_and_esc_closes_it():
     frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
     assert not scene.game_view.selling and app.stack.top is scene
     press(app, scene, "sell")
+    frames(app, 20)  # the dialog's buttons took the block's places: they settle first
     press(app, scene, f"gem-{gem}")
     press(app, scene, "sale")
     assert sent == [{"type": "sell", "gems": [gem]}]
@@ -527,8 +536,8 @@ def test_the_results_say_which_tie_break_decided_between_equal_necklaces():
     from client.screenshot import build_scene
 
     app = App((1280, 800), Settings(name="Alex", language="en"))
-    # Seed 3 after 2000 random moves: nobody strings a necklace; the best gem outside decides.
-    scene = build_scene(app, "results", "das-kollier", 3, 2000, None, "to_act")
+    # Seed 8 played to its end: nobody strings a necklace; the best gem outside decides.
+    scene = build_scene(app, "results", "das-kollier", 8, 2000, None, "to_act")
     app.stack.push(scene)
     frames(app, 3)
     table = scene if isinstance(scene, TableScene) else scene.table
@@ -538,3 +547,205 @@ def test_the_results_say_which_tie_break_decided_between_equal_necklaces():
     assert lines[-1] == "Tie on the necklace: the best gem outside it wins (Béatrice: $10,000)."
     assert isinstance(app.stack.top, ResultsScene)
     app.shutdown()
+
+
+# ---------------------------------------------------------------------- buttons under the finger
+
+
+def test_a_button_in_the_place_of_one_just_pressed_waits_before_it_takes_a_tap(found):
+    state, _ = found["pay-cash"]
+    buyer = state["auction"]["buyer"]
+    app, scene, sent = at(found, "pay-cash")
+    renderer = scene.game_view
+    paid = control(scene, "pay")
+    spot = scene.camera.to_screen(*paid.rect.center)
+    tap(app, spot)
+    assert sent == [paid.action]
+    after, events = GAME.apply(state, buyer, paid.action)
+    assert after["phase"] == "choose" and after["auctioneer"] == buyer
+    scene.model.update(
+        buyer,
+        GAME.view(after, buyer),
+        GAME.legal_moves(after, buyer),
+        GAME.to_act(after),
+        GAME.view_events(events, buyer),
+    )
+    frames(app, 1)
+    # Whatever now lies where "Pay" was is something else, and it is not ready yet.
+    there = [c for c in renderer.controls if c.rect.colliderect(paid.rect)]
+    assert there and all(not renderer._settled(c) for c in there)
+    assert not any(c.irreversible for c in there)
+    target = next(c for c in there if isinstance(c.action, dict))
+    spot = scene.camera.to_screen(*target.rect.center)
+    tap(app, spot)
+    assert len(sent) == 1
+    frames(app, 60)  # the settling time, and the won lot's flight, are over
+    assert all(renderer._settled(c) for c in there) and scene.interactive
+    tap(app, spot)
+    assert sent[1:] == [target.action]
+
+
+def test_the_knock_down_never_lies_where_the_start_price_was_sent(found):
+    state, _ = found["choose"]
+    auctioneer = state["auctioneer"]
+    app, scene, sent = at(found, "choose")
+    opening = [m for m in GAME.legal_moves(state, auctioneer) if m["type"] == "open_auction"]
+    if not opening:
+        pytest.skip("this lot must fall")
+    places = [c.rect for c in scene.game_view.controls if c.key != "sell"]
+    after, events = GAME.apply(state, auctioneer, opening[0])
+    # Everyone else passes: only then may the auctioneer knock down.
+    for seat in GAME.to_act(after):
+        after, more = GAME.apply(after, seat, {"type": "pass"})
+        events += more
+    scene.model.update(
+        auctioneer,
+        GAME.view(after, auctioneer),
+        GAME.legal_moves(after, auctioneer),
+        GAME.to_act(after),
+        GAME.view_events(events, auctioneer),
+    )
+    frames(app, 1)
+    knock = control(scene, "knock")
+    assert knock.rect.collidelist(places) < 0
+    assert scene.game_view._settled(knock)
+    press(app, scene, "knock")
+    assert sent == [{"type": "knock_down"}]
+
+
+def last_step_places(steps, seat, key, controls):
+    """The places of the seat's buttons in the last earlier step that had any (the sale button
+    aside), kept in `steps[seat]` = [step key, its places, the earlier step's places]."""
+    step, places, earlier = steps.get(seat, (None, [], []))
+    if key != step:
+        earlier = places or earlier
+        places = []
+    places = places + [c.rect for c in controls if c.key != "sell"]
+    steps[seat] = (key, places, earlier)
+    return earlier
+
+
+def test_irreversible_buttons_never_sit_where_the_previous_steps_buttons_were():
+    from client.tables.base import TableContext
+    from client.ui.anim import Animator, Timeline
+
+    checked = one_tap = 0
+    for seed in range(1, 9):
+        players = 3 + seed % 4
+        state = GAME.new_game(seed, players, {"first_seat": 0})
+        animator = Animator()
+        views = [
+            DasKollierView(TableContext(animator, Timeline(animator), None, NAMES[:players]))
+            for _ in range(players)
+        ]
+        rng = random.Random(seed)
+        steps: dict = {}
+        events: list = []
+        fresh = True
+        while not GAME.is_over(state):
+            for seat, renderer in enumerate(views):
+                legal = GAME.legal_moves(state, seat)
+                renderer.show(GAME.view(state, seat), legal, GAME.view_events(events, seat), fresh)
+                key = (
+                    state["phase"],
+                    state["round"],
+                    state["auctioneer"],
+                    len(state["defaulters"]),
+                )
+                earlier = last_step_places(steps, seat, key, renderer.controls)
+                for c in renderer.controls:
+                    if c.irreversible:
+                        checked += 1
+                        assert c.rect.collidelist(earlier) < 0, (seed, seat, key, c.key)
+                pays = [m for m in legal if m["type"] == "pay"]
+                if len(pays) == 1:
+                    one_tap += 1
+                    assert [c.action for c in renderer.controls if c.key == "pay"] == pays
+            fresh = False
+            seat, move = random_step(GAME, state, rng)
+            state, events = GAME.apply(state, seat, move)
+    assert checked > 500 and one_tap > 20
+
+
+# ---------------------------------------------------------------------- rules audit (issue 19)
+
+
+def idle_seller(s):
+    """A seat not to act that is listed a sale to the bank, or None."""
+    return next(
+        (
+            seat
+            for seat in range(s["players"])
+            if seat not in GAME.to_act(s)
+            and any(m["type"] == "sell" for m in GAME.legal_moves(s, seat))
+        ),
+        None,
+    )
+
+
+def test_a_seat_not_to_act_may_sell_to_the_bank_and_the_dialog_stays_open_meanwhile():
+    state, history = situation(lambda s: idle_seller(s) is not None and s["phase"] == "falling")
+    seller = idle_seller(state)
+    gem = state["hands"][seller][-1]
+    app, scene, sent = table(state, history, seller)
+    assert scene.interactive and seller not in GAME.to_act(state)
+    press(app, scene, "sell")
+    frames(app, 20)
+    press(app, scene, f"gem-{gem}")
+    # Another seat plays on meanwhile: the sale being put together stays.
+    asked = state["auction"]["asked"]
+    after, events = GAME.apply(state, asked, {"type": "decline"})
+    scene.model.update(
+        seller,
+        GAME.view(after, seller),
+        GAME.legal_moves(after, seller),
+        GAME.to_act(after),
+        GAME.view_events(events, seller),
+    )
+    frames(app, 20)
+    assert scene.game_view.selling and scene.game_view.pick[gem] == 1
+    press(app, scene, "sale")
+    assert sent == [{"type": "sell", "gems": [gem]}]
+    assert GAME.apply(after, seller, sent[0])[0]["sold"][seller]
+
+
+def test_the_auctioneer_waits_until_everyone_else_has_passed_before_knocking_down(found):
+    state, history = found["open-bidder"]
+    app, scene, _ = table(state, history, state["auctioneer"])
+    assert not any(c.key == "knock" for c in scene.game_view.controls)
+    assert "passed" in scene.game_view._block_words()[2]
+
+
+def overpayable(s):
+    if not paying_mixed(s):
+        return False
+    buyer = s["auction"]["buyer"]
+    return sum(VALUE[g] for g in s["hands"][buyer]) > s["auction"]["price"] and (
+        len([m for m in GAME.legal_moves(s, buyer) if m["type"] == "pay"]) > 1
+    )
+
+
+def test_paying_more_gems_than_the_price_warns_first_then_pays_without_change():
+    state, history = situation(overpayable, seeds=range(1, 300))
+    buyer, price = state["auction"]["buyer"], state["auction"]["price"]
+    hand = state["hands"][buyer]
+    app, scene, sent = table(state, history, buyer)
+    renderer = scene.game_view
+    press(app, scene, "clear")
+    for kind, count in Counter(hand).items():
+        for _ in range(count):
+            press(app, scene, f"gem-{kind}")
+    assert renderer._worth() > price
+    assert "no change" in renderer._block_words()[1]
+    frames(app, 20)  # the warning just took Pay's place
+    press(app, scene, "overpay")
+    assert sent == [] and not any(c.key == "overpay" for c in renderer.controls)
+    press(app, scene, "pay")  # it just took the warning's place: not yet
+    assert sent == []
+    frames(app, 20)
+    press(app, scene, "pay")
+    assert sent == [
+        {"type": "pay", "cash": 0, "gems": sorted(hand, key=hand.index), "necklaces": []}
+    ]
+    after, _ = GAME.apply(state, buyer, sent[0])
+    assert after["cash"][buyer] == state["cash"][buyer]

@@ -13,7 +13,7 @@ from shared.engine import IllegalMove, OptionError, get_game, replay
 from shared.games.das_kollier import best_necklace, best_split, necklace_value
 from shared.games.das_kollier.game import can_pay, half_up
 from shared.games.das_kollier.gems import CARDS, GEMS, KINDS, SET_ASIDE, all_cards
-from shared.randomplay import play_random_game
+from shared.randomplay import play_random_game, random_step
 from tests import kit
 
 GAME = get_game("das-kollier")
@@ -69,6 +69,9 @@ def opened(start: int) -> dict:
 
 
 KNOCK = {"type": "knock_down"}
+# The server's knock-down after the quiet time.
+QUIET = {"type": "knock_down", "timer": True}
+PASS = {"type": "pass"}
 FALL = {"type": "falling_auction"}
 ACCEPT = {"type": "accept"}
 DECLINE = {"type": "decline"}
@@ -252,9 +255,8 @@ def test_five_players_auction_from_5000_and_six_from_4000(players, lot):
 
 def test_open_auction_everyone_but_the_auctioneer_bids_at_any_moment():
     state, _ = run(table(lot=["smaragd"], auctioneer=2), (2, opened(7_000)))
-    assert GAME.to_act(state) == [0, 1, 2, 3]
-    assert {m["type"] for m in GAME.legal_moves(state, 2)} >= {"knock_down"}
-    assert "bid" not in {m["type"] for m in GAME.legal_moves(state, 2)}
+    assert GAME.to_act(state) == [0, 1, 3]
+    assert GAME.legal_moves(state, 2) == []
     with pytest.raises(IllegalMove, match="auctioneer may not bid"):
         GAME.apply(state, 2, bid(8_000))
 
@@ -279,19 +281,23 @@ def test_first_bid_at_least_the_start_price_then_each_1000_more():
 
 
 def test_highest_bidder_and_passed_bidders_wait_for_a_new_bid():
-    state, _ = run(
-        table(lot=["smaragd"]), (0, opened(7_000)), (1, bid(7_000)), (2, {"type": "pass"})
-    )
-    assert GAME.to_act(state) == [0, 3]
+    state, _ = run(table(lot=["smaragd"]), (0, opened(7_000)), (1, bid(7_000)), (2, PASS))
+    assert GAME.to_act(state) == [3]
     with pytest.raises(IllegalMove, match="highest bid"):
         GAME.apply(state, 1, bid(9_000))
     state, _ = run(state, (3, bid(8_000)))
-    assert GAME.to_act(state) == [0, 1, 2]
+    assert GAME.to_act(state) == [1, 2]
 
 
 def test_auctioneer_knocks_down_to_the_highest_bidder_who_runs_the_next_auction():
     state, events = run(
-        table(lot=["smaragd"]), (0, opened(7_000)), (1, bid(7_000)), (2, bid(9_000)), (0, KNOCK)
+        table(lot=["smaragd"]),
+        (0, opened(7_000)),
+        (1, bid(7_000)),
+        (2, bid(9_000)),
+        (1, PASS),
+        (3, PASS),
+        (0, KNOCK),
     )
     assert {"type": "knocked_down", "buyer": 2, "price": 9_000} in events
     assert GAME.to_act(state) == [2] and state["phase"] == "pay"
@@ -301,11 +307,45 @@ def test_auctioneer_knocks_down_to_the_highest_bidder_who_runs_the_next_auction(
     assert state["round"] == 2
 
 
+def test_the_auctioneer_knocks_down_only_after_every_other_seat_has_passed_since_the_last_bid():
+    # Rules audit 2: the others must have had their chance; until then the quiet time decides.
+    state, _ = run(table(lot=["smaragd"]), (0, opened(7_000)))
+    assert {"type": "knock_down"} not in GAME.legal_moves(state, 0)
+    with pytest.raises(IllegalMove, match="every other seat has passed") as refused:
+        GAME.apply(state, 0, KNOCK)
+    assert refused.value.code == "not_your_turn"
+    state, _ = run(state, (1, PASS), (2, bid(7_000)), (3, PASS))
+    # Seat 1 passed before the last bid: its pass no longer counts.
+    assert GAME.to_act(state) == [1]
+    with pytest.raises(IllegalMove, match="every other seat has passed"):
+        GAME.apply(state, 0, KNOCK)
+    state, _ = run(state, (1, PASS))
+    assert GAME.to_act(state) == [0] and GAME.legal_moves(state, 0) == [KNOCK]
+    state, events = run(state, (0, KNOCK))
+    assert {"type": "knocked_down", "buyer": 2, "price": 7_000} in events
+
+
+def test_nobody_bids_the_auctioneer_knocks_down_to_himself_once_all_passed():
+    state, _ = run(table(lot=["smaragd"]), (0, opened(8_000)), (1, PASS), (2, PASS))
+    with pytest.raises(IllegalMove, match="every other seat has passed"):
+        GAME.apply(state, 0, KNOCK)
+    state, events = run(state, (3, PASS), (0, KNOCK))
+    assert {"type": "knocked_down", "buyer": 0, "price": 8_000} in events
+
+
+def test_the_quiet_time_knocks_down_before_everyone_has_passed():
+    state, _ = run(table(lot=["smaragd"]), (0, opened(7_000)), (2, bid(8_000)))
+    state, events = run(state, (0, QUIET))
+    assert {"type": "knocked_down", "buyer": 2, "price": 8_000} in events
+    with pytest.raises(IllegalMove, match="true or false"):
+        GAME.apply(run(table(lot=["smaragd"]), (0, opened(7_000)))[0], 0, {**KNOCK, "timer": 1})
+
+
 def test_quiet_time_knock_down_is_a_timer_move_for_the_server():
     state = table(lot=["smaragd"])
     assert GAME.timer(state) is None
     state, _ = run(state, (0, opened(7_000)))
-    assert GAME.timer(state) == {"seconds": 8, "seat": 0, "move": {"type": "knock_down"}}
+    assert GAME.timer(state) == {"seconds": 8, "seat": 0, "move": QUIET}
     custom = GAME.new_game(1, 4, {"quiet_time": 5, "first_seat": 1})
     custom = GAME.apply(custom, 1, {"type": "open_auction", "start_price": 100_000})[0]
     assert GAME.timer(custom)["seconds"] == 5
@@ -313,7 +353,7 @@ def test_quiet_time_knock_down_is_a_timer_move_for_the_server():
 
 def test_nobody_bids_so_the_auctioneer_buys_at_his_start_price_without_commission():
     state = table(lot=["smaragd"], bank=0, cash=[15_000] * 4)
-    state, events = run(state, (0, opened(8_000)), (0, KNOCK), (0, pay(8_000)))
+    state, events = run(state, (0, opened(8_000)), (0, QUIET), (0, pay(8_000)))
     assert {"type": "knocked_down", "buyer": 0, "price": 8_000} in events
     assert state["cash"][0] == 7_000 and state["bank"] == 8_000
     assert "smaragd" in state["hands"][0] and state["auctioneer"] == 0
@@ -402,7 +442,7 @@ def test_in_rounds_1_to_6_an_auctioneer_short_of_cash_must_let_the_lot_fall():
 
 def won(state: dict, price: int, buyer: int = 1) -> dict:
     start = state["lot"] and sum(GEMS[KINDS.index(g)].value for g in state["lot"])
-    return run(state, (0, opened(start)), (buyer, bid(price)), (0, KNOCK))[0]
+    return run(state, (0, opened(start)), (buyer, bid(price)), (0, QUIET))[0]
 
 
 def test_rounds_1_to_6_are_paid_in_cash_only():
@@ -460,15 +500,15 @@ def test_commission_example_15000_paid_with_a_16000_necklace_no_change():
     assert Counter(state["bank_gems"]) >= Counter(["amethyst", "tuerkis"])
 
 
-def test_payments_must_cover_the_price_without_cash_change_or_spare_gems():
+def test_payments_must_cover_the_price_and_cash_never_pays_beyond_the_rest():
     hand = ["granat", "opal", "achat"]
     state = won(table(lot=["smaragd"], hands={1: hand}, round=7), 8_000)
     with pytest.raises(IllegalMove, match="less than the price"):
         GAME.apply(state, 1, pay(1_000, ["granat"]))
     with pytest.raises(IllegalMove, match="exactly 2,000"):
         GAME.apply(state, 1, pay(3_000, ["granat"]))
-    with pytest.raises(IllegalMove, match="more gems than the price needs"):
-        GAME.apply(state, 1, pay(0, ["granat", "opal", "achat"]))
+    with pytest.raises(IllegalMove, match="exactly 0"):
+        GAME.apply(state, 1, pay(1_000, ["granat", "opal"]))
     with pytest.raises(IllegalMove, match="no necklace"):
         GAME.apply(state, 1, pay(0, [], [["granat", "opal"]]))
     with pytest.raises(IllegalMove, match="do not hold a smaragd"):
@@ -476,9 +516,30 @@ def test_payments_must_cover_the_price_without_cash_change_or_spare_gems():
     assert run(state, (1, pay(0, ["granat", "opal"])))[0]["cash"][1] == 15_000
 
 
+def test_gems_and_necklaces_may_overpay_and_no_change_is_given():
+    # Rules audit 3: "Bei Überzahlung durch Edelsteine oder ein Kollier erfolgt keine
+    # Geldrückgabe." 6,000 + 3,000 + 1,000 = 10,000 for a price of 8,000: the achat is spare.
+    hand = ["granat", "opal", "achat"]
+    state = won(table(lot=["smaragd"], hands={1: hand}, round=7, bank=0), 8_000)
+    cash_before = state["cash"][1]
+    state, events = run(state, (1, pay(0, hand)))
+    assert state["cash"][1] == cash_before and state["phase"] == "commission"
+    assert sorted(state["auction"]["paid_gems"]) == sorted(hand)
+    assert not any(e["type"] in ("compensation", "debt_paid") for e in events)
+    state, _ = run(state, (0, {"type": "commission", "take": "achat"}))
+    assert "achat" in state["hands"][0] and state["bank"] == 0
+    # A necklace worth 12,000 for a price of 8,000, with cash besides: refused, cash 0 taken.
+    necklace = ["amethyst", "achat", "achat"]
+    state = won(table(lot=["smaragd"], hands={1: necklace}, round=7), 8_000)
+    with pytest.raises(IllegalMove, match="exactly 0"):
+        GAME.apply(state, 1, pay(1_000, [], [necklace]))
+    state, _ = run(state, (1, pay(0, [], [necklace])), (0, {"type": "commission", "take": "cash"}))
+    assert state["hands"][1] == ["smaragd"] and state["cash"][0] == 15_000
+
+
 def test_no_commission_when_the_auctioneer_buys_his_own_lot():
     state = table(lot=["smaragd"], cash=[15_000, 15_000, 15_000, 15_000], bank=0)
-    state, events = run(state, (0, opened(7_000)), (0, KNOCK), (0, pay(7_000)))
+    state, events = run(state, (0, opened(7_000)), (0, QUIET), (0, pay(7_000)))
     assert not [e for e in events if e["type"] == "commission"]
     assert state["bank"] == 7_000 and state["cash"][0] == 8_000
 
@@ -530,7 +591,7 @@ def test_in_the_rerun_a_defaulter_may_not_accept_or_start_beyond_his_means():
     assert GAME.legal_moves(state, 1) == [DECLINE]
     # An auctioneer who could not pay for his own lot starts the rerun only at what he can pay.
     state = table(lot=["smaragd"], cash=[12_000, 16_000, 16_000, 16_000])
-    state, _ = run(state, (0, opened(13_000)), (0, KNOCK), (0, {"type": "default"}))
+    state, _ = run(state, (0, opened(13_000)), (0, QUIET), (0, {"type": "default"}))
     assert state["cash"][0] == 9_000 and state["defaulters"] == [0]
     with pytest.raises(IllegalMove, match="only offer what you can pay"):
         GAME.apply(state, 0, opened(10_000))
@@ -541,7 +602,7 @@ def test_in_the_rerun_a_defaulter_may_not_accept_or_start_beyond_his_means():
 
 def test_in_the_rerun_a_defaulting_auctioneer_may_not_preempt_beyond_his_means():
     state = table(lot=["smaragd"], cash=[8_000, 17_000, 17_000, 18_000])
-    state, _ = run(state, (0, opened(9_000)), (0, KNOCK), (0, {"type": "default"}))
+    state, _ = run(state, (0, opened(9_000)), (0, QUIET), (0, {"type": "default"}))
     assert state["cash"][0] == 5_000
     # Rounds 1–6 and 5,000 < 7,000: the rerun must fall. Seat 1 takes it at 6,000.
     state, _ = run(state, (0, FALL))
@@ -656,7 +717,7 @@ def test_bank_owes_what_it_cannot_pay_and_pays_it_first_when_money_comes_in():
         {"seat": 1, "amount": 1_000, "into": "marker"},
     ]
     # A bid of 9,000: half (5,000) to the auctioneer, the rest to the bank, which pays its debt.
-    state, events = run(state, (2, bid(9_000)), (0, KNOCK), (2, pay(9_000)))
+    state, events = run(state, (2, bid(9_000)), (0, QUIET), (2, pay(9_000)))
     assert state["cash"][0] == 20_000 and state["cash"][1] == 6_000
     assert state["debts"] == [
         {"seat": 1, "amount": 4_000, "into": "cash"},
@@ -671,6 +732,81 @@ def test_a_buyer_may_sell_to_the_bank_to_raise_the_price():
     assert {"type": "sell", "gems": ["granat"]} in GAME.legal_moves(state, 1)
     state, _ = run(state, (1, {"type": "sell", "gems": ["granat"]}), (1, pay(8_000)))
     assert state["cash"][1] == 0 and "smaragd" in state["hands"][1]
+
+
+def sells(state: dict, seat: int) -> list[dict]:
+    return [m for m in GAME.legal_moves(state, seat) if m["type"] == "sell"]
+
+
+def test_a_sale_to_the_bank_is_allowed_at_any_time_also_out_of_turn():
+    # Rules audit 1: "zu einem beliebigen Zeitpunkt": during another seat's auction, a falling
+    # auction, a payment and the commission choice, by a seat that is not to act.
+    hands = {2: ["opal", "achat"], 3: ["tuerkis"]}
+    start = table(lot=["smaragd"], hands=hands, cash=[15_000, 15_000, 15_000, 15_000], round=7)
+    situations = {
+        "choose": start,
+        "open": run(start, (0, opened(7_000)), (1, bid(7_000)), (2, PASS))[0],
+        "falling": run(start, (0, FALL))[0],
+        "preempt": run(start, (0, FALL), *[(s, DECLINE) for s in (1, 2, 3)], (1, ACCEPT))[0],
+        "pay": won(start, 8_000),
+    }
+    for phase, state in situations.items():
+        assert state["phase"] == phase and 2 not in GAME.to_act(state), phase
+        assert {"type": "sell", "gems": ["achat"]} in sells(state, 2), phase
+        after, events = run(state, (2, {"type": "sell", "gems": ["achat"]}))
+        assert after["sold"][2] and after["phase"] == phase and events[0]["seat"] == 2
+        assert GAME.to_act(after) == GAME.to_act(state), phase
+        # Only the sale passes out of turn: any other move still waits for the seat's turn.
+        with pytest.raises(IllegalMove) as refused:
+            GAME.apply(state, 2, {"type": "pass"} if phase == "open" else DECLINE)
+        assert refused.value.code in ("not_your_turn", "illegal"), phase
+    # The commission choice: the auctioneer and the others may sell while it is open.
+    paid = run(won(start, 8_000, buyer=3), (3, pay(6_000, ["tuerkis"])))[0]
+    assert paid["phase"] == "commission"
+    assert sells(paid, 2) and GAME.legal_moves(paid, 0)[0]["type"] == "commission"
+    # Once sold, a seat has no move out of turn left; a seat with no gems never had one.
+    assert sells(run(paid, (2, {"type": "sell", "gems": ["opal"]}))[0], 2) == []
+    assert GAME.legal_moves(paid, 1) == []
+
+
+def test_a_sale_during_the_commission_choice_leaves_the_auctioneer_his_cash_commission():
+    # The buyer paid 9,000 in cash and a gem; the bank holds only that payment. Half the cash,
+    # 5,000, stays for the auctioneer; the seller gets the other 4,000 now and is owed the rest.
+    hands = {1: ["tuerkis"], 2: ["granat"]}
+    state = table(
+        lot=["smaragd"], hands=hands, cash=[15_000, 20_000, 15_000, 10_000], bank=0, round=7
+    )
+    state = run(won(state, 11_000), (1, pay(9_000, ["tuerkis"])))[0]
+    assert state["phase"] == "commission" and state["bank"] == 9_000
+    state, events = run(state, (2, {"type": "sell", "gems": ["granat"]}))
+    assert events[0]["paid"] == 4_000 and events[0]["owed"] == 2_000
+    assert events[0]["marker"] == 0 and events[0]["marker_owed"] == 1_000
+    state, events = run(state, (0, {"type": "commission", "take": "cash"}))
+    assert state["cash"][0] == 15_000 + 5_000
+    assert state["bank"] == 0 and state["debts"] == [
+        {"seat": 2, "amount": 2_000, "into": "cash"},
+        {"seat": 2, "amount": 1_000, "into": "marker"},
+    ]
+
+
+def test_random_games_with_sales_out_of_turn_keep_every_rule():
+    """Random games where, now and then, a seat that is not to act sells to the bank."""
+    sold_out_of_turn = 0
+    for seed in range(30):
+        players = 3 + seed % 4
+        rng = random.Random(seed)
+        state = GAME.new_game(seed, players)
+        while not GAME.is_over(state):
+            idle = [s for s in range(players) if s not in GAME.to_act(state) and sells(state, s)]
+            if idle and rng.random() < 0.2:
+                seat = rng.choice(idle)
+                move = rng.choice(sells(state, seat))
+                sold_out_of_turn += 1
+            else:
+                seat, move = random_step(GAME, state, rng)
+            state, _ = GAME.apply(state, seat, move)
+            invariants(state)
+    assert sold_out_of_turn > 50
 
 
 # ---------------------------------------------------------------------- decks and the end

@@ -83,3 +83,69 @@ def test_headless_play_prints_the_outcome_as_json(capsys):
 def test_headless_play_refuses_an_unknown_game(capsys):
     assert main(["play", "--headless", "--game", "chess", "--players", "2"]) == 2
     assert "unknown game" in capsys.readouterr().err
+
+
+class Shouting(engine.Game):
+    """A toy game: seats take turns to `step` (three steps end it); any seat not to act may
+    `shout`, once, out of turn."""
+
+    id = "shouting"
+    title = "Shouting"
+    min_players = 2
+    max_players = 3
+    out_of_turn = frozenset({"shout"})
+
+    def _setup(self, state, rng):
+        state.update(turn=0, steps=0, shouted=[False] * state["players"])
+
+    def _to_act(self, state):
+        return [state["turn"]]
+
+    def _legal_moves(self, state, seat):
+        return [{"type": "step"}]
+
+    def _out_of_turn_moves(self, state, seat):
+        return [] if state["shouted"][seat] else [{"type": "shout"}]
+
+    def _apply(self, state, seat, move):
+        if move["type"] == "shout":
+            if state["shouted"][seat]:
+                raise IllegalMove("once is enough")
+            state["shouted"][seat] = True
+            return [{"type": "shouted", "seat": seat}]
+        state["steps"] += 1
+        state["turn"] = (state["turn"] + 1) % state["players"]
+        return [{"type": "stepped", "seat": seat}]
+
+    def _view(self, state, seat):
+        return {"turn": state["turn"]}
+
+    def _is_over(self, state):
+        return state["steps"] >= 3
+
+    def _outcome(self, state):
+        return {"scores": [0] * state["players"], "winners": []}
+
+
+def test_moves_a_seat_may_make_out_of_turn_are_listed_for_it_and_let_through():
+    game = Shouting()
+    state = game.new_game(1, 3, {"first_seat": 0})
+    assert game.to_act(state) == [0]
+    assert game.legal_moves(state, 0) == [{"type": "step"}]
+    assert game.legal_moves(state, 1) == [{"type": "shout"}]
+    assert game.legal_moves(state, 7) == [] and game.legal_moves(state, "1") == []
+    state, events = game.apply(state, 1, {"type": "shout"})
+    assert events == [{"type": "shouted", "seat": 1}] and game.to_act(state) == [0]
+    assert game.legal_moves(state, 1) == []
+    # Other moves still wait for the seat's turn; the game judges the out-of-turn ones.
+    with pytest.raises(IllegalMove) as refused:
+        game.apply(state, 2, {"type": "step"})
+    assert refused.value.code == "not_your_turn"
+    with pytest.raises(IllegalMove, match="once is enough"):
+        game.apply(state, 1, {"type": "shout"})
+    for seat in (0, 1, 2):
+        state, _ = game.apply(state, seat, {"type": "step"})
+    assert game.is_over(state) and game.legal_moves(state, 2) == []
+    with pytest.raises(IllegalMove) as refused:
+        game.apply(state, 2, {"type": "shout"})
+    assert refused.value.code == "game_over"

@@ -333,3 +333,27 @@ def test_a_store_with_every_table_of_ours_opens_again(tmp_path):
     again = Store(tmp_path)
     assert [line.text for line in again.chat(table)] == ["hello"]
     again.close()
+
+
+def test_a_journal_from_before_timer_moves_were_marked_still_replays(tmp_path):
+    # Das Kollier's quiet-time knock-down was journaled as a plain knock_down (by "timer"); the
+    # rules now accept the auctioneer's own only once everyone has passed.
+    from server.replay import table_log
+    from server.tables import as_played
+
+    game = engine.get_game("das-kollier")
+    options = {"first_seat": 0}
+    state = game.new_game(1, 3, options)
+    opening = next(m for m in game.legal_moves(state, 0) if m["type"] == "open_auction")
+    store = Store(tmp_path)
+    try:
+        table = store.create_table(game.id, 3, options, 1, 600, None, "k", [])
+        store.set_status(table, "playing")
+        store.append_move(table, 1, 0, opening, "person", None)
+        store.append_move(table, 2, 0, {"type": "knock_down"}, "timer", None)
+        log = table_log(store, table)
+        assert log is not None and len(log["moves"]) == 2
+        assert log["moves"][1]["events"][0]["type"] == "knocked_down"
+        assert as_played({"type": "knock_down"}, "person") == {"type": "knock_down"}
+    finally:
+        store.close()

@@ -430,7 +430,8 @@ async def test_das_kollier_auction_is_knocked_down_by_the_server_after_the_quiet
         assert loop.time() - bid_at >= 1.0 and loop.time() - opened_at >= 1.5
         assert {"type": "knocked_down", "buyer": 1, "price": bid["amount"]} in knocked["events"]
         assert knocked["timer"] is None
-        assert server.journal.store.moves(table)[-1] == (0, {"type": "knock_down"}, "timer")
+        timer_move = {"type": "knock_down", "timer": True}
+        assert server.journal.store.moves(table)[-1] == (0, timer_move, "timer")
 
 
 async def _raw_client(port: int, name: str, rcvbuf: int = 4096) -> tuple[socket.socket, dict]:
@@ -708,3 +709,39 @@ async def test_the_creator_chooses_the_first_seat(tmp_path):
             sync = await latest(bob, table, 1, 0)
             assert sync["to_act"] == [first]
             assert bool(sync["legal_moves"]) == (first == 1)
+
+
+@arun(30)
+async def test_a_das_kollier_seat_sells_to_the_bank_out_of_turn_and_timer_moves_stay_the_servers(
+    tmp_path,
+):
+    game = engine.get_game("das-kollier")
+    async with running_server(tmp_path) as server:
+        clients = [await connect(server, n) for n in ("A", "B", "C")]
+        options = {"quiet_time": 60, "first_seat": 0}
+        table = await make_table(server, game.id, clients, options=options)
+        seq = 0
+
+        async def play(seat: int, move: dict) -> dict:
+            nonlocal seq
+            clients[seat].send({"t": "move", "table": table, "seat": seat, "move": move})
+            seq += 1
+            return await latest(clients[seat], table, seat, seq)
+
+        await play(0, {"type": "falling_auction"})
+        await play(1, {"type": "accept"})
+        state = server.lobby.tables[table].state
+        await play(1, next(m for m in game.legal_moves(state, 1) if m["type"] == "pay"))
+        update = await play(1, {"type": "falling_auction"})
+        # Seat 1 now holds gems and is not to act, yet is sent its sale and may make it.
+        assert update["to_act"] == [2]
+        sale = next(m for m in update["legal_moves"] if m["type"] == "sell")
+        update = await play(1, sale)
+        assert update["to_act"] == [2] and server.lobby.tables[table].state["sold"][1]
+        # A move with the timer's mark is the table's clock's alone.
+        clients[2].send(
+            {"t": "move", "table": table, "seat": 2, "move": {"type": "decline", "timer": True}}
+        )
+        error = await clients[2].expect("error")
+        assert error["code"] == "illegal" and "clock" in error["reason"]
+        assert server.lobby.tables[table].seq == seq

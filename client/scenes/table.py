@@ -121,7 +121,8 @@ class TableScene(TableChrome, Scene):
             and not self.app.settings.table_display
             and stream is not None
             and isinstance(self.viewer, int)
-            and self.viewer in stream.to_act
+            # A seat not to act may still have moves it may make out of turn.
+            and (self.viewer in stream.to_act or bool(stream.legal))
             and self.pending is None
             and self.curtain_for is None
             and self.model.status != "over"

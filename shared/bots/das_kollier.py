@@ -217,10 +217,11 @@ def choose(view: View, legal: list[Move], outlook: Outlook) -> Move:
 
 
 def open_auction(view: View, legal: list[Move], outlook: Outlook) -> Move | None:
-    """The auctioneer knocks down (after a pause long enough to be outbid); a bidder bids the
-    minimum while it stays within his limit."""
+    """The auctioneer knocks down once every other seat has passed (after a pause; before
+    that the quiet time does it); a bidder bids the minimum while it stays within his limit."""
+    knock = {"type": "knock_down"}
     if view["seat"] == view["auctioneer"]:
-        return {"type": "knock_down"}
+        return knock if knock in legal else None
     auction = view["auction"]
     minimum = auction["start_price"] if auction["bid"] is None else auction["bid"] + STEP
     if minimum > outlook.limit(mixed_payment(view)):
@@ -307,7 +308,7 @@ def commission(view: View, legal: list[Move], outlook: Outlook) -> Move:
     def worth(move: Move) -> float:
         return cash if move["take"] == "cash" else outlook.worth([move["take"]])
 
-    return max(legal, key=worth)
+    return max((m for m in legal if m["type"] == "commission"), key=worth)
 
 
 BASIC_BY_PHASE: dict[str, Callable[[View, list[Move], Outlook], Move | None]] = {

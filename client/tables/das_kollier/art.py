@@ -74,8 +74,10 @@ def card_face(kind: str, w: int, lang: str) -> pygame.Surface:
         title = gem_title(kind)
         while name_size > 8 and theme.font(name_size, True).size(title)[0] > w * 0.86:
             name_size -= 1
-        title = theme.fit_text(title, name_size, round(w * 0.86), bold=True)
-        label = theme.text(title, name_size, theme.GOLD_DARK, bold=True)
+        # A long name on a small card drops to the regular weight before it is shortened.
+        bold = theme.font(name_size, True).size(title)[0] <= w * 0.86
+        title = theme.fit_text(title, name_size, round(w * 0.9), bold=bold)
+        label = theme.text(title, name_size, theme.GOLD_DARK, bold=bold)
         surf.blit(label, label.get_rect(midtop=(w / 2, h * 0.06)))
     value_size = max(8, round(w * (0.17 if w >= 40 else 0.22)))
     value = theme.text(number(VALUE[kind]), value_size, theme.INK, bold=True)

@@ -9,7 +9,7 @@ import pygame
 
 from client import i18n
 from client.tables.base import Camera, TableView
-from client.tables.das_kollier.layout import BLOCK, BLOCK_PAD, BODY, HEAD, SMALL
+from client.tables.das_kollier.layout import BLOCK, BLOCK_PAD, BODY, HEAD, NUMBER_BOTTOM, SMALL
 from client.tables.das_kollier.words import gem_count, money
 from client.ui import theme
 
@@ -68,7 +68,11 @@ class AuctionBlock(TableView):
                 sub = i18n.pgettext("das-kollier", "highest bid: {name}", name=name(bidder))
             hint = ""
             if self._moves("knock_down"):
-                hint = i18n._("Knock it down when the bidding stops")
+                hint = i18n._("Everyone else has passed: knock it down")
+            elif me is not None and me == auctioneer:
+                hint = i18n._(
+                    "You knock it down once everyone else has passed; else the clock does"
+                )
             elif me is not None and me in auction.get("passed", []):
                 hint = i18n._("You passed; bid again after a new bid")
             elif self._moves("pass") and not self._moves("bid"):
@@ -166,6 +170,15 @@ class AuctionBlock(TableView):
             worth = i18n.pgettext(
                 "das-kollier", "gems {gems} + cash {cash}", gems=money(self._worth()), cash=cash
             )
+            over = self._overpaid()
+            if over:
+                # The warning comes first; what is chosen shows in the hand too.
+                warning = i18n._(
+                    "Gems worth {worth}: {amount} more than the price, and no change is given",
+                    worth=money(self._worth()),
+                    amount=money(over),
+                )
+                return i18n.pgettext("das-kollier", "Payment"), warning, self._chosen_words()
             return i18n.pgettext("das-kollier", "Payment"), self._chosen_words(), worth
         return (
             i18n.pgettext("das-kollier", "Payment"),
@@ -174,29 +187,35 @@ class AuctionBlock(TableView):
         )
 
     def _draw_block(self, surface: pygame.Surface, cam: Camera) -> None:
+        """The block's words in a column: the headline, the price (drawn every frame by the
+        overlay), then the line under it and the hint, each wrapped to the block's width."""
         head, sub, hint = self._block_words()
         x, w = BLOCK.x + BLOCK_PAD, BLOCK.w - 2 * BLOCK_PAD
+        number = self._shows_number()
+        # The gavel lies beside the price, or beside the headline when there is no price.
+        head_w = w if number else w - 50
         self._text(
-            surface, cam, head, HEAD, (x, BLOCK.y + 12), theme.GOLD_LIGHT, True, width=w - 50
+            surface, cam, head, HEAD, (x, BLOCK.y + 12), theme.GOLD_LIGHT, True, width=head_w
         )
         # Without a price to show, the words move up under the headline.
-        top = BLOCK.y + (128 if self._shows_number() else 56)
-        self._text(surface, cam, sub, BODY, (x, top), theme.TEXT, width=w)
+        y = BLOCK.y + (NUMBER_BOTTOM if number else 52)
+        y = self._lines(surface, cam, sub, BODY, (x, y), w, theme.TEXT)
+        falling = self.view.get("phase") == "falling"
+        # The hint, second in rank, keeps clear of the controls (and the falling order).
+        tops = [c.rect.y for c in self.controls if BLOCK.contains(c.rect)]
+        bottom = min(tops, default=BLOCK.bottom - 8) - 6 - (56 if falling else 0)
         if hint:
-            px = self._px(cam, SMALL)
-            for i, line in enumerate(theme.wrap(hint, px, round(w * cam.scale))[:2]):
-                y = top + 32 + i * SMALL * 1.25
-                self._text(surface, cam, line, SMALL, (x, y), theme.TEXT_DIM, width=w)
-        if self.view.get("phase") == "falling":
-            self._draw_falling_order(surface, cam)
+            y = self._lines(surface, cam, hint, SMALL, (x, y + 4), w, theme.TEXT_DIM, bottom=bottom)
+        if falling:
+            self._draw_falling_order(surface, cam, y + 30)
 
-    def _draw_falling_order(self, surface: pygame.Surface, cam: Camera) -> None:
+    def _draw_falling_order(self, surface: pygame.Surface, cam: Camera, y: float) -> None:
         """The seats asked in turn from the auctioneer's left; those before the one asked have
         declined at this price."""
         n = self.view.get("players", 0)
         auctioneer, asked = self.view.get("auctioneer", 0), self._auction().get("asked")
         turn = [(auctioneer + 1 + k) % n for k in range(n - 1)]
-        x, y = BLOCK.x + BLOCK_PAD + 24, BLOCK.y + 244
+        x = BLOCK.x + BLOCK_PAD + 24
         for i, seat in enumerate(turn):
             cx = x + i * 62
             if i:

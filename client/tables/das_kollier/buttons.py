@@ -51,8 +51,11 @@ class ControlArt(TableView):
         if control.icons or control.necklace:
             self._draw_chip_icons(surface, control, rect, px, ink)
             return
-        label = theme.fit_text(control.label, px, rect.w - max(6, px // 2), True)
-        theme.blit_text(surface, label, px, rect.center, ink, True, "center")
+        room = rect.w - max(6, px // 2)
+        # A label too long for bold takes the regular weight before it is shortened.
+        bold = theme.font(px, True).size(control.label)[0] <= room
+        label = theme.fit_text(control.label, px, room, bold)
+        theme.blit_text(surface, label, px, rect.center, ink, bold, "center")
 
     def _draw_chip_icons(
         self, surface: pygame.Surface, control: Control, rect: pygame.Rect, px: int, ink
@@ -84,6 +87,9 @@ class ControlArt(TableView):
         glow = pulse(self.ctx.now)
         for control in self.controls:
             rect = cam.rect_to_screen(control.rect)
+            if control.action is not None and not self._settled(control):
+                self._draw_veil(surface, control, rect)
+                continue
             if control.style in ("stack", "card"):
                 lift = 16.0 if control.style == "stack" and self._chosen(control.gem) else 0.0
                 r = cam.rect_to_screen(control.rect.move(0, -lift))
@@ -125,6 +131,13 @@ class ControlArt(TableView):
                 )
         if self.view.get("phase") == "falling":
             self._ring_seat(surface, cam, self._auction().get("asked"), glow)
+
+    def _draw_veil(self, surface: pygame.Surface, control: Control, rect: pygame.Rect) -> None:
+        """A control that just took another's place shows greyed until it takes taps."""
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        radius = 0 if control.style in ("stack", "card") else max(3, rect.h // 4)
+        pygame.draw.rect(veil, (*theme.TABLE, 170), veil.get_rect(), border_radius=radius)
+        surface.blit(veil, rect.topleft)
 
     def _ring_seat(
         self, surface: pygame.Surface, cam: Camera, seat: int | None, glow: float

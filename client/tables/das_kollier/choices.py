@@ -31,13 +31,16 @@ class LocalChoices(TableView):
         if fresh or context != self.context:
             self.context = context
             self.typed = None
-            self.pick.clear()
-            self.pick_necklaces = []
-            self.selling = False
             self.amount = self._field_default()
-            payments = self._moves("pay")
-            if payments and self._mixed():
-                self._load_payment(payments[0])
+            self.overpay_ok = None
+            # A sale being put together out of turn stays open while others play on.
+            if not (self.selling and self._moves("sell")):
+                self.pick.clear()
+                self.pick_necklaces = []
+                self.selling = False
+                payments = self._moves("pay")
+                if payments and self._mixed():
+                    self._load_payment(payments[0])
         elif view.get("phase") == "open":
             least = self._field_default()
             if self.amount < least:
@@ -102,6 +105,15 @@ class LocalChoices(TableView):
             "gems": sort_gems(list(self.pick.elements())),
             "necklaces": [list(n) for n in self.pick_necklaces],
         }
+
+    def _overpaid(self) -> int:
+        """How much the chosen gems and necklaces pay beyond the price (no change is given)."""
+        if not self.pick and not self.pick_necklaces:
+            return 0
+        return max(0, self._worth() - self._auction().get("price", 0))
+
+    def _allow_overpay(self, payment: Move) -> None:
+        self.overpay_ok = payment
 
     def _sale(self) -> Move:
         if self.pick_necklaces:

@@ -5,6 +5,11 @@ that use them.
 Every control carries a legal move as the server listed it, or a number built from the listed
 choices or the documented range (bids in whole thousands above the last bid; payments of gems,
 necklaces and the exact cash that covers the rest). The server judges; a refusal shows as a toast.
+
+Buttons never change under the finger: a control that takes the place of a different one waits
+SETTLE seconds before it takes a tap (greyed meanwhile), and a row holding a move that cannot be
+taken back (IRREVERSIBLE) moves to the foot of the lot cloth when it would sit where a button of
+the seat's previous step was.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from client.tables.das_kollier.layout import (
     BLOCK_PAD,
     BUTTON_H,
     GAP,
+    LOT,
     SELL_BUTTON,
     STAGE,
     hand_slots,
@@ -31,6 +37,29 @@ from client.tables.das_kollier.layout import (
 from client.tables.das_kollier.words import money, number
 from client.ui.input import Intent
 from shared.games.das_kollier.gems import KINDS, VALUE, necklace_value
+
+# Seconds a control that took the place of another one waits before it takes a tap.
+SETTLE = 0.6
+# Moves that cannot be taken back: their row never sits where the previous step's buttons were.
+IRREVERSIBLE = {
+    "falling_auction",
+    "knock_down",
+    "accept",
+    "decline",
+    "preempt",
+    "waive",
+    "pay",
+    "default",
+    "commission",
+}
+
+
+def lot_foot(rect: pygame.FRect) -> pygame.FRect:
+    """A block row's control in the row's other place, at the foot of the lot cloth."""
+    k = (LOT.w - 2 * BLOCK_PAD) / (BLOCK.w - 2 * BLOCK_PAD)
+    x = LOT.x + BLOCK_PAD + (rect.x - BLOCK.x - BLOCK_PAD) * k
+    return pygame.FRect(x, rect.y, rect.w * k, rect.h)
+
 
 # The chips of the quick raises (QUICK_RAISES), by control key.
 RAISE_LABELS: dict[str, i18n.Term] = {
@@ -54,19 +83,46 @@ class Control:
     # A chip may show what it stands for as gems (and one necklace) before its label.
     icons: list[str] = field(default_factory=list)
     necklace: tuple[str, ...] = ()
+    # The view clock's time from which a tap counts (see SETTLE).
+    ready: float = 0.0
+
+    @property
+    def identity(self) -> tuple[str, str]:
+        """What the control does: its key and the kind of move (or a local change)."""
+        kind = self.action.get("type", "") if isinstance(self.action, dict) else "local"
+        return self.key, kind
+
+    @property
+    def irreversible(self) -> bool:
+        return isinstance(self.action, dict) and self.action.get("type") in IRREVERSIBLE
 
 
 class ActionPanel(TableView):
     """The controls and the input on them (a part of DasKollierView)."""
 
     controls: list[Control]
+    # The step (phase, round, auctioneer, reruns) the controls belong to, the places of its
+    # buttons so far, and those of the last earlier step that had any (the sale button aside).
+    step: tuple = ()
+    step_rects: list[pygame.FRect]
+    previous_rects: list[pygame.FRect]
+    # Rows (by height) this step has moved to the lot cloth: they stay there for the step.
+    moved_rows: set[float]
+    # Places of controls shown lately: (rect, identity, until when it counts).
+    recent: list[tuple[pygame.FRect, tuple[str, str], float]]
+    settling: dict[str, float]
 
     def _build(self) -> None:
-        """The controls for what the seat may do now, laid out on the block and the hand."""
+        """The controls for what the seat may do now, laid out on the block and the hand; then
+        kept from changing under the finger."""
         self.version += 1
-        self.controls = []
-        if not self.legal or self.view.get("phase") == "over":
-            return
+        before, self.controls = self.controls, []
+        if self.legal and self.view.get("phase") != "over":
+            self._build_phase()
+        self._place()
+        self._settle(before)
+
+    def _build_phase(self) -> None:
         if self.selling:
             self._build_sale()
         else:
@@ -82,6 +138,67 @@ class ActionPanel(TableView):
                     self._open_sale,
                 )
             )
+
+    def _place(self) -> None:
+        """Move a block row with an irreversible move to the foot of the lot cloth when it would
+        sit where a button of the seat's previous step was (and the foot is free of them)."""
+        view = self.view
+        step = (
+            view.get("phase"),
+            view.get("round"),
+            view.get("auctioneer"),
+            len(view.get("defaulters", [])),
+        )
+        if step != self.step:
+            if self.step_rects:
+                self.previous_rects = self.step_rects
+            self.step, self.step_rects, self.moved_rows = step, [], set()
+        rows: dict[float, list[Control]] = {}
+        for control in self.controls:
+            if control.rect.h == BUTTON_H and BLOCK.contains(control.rect):
+                rows.setdefault(control.rect.y, []).append(control)
+        before = self.previous_rects
+        for y, row in rows.items():
+            moved = [lot_foot(c.rect) for c in row]
+            if y not in self.moved_rows:
+                if not any(c.irreversible and c.rect.collidelist(before) >= 0 for c in row):
+                    continue
+                if any(r.collidelist(before) >= 0 for r in moved):
+                    continue
+                self.moved_rows.add(y)
+            for control, rect in zip(row, moved, strict=True):
+                control.rect = rect
+        self.step_rects += [c.rect for c in self.controls if c.key != "sell"]
+
+    def _settle(self, before: list[Control]) -> None:
+        """A control in a place where a different one was shown within SETTLE seconds takes
+        no tap until SETTLE seconds from now; one that stays as it was keeps its time."""
+        now = self.ctx.now
+        self.recent = [r for r in self.recent if r[2] > now]
+        self.recent += [(c.rect, c.identity, now + SETTLE) for c in before if c.action is not None]
+        waiting = False
+        for control in self.controls:
+            if control.action is None:
+                continue
+            same = next(
+                (b for b in before if b.identity == control.identity and b.rect == control.rect),
+                None,
+            )
+            if same is not None:
+                control.ready = same.ready
+            elif any(
+                ident != control.identity and rect.colliderect(control.rect)
+                for rect, ident, _ in self.recent
+            ):
+                control.ready = now + SETTLE
+            waiting = waiting or control.ready > now
+        if waiting:
+            # Frames keep coming while a control waits, so its grey lifts on time.
+            self.settling["t"] = 0.0
+            self.ctx.animator.animate(self.settling, SETTLE, "linear", t=1.0)
+
+    def _settled(self, control: Control) -> bool:
+        return control.action is not None and self.ctx.now >= control.ready
 
     def _row(self, index: int, rows: int = 2) -> pygame.FRect:
         """The `index`-th of `rows` control rows at the foot of the block."""
@@ -178,15 +295,24 @@ class ActionPanel(TableView):
 
     def _build_pay(self) -> None:
         payments, defaults = self._moves("pay"), self._moves("default")
-        if payments and not self._mixed():
+        if len(payments) == 1 or (payments and not self._mixed()):
+            # One way to pay: one tap pays, with no form to confirm.
+            only = payments[0]
             price = money(self._auction().get("price", 0))
+            label = (
+                i18n.pgettext("das-kollier", "Pay {price}", price=price)
+                if gems_of(only)
+                else i18n.pgettext("das-kollier", "Pay {price} in cash", price=price)
+            )
             self.controls.append(
                 Control(
                     "pay",
                     self._row(1),
-                    i18n.pgettext("das-kollier", "Pay {price} in cash", price=price),
-                    payments[0],
+                    label,
+                    only,
                     "primary",
+                    icons=list(only.get("gems", [])),
+                    necklace=tuple(necklace_of(only)),
                 )
             )
         elif payments:
@@ -201,9 +327,7 @@ class ActionPanel(TableView):
                     selected=bool(self.pick_necklaces),
                 ),
                 Control("clear", clear, i18n.pgettext("das-kollier", "Clear"), self._clear),
-                Control(
-                    "pay", pay, i18n.pgettext("das-kollier", "Pay"), self._payment(), "primary"
-                ),
+                self._pay_control(pay),
             ]
             self._hand_controls(self._cycle)
         if defaults:
@@ -222,6 +346,20 @@ class ActionPanel(TableView):
                 )
             by_gem = {m["gem"]: m for m in defaults if "gem" in m}
             self._hand_controls(lambda kind: None, by_gem)
+
+    def _pay_control(self, rect: pygame.FRect) -> Control:
+        """The composer's Pay. Gems worth more than the price get no change: the first tap only
+        warns (the block says by how much), a second one pays."""
+        payment = self._payment()
+        if self._overpaid() and self.overpay_ok != payment:
+            label = i18n.pgettext("das-kollier", "Overpay…")
+            return Control("overpay", rect, label, lambda: self._allow_overpay(payment), "primary")
+        label = (
+            i18n.pgettext("das-kollier", "Pay anyway")
+            if self._overpaid()
+            else i18n.pgettext("das-kollier", "Pay")
+        )
+        return Control("pay", rect, label, payment, "primary")
 
     def _build_commission(self) -> None:
         takes = self._moves("commission")
@@ -347,6 +485,8 @@ class ActionPanel(TableView):
                 self.version += 1
             if control is None or control.action is None:
                 return False
+            if not self._settled(control):
+                return True  # it just took another's place: this tap was meant for that one
             if isinstance(control.action, dict):
                 self.typed = None
                 return dict(control.action)

@@ -33,15 +33,15 @@ class OwnCorner(TableView):
         """The seat's own corner: its marker, its gems in stacks, its best necklace."""
         view = self.view
         if self.seat is None:
-            self._text(
+            self._lines(
                 surface,
                 cam,
                 i18n._("Money and gems are secret: you see how many gems each player holds."),
                 BODY,
                 (ME.centerx, ME.y + 40),
+                ME.w - 40,
                 theme.TEXT_DIM,
-                anchor="midtop",
-                width=ME.w - 40,
+                "midtop",
             )
             return
         marker = view.get("markers", [0] * 9)[self.seat]
@@ -133,14 +133,13 @@ class OwnCorner(TableView):
             value=money(best["value"]),
             base=number(best["value"] // max(1, kinds)),
         )
-        self._text(
+        self._label(
             surface,
             cam,
             value,
             BODY,
             (NECKLACE.centerx, NECKLACE_VALUE_Y),
             theme.GOLD_LIGHT,
-            True,
             "midtop",
-            width=NECKLACE.w + 20,
+            NECKLACE.w + 20,
         )

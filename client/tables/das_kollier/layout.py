@@ -14,27 +14,32 @@ WORLD = (1000.0, 960.0)
 
 DECK = pygame.FRect(20, 12, 62, 87)
 DECK_TEXT_X = 94.0
-ROUND_LABEL = (252.0, 12.0)
-ROUND_CARD_W = 38.0
-ROUND_CARDS_X = 252.0
-ROUND_CARDS_Y = 48.0
-ROUND_STEP = 45.0
+ROUND_LABEL = (262.0, 8.0)
+ROUND_CARD_W = 30.0
+ROUND_CARDS_X = 262.0
+ROUND_CARDS_Y = 40.0
+ROUND_STEP = 36.0
+# The note under the round cards: whether gems pay (from round 7) or cash only.
+ROUND_NOTE_Y = 84.0
 BANK_BOX = pygame.FRect(556, 14, 90, 72)
 BANK_TEXT_X = 658.0
 
 RAIL = pygame.FRect(12, 120, 976, 82)
 STAGE = pygame.FRect(12, 212, 976, 382)
-LOT = pygame.FRect(24, 222, 476, 362)
+LOT = pygame.FRect(24, 222, 428, 362)
 LOT_CARD_W = 128.0
-BLOCK = pygame.FRect(512, 224, 466, 358)
+BLOCK = pygame.FRect(464, 224, 514, 358)
 BLOCK_PAD = 16.0
+# The block's price is centred NUMBER_Y below its top; its words start NUMBER_BOTTOM below.
+NUMBER_Y = 86.0
+NUMBER_BOTTOM = 120.0
 
 ME = pygame.FRect(12, 604, 976, 350)
 CASH_POS = (28.0, 612.0)
 MARKER_POS = (28.0, 648.0)
-HAND = pygame.FRect(24, 676, 548, 150)
+HAND = pygame.FRect(24, 704, 548, 150)
 HAND_CARD_W = 96.0
-SELL_BUTTON = pygame.FRect(28, 878, 320, 50)
+SELL_BUTTON = pygame.FRect(28, 878, 380, 50)
 NECKLACE = pygame.FRect(600, 654, 380, 236)
 NECKLACE_TITLE = (790.0, 616.0)
 NECKLACE_VALUE_Y = 906.0

@@ -18,6 +18,7 @@ from client.tables.das_kollier.layout import (
     BODY,
     CASH_POS,
     HEAD,
+    NUMBER_Y,
     STAGE,
     WORLD,
 )
@@ -35,11 +36,17 @@ class Overlay(TableView):
         x = BLOCK.x + BLOCK_PAD + (84 if self._clock_left() is not None else 0)
         if not self.selling and self._shows_number():
             shown = money(round(self.roll["big"] / 100) * 100) if big is not None else "—"
-            self._text(surface, cam, shown, BIG, (x, BLOCK.y + 86), theme.IVORY, True, "midleft")
+            self._text(
+                surface, cam, shown, BIG, (x, BLOCK.y + NUMBER_Y), theme.IVORY, True, "midleft"
+            )
         if not self.selling:
             g = max(10, round(44 * cam.scale))
             tilt = round(self.gavel["tilt"] / 5) * 5
-            surface.blit(art.gavel_surface(g, tilt), cam.to_screen(BLOCK.right - 56, BLOCK.y + 6))
+            # Beside the price, so that the headline has the block's whole width; with no
+            # price, beside the headline.
+            y = BLOCK.y + (NUMBER_Y - 22 if self._shows_number() else 6)
+            spot = cam.to_screen(BLOCK.right - 56, y)
+            surface.blit(art.gavel_surface(g, tilt), spot)
         if self.seat is not None:
             cash = money(round(self.roll["cash"] / 100) * 100)
             self._text(
@@ -79,7 +86,7 @@ class Overlay(TableView):
         if left is None or self.selling:
             return
         seconds = max(1e-6, float(self.ctx.timer["seconds"]))
-        centre = cam.to_screen(BLOCK.x + BLOCK_PAD + 36, BLOCK.y + 86)
+        centre = cam.to_screen(BLOCK.x + BLOCK_PAD + 36, BLOCK.y + NUMBER_Y)
         r = max(10, round(34 * cam.scale))
         width = max(2, round(6 * cam.scale))
         pygame.draw.circle(surface, theme.TABLE_DARK, centre, r)

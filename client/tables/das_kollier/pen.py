@@ -19,6 +19,21 @@ class Pen(TableView):
     def _px(self, cam: Camera, size: float) -> int:
         return max(MIN_PX, round(size * cam.scale))
 
+    def _label(
+        self,
+        surface: pygame.Surface,
+        cam: Camera,
+        s: str,
+        size: float,
+        pos: tuple[float, float],
+        colour: theme.Colour,
+        anchor: str,
+        width: float,
+    ) -> pygame.Rect:
+        """A bold label that takes the regular weight where bold would not fit `width`."""
+        bold = theme.font(self._px(cam, size), True).size(s)[0] <= width * cam.scale
+        return self._text(surface, cam, s, size, pos, colour, bold, anchor, width)
+
     def _text(
         self,
         surface: pygame.Surface,
@@ -35,6 +50,31 @@ class Pen(TableView):
         if width is not None:
             s = theme.fit_text(s, px, max(8, round(width * cam.scale)), bold)
         return theme.blit_text(surface, s, px, cam.to_screen(*pos), colour, bold, anchor)
+
+    def _lines(
+        self,
+        surface: pygame.Surface,
+        cam: Camera,
+        s: str,
+        size: float,
+        pos: tuple[float, float],
+        width: float,
+        colour: theme.Colour = theme.TEXT,
+        anchor: str = "topleft",
+        bottom: float | None = None,
+    ) -> float:
+        """`s` wrapped to `width` from `pos` down; returns the height below its last line. With
+        a `bottom`, `s` is left out whole unless all its lines end above it."""
+        x, y = pos
+        px = self._px(cam, size)
+        step = max(size * 1.2, theme.font(px).get_linesize() / cam.scale)
+        lines = theme.wrap(s, px, round(width * cam.scale))
+        if bottom is not None and y + step * len(lines) > bottom:
+            return y  # half a hint would read as a cut one
+        for line in lines:
+            self._text(surface, cam, line, size, (x, y), colour, anchor=anchor, width=width)
+            y += step
+        return y
 
     def _blit_centered(self, surface: pygame.Surface, image: pygame.Surface, centre) -> None:
         surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))

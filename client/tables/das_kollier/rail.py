@@ -28,26 +28,28 @@ class PlayerRail(TableView):
             col = rail_column(index, len(order)).inflate(-6, -4)
             lead = phase == "open" and auction.get("bidder") == seat
             fill = theme.mix(theme.PANEL, theme.GOLD, 0.3) if lead else theme.PANEL
+            if phase == "open" and seat in auction.get("passed", []):
+                fill = theme.mix(theme.PANEL, theme.TABLE, 0.6)
             pygame.draw.rect(surface, fill, cam.rect_to_screen(col), border_radius=radius)
             self.seat_token(
-                surface, seat, cam.to_screen(col.x + 22, col.y + 24), max(6.0, 15 * cam.scale)
+                surface, seat, cam.to_screen(col.x + 20, col.y + 24), max(6.0, 14 * cam.scale)
             )
             if seat == view.get("auctioneer") and phase not in ("over", "sealed"):
                 g = max(10, round(32 * cam.scale))
                 surface.blit(art.gavel_surface(g, -35), cam.to_screen(col.x + 6, col.bottom - 36))
             name = self.ctx.name(seat)
-            width = col.w - 50
-            self._text(
-                surface, cam, name, SMALL, (col.x + 44, col.y + 6), theme.TEXT, True, width=width
+            width = col.w - 42
+            self._label(
+                surface, cam, name, SMALL, (col.x + 38, col.y + 6), theme.TEXT, "topleft", width
             )
             y = col.y + 44
             if outcome:
                 score = money(outcome["scores"][seat])
-                self._text(surface, cam, score, SMALL, (col.x + 44, y), theme.GOLD_LIGHT, True)
+                self._text(surface, cam, score, SMALL, (col.x + 38, y), theme.GOLD_LIGHT, True)
                 continue
             ink = theme.GOLD_LIGHT if lead else theme.TEXT_DIM
             count = f"◆ {view.get('gem_counts', [0] * 9)[seat]}"
-            rect = self._text(surface, cam, count, SMALL, (col.x + 44, y), ink, True)
+            rect = self._text(surface, cam, count, SMALL, (col.x + 38, y), ink, True)
             x = cam.to_world(rect.right, rect.y)[0] + 10
             marker = view.get("markers", [0] * 9)[seat]
             if marker or view.get("sold", [False] * 9)[seat]:
@@ -60,14 +62,17 @@ class PlayerRail(TableView):
                     rect = self._text(surface, cam, label, SMALL * 0.85, (x, y + 2), ink)
                     x = cam.to_world(rect.right, rect.y)[0] + 10
             tags = []
-            if phase == "open" and seat in auction.get("passed", []):
-                tags.append(i18n.pgettext("das-kollier", "Pass"))
-            if phase == "sealed" and seat < len(sealed) and sealed[seat]:
-                tags.append("✓")
             if seat in view.get("defaulters", []):
                 tags.append("✗")
-            if tags and x < col.right - 20:
-                tag = " ".join(tags)
-                self._text(
-                    surface, cam, tag, SMALL * 0.85, (x, y + 2), ink, width=col.right - x - 4
-                )
+            if phase == "sealed" and seat < len(sealed) and sealed[seat]:
+                tags.append("✓")
+            if phase == "open" and seat in auction.get("passed", []):
+                tags.append(i18n.pgettext("das-kollier", "Pass"))
+            # What does not fit a narrow column is left out, the word before the signs; a
+            # column that passed is dimmed anyway.
+            room = (col.right - x - 4) * cam.scale
+            small = theme.font(self._px(cam, SMALL * 0.85))
+            while tags and small.size(" ".join(tags))[0] > room:
+                tags.pop()
+            if tags:
+                self._text(surface, cam, " ".join(tags), SMALL * 0.85, (x, y + 2), ink)

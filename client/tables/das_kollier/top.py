@@ -20,6 +20,7 @@ from client.tables.das_kollier.layout import (
     ROUND_CARDS_X,
     ROUND_CARDS_Y,
     ROUND_LABEL,
+    ROUND_NOTE_Y,
     ROUND_STEP,
     SMALL,
     WORLD,
@@ -45,7 +46,7 @@ class TopBar(TableView):
         cards = card_count(count)
         self._text(surface, cam, cards, SMALL, (DECK_TEXT_X, 52), theme.TEXT_DIM, width=width)
         rnd = view.get("round", 1)
-        label = self._text(
+        self._text(
             surface,
             cam,
             i18n.pgettext("das-kollier", "Round {n}", n=rnd),
@@ -53,21 +54,21 @@ class TopBar(TableView):
             ROUND_LABEL,
             theme.GOLD_LIGHT,
             True,
+            width=BANK_BOX.x - ROUND_LABEL[0] - 10,
         )
         note = (
             i18n.pgettext("das-kollier", "cash only")
             if rnd <= CASH_ONLY_ROUNDS
             else i18n.pgettext("das-kollier", "gems pay too")
         )
-        x = cam.to_world(label.right, label.y)[0] + 10
         self._text(
             surface,
             cam,
             note,
             SMALL,
-            (x, ROUND_LABEL[1] + 4),
+            (ROUND_CARDS_X, ROUND_NOTE_Y),
             theme.TEXT_DIM if rnd <= CASH_ONLY_ROUNDS else theme.GOLD,
-            width=BANK_BOX.x - x - 10,
+            width=BANK_BOX.x - ROUND_CARDS_X - 10,
         )
         w = max(8, round(ROUND_CARD_W * cam.scale))
         for n in range(1, CASH_ONLY_ROUNDS + 1):
@@ -88,4 +89,9 @@ class TopBar(TableView):
                 per_seat[debt["seat"]] += debt["amount"]
             owed = ", ".join(f"{self.ctx.name(s)} {money(a)}" for s, a in per_seat.items())
             line = i18n.pgettext("das-kollier", "owes {debts}", debts=owed)
+            px = self._px(cam, SMALL)
+            if theme.font(px).size(line)[0] > width * cam.scale:
+                # Too narrow for who is owed what: the sum (the log says to whom).
+                total = money(sum(per_seat.values()))
+                line = i18n.pgettext("das-kollier", "owes {debts}", debts=total)
             self._text(surface, cam, line, SMALL, (BANK_TEXT_X, 80), theme.TEXT_DIM, width=width)

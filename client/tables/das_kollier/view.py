@@ -75,9 +75,17 @@ class DasKollierView(
         self.pick: Counter[str] = Counter()
         self.pick_necklaces: list[list[str]] = []
         self.selling = False
+        # The overpaying payment the seat was warned of and confirmed.
+        self.overpay_ok: Move | None = None
         self.context: tuple = ()
         # What each region showed when last drawn (see take_changes).
         self.drawn: dict[str, str] = {}
+        # Buttons that must not change under the finger (see controls.py).
+        self.step_rects: list[pygame.FRect] = []
+        self.previous_rects: list[pygame.FRect] = []
+        self.moved_rows: set[float] = set()
+        self.recent: list[tuple[pygame.FRect, tuple[str, str], float]] = []
+        self.settling = {"t": 0.0}
 
     # ------------------------------------------------------------------ data in
     def show(self, view: View, legal: list[Move], events: list[Event], fresh: bool) -> None:
@@ -145,7 +153,7 @@ class DasKollierView(
             sorted(self.pick.items()),
             self.pick_necklaces,
             self.selling,
-            [(c.key, c.label, c.action is None) for c in self.controls],
+            [(c.key, c.label, c.action is None, tuple(c.rect)) for c in self.controls],
         )
         public = [view.get(k) for k in ("phase", "auction", "auctioneer", "defaulters")]
         words = (i18n.language(), self.ctx.names)

@@ -158,9 +158,9 @@ HELP: list[str] = [
     ),
     N_(
         "• Open auction: name a start price of at least the base value; everyone else bids at "
-        "once, in thousands (+1,000, +5,000 or type an amount), or passes. The auctioneer knocks "
-        "it down — or the clock does after a quiet spell. No bid: the auctioneer buys it at the "
-        "start price."
+        "once, in thousands (+1,000, +5,000 or type an amount), or passes. Once everyone else "
+        "has passed, the auctioneer knocks it down — or the clock does after a quiet spell. No "
+        "bid: the auctioneer buys it at the start price."
     ),
     N_(
         "• Falling auction: the lot is offered at its base value to each player in turn from the "
@@ -171,7 +171,8 @@ HELP: list[str] = [
     N_(
         "In rounds 1–6 you pay in cash, and an auctioneer with less cash than the base value must "
         "let the lot fall. From round 7, an open auction may be paid with cash, single gems (base "
-        "value) and whole necklaces (necklace value), without change."
+        "value) and whole necklaces (necklace value); gems worth more than the price get no "
+        "change, and cash never pays more than the rest."
     ),
     N_(
         "Commission: half the cash paid, rounded up to 1,000, or — if gems were paid — one of "
@@ -179,8 +180,9 @@ HELP: list[str] = [
     ),
     N_("Cannot pay? Give the bank 3,000 or a gem of your choice; the lot goes up again."),
     N_(
-        "Once a game you may sell gems (base value) or one necklace to the bank for at most 10,000 "
-        "— what it lacks it owes you — and you lay down a 1,000 marker."
+        "Once a game, at any moment — also when it is not your turn — you may sell gems (base "
+        "value) or one necklace to the bank for at most 10,000 — what it lacks it owes you — and "
+        "you lay down a 1,000 marker."
     ),
     N_(
         "When the deck runs out, everyone gets 3,000 and the bank's gems with the diamond, rubies "

@@ -85,7 +85,7 @@ class BlockDrawing(TableView):
         name = self.ctx.name(auction.get("bidder") if phase == "buyer" else view["auctioneer"])
         if phase == "offer":
             if mine:
-                return i18n._("Drag a card from your hand here to sell it")
+                return i18n._("Tap or drag a card from your hand here to sell it")
             return i18n._("{name} chooses a card to sell", name=name)
         if phase == "draw":
             price = words.money(DRAW_PRICE)

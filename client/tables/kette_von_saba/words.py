@@ -197,7 +197,8 @@ HELP: tuple[str, ...] = (
     ),
     N_(
         "Stage 1, the auction: in turn each player is the auctioneer and sells a card from hand "
-        "(drag it to the block in the middle). The others bid in turn, in thousands, or pass; a "
+        "(tap it, then the block in the middle; or drag it there). The others bid in turn, in "
+        "thousands, or pass; a "
         "player who passed may come back in. When nobody raises, the auctioneer either sells or, "
         "once, asks a higher price that someone may pay. The buyer pays the auctioneer and keeps "
         "the card, or lays it at once for a double reward. A card nobody buys is laid by the "

@@ -20,14 +20,19 @@ State (plain data):
   `accepter`), `pay` (`kind`, `buyer`, `price`, `frustrated`), `commission` (the same plus
   `paid_cash`, `paid_gems`: the payment still on the table), `over`.
 
-Decisions the rule text leaves to the table (see docs and the report of issue 3):
-- A seat may sell to the bank whenever it is among the seats to act, except while the auctioneer
-  picks his commission: during an open auction every bidder and the auctioneer, and always the
-  buyer who must pay, so cash can be raised for a price.
+Decisions the rule text leaves to the table (see docs, the report of issue 3 and the rules
+audit, issue 19):
+- A seat that has not sold yet may sell to the bank at any moment while the game runs, also out
+  of turn (`sell` is an out-of-turn move): during another seat's auction, a falling auction, a
+  payment or the commission choice. While the auctioneer chooses his commission the bank keeps
+  the cash commission he may take, and pays older debts first.
 - In an open auction a bidder may `pass`: he leaves `to_act` until someone makes a new bid. The
-  highest bidder is not to act either. The auctioneer may knock down at any moment; the server's
-  timer does it after the quiet time, also when nobody has bid (the auctioneer then buys the lot
-  at his start price, as the rules say).
+  highest bidder is not to act either. The auctioneer is to act, and may knock down, only once
+  every other seat has passed since the last bid (or the start); before that the server's timer
+  knocks down after the quiet time (its move carries `"timer": true`), also when nobody has bid
+  (the auctioneer then buys the lot at his start price, as the rules say).
+- Gems and necklaces may pay more than the price (no change is given); cash never pays beyond
+  the rest of the price.
 - `legal_moves` lists sensible choices; `apply` accepts any legal amount (whole thousands up to
   MAX_PRICE). Listed bids and start prices are the minimum plus LISTED_RAISES, and only those up
   to the seat's means (cash, plus from round 7 its gems as one necklace and singles) plus
@@ -97,7 +102,7 @@ PHASE_NAMES = {
     "pay": "the payment for a lot",
     "commission": "the auctioneer's choice of commission",
 }
-SALE_PHASES = ("sealed", "choose", "open", "falling", "preempt", "pay")
+SALE_PHASES = ("sealed", "choose", "open", "falling", "preempt", "pay", "commission")
 # Move type -> the phases it belongs to.
 MOVE_PHASES = {
     "sealed_bid": ("sealed",),
@@ -236,17 +241,21 @@ class DasKollier(Game):
             state["sealed_bids"] = [None] * n
 
     # ------------------------------------------------------------------ who acts
+    out_of_turn = frozenset({"sell", "knock_down"})
+
     def _to_act(self, state: State) -> list[int]:
         phase = state["phase"]
         if phase in SINGLE_ACTOR:
             return [SINGLE_ACTOR[phase](state)]
         if phase == "open":
+            # The bidders still in; once all have passed, the auctioneer (to knock down).
             auction, auctioneer = state["auction"], state["auctioneer"]
-            return [
+            bidders = [
                 s
                 for s in range(state["players"])
-                if s == auctioneer or (s != auction["bidder"] and s not in auction["passed"])
+                if s not in (auctioneer, auction["bidder"]) and s not in auction["passed"]
             ]
+            return bidders or [auctioneer]
         if phase == "sealed":
             return [s for s, bid in enumerate(state["sealed_bids"]) if bid is None]
         return []
@@ -254,6 +263,12 @@ class DasKollier(Game):
     def _wait_reason(self, state: State, seat: int) -> str:
         phase = state["phase"]
         if phase == "open":
+            if seat == state["auctioneer"]:
+                return (
+                    "the auctioneer may not bid in his own auction; the others may still bid:"
+                    " you knock the lot down once every other seat has passed since the last"
+                    " bid, or the quiet time does it"
+                )
             if seat == state["auction"]["bidder"]:
                 return "you hold the highest bid; you may bid again once someone outbids you"
             return "you passed on the current bid; you may bid again once someone else bids"
@@ -271,7 +286,7 @@ class DasKollier(Game):
         return {
             "seconds": state["options"]["quiet_time"],
             "seat": state["auctioneer"],
-            "move": {"type": "knock_down"},
+            "move": {"type": "knock_down", "timer": True},
         }
 
     # ------------------------------------------------------------------ legal moves
@@ -299,8 +314,11 @@ class DasKollier(Game):
             moves = self._payments(state, seat) or self._defaults(state, seat)
         else:
             paid = state["auction"]["paid_gems"]
-            return [{"type": "commission", "take": take} for take in ["cash", *dict.fromkeys(paid)]]
+            moves = [{"type": "commission", "take": t} for t in ["cash", *dict.fromkeys(paid)]]
         return moves + self._sales(state, seat)
+
+    def _out_of_turn_moves(self, state: State, seat: int) -> list[Move]:
+        return self._sales(state, seat)
 
     def _listing_limit(self, state: State, seat: int, mixed: bool) -> int:
         """How high listed bids go: the seat's means (from round 7 with its gems as one necklace
@@ -484,7 +502,12 @@ class DasKollier(Game):
 
     def _move_knock_down(self, state: State, seat: int, move: Move) -> list[Event]:
         if seat != state["auctioneer"]:
-            raise IllegalMove("only the auctioneer knocks the lot down")
+            raise IllegalMove("only the auctioneer knocks the lot down", "not_your_turn")
+        by_timer = move.get("timer", False)
+        if not isinstance(by_timer, bool):
+            raise IllegalMove("'timer' must be true or false", "malformed")
+        if not by_timer and seat not in self._to_act(state):
+            raise IllegalMove(self._wait_reason(state, seat), "not_your_turn")
         auction = state["auction"]
         if auction["bid"] is None:
             buyer, price = seat, auction["start_price"]
@@ -613,10 +636,9 @@ class DasKollier(Game):
         if cash != max(0, price - worth):
             raise IllegalMove(
                 f"pay the rest of the price in cash, exactly {money(max(0, price - worth))}:"
-                " there is no change, and cash is not paid beyond the price"
+                " cash is never paid beyond the price (gems and necklaces may pay more; there"
+                " is no change)"
             )
-        if pieces and worth - min(pieces) >= price:
-            raise IllegalMove("that payment gives more gems than the price needs")
         return cash, gems, necklaces
 
     def _move_commission(self, state: State, seat: int, move: Move) -> list[Event]:
@@ -698,9 +720,11 @@ class DasKollier(Game):
         state["bank_gems"] += gems
         state["sold"][seat] = True
         credit = min(value, SALE_CAP)
-        paid = self._bank_out(state, seat, credit)
-        marker = min(MARKER, state["bank"])
-        state["bank"] -= marker
+        spare = self._spare(state)
+        paid = min(credit, spare)
+        marker = min(MARKER, spare - paid)
+        state["bank"] -= paid + marker
+        state["cash"][seat] += paid
         state["markers"][seat] += marker
         for amount, into in ((credit - paid, "cash"), (MARKER - marker, "marker")):
             if amount:
@@ -738,6 +762,14 @@ class DasKollier(Game):
             debt["amount"] -= amount
             if not debt["amount"]:
                 debts.pop(0)
+
+    def _spare(self, state: State) -> int:
+        """What the bank may pay for a sale now: nothing while older debts wait; during the
+        commission choice, not the cash commission the auctioneer may still take."""
+        if state["debts"]:
+            return 0
+        kept = half_up(state["auction"]["paid_cash"]) if state["phase"] == "commission" else 0
+        return max(0, state["bank"] - kept)
 
     def _bank_out(self, state: State, seat: int, amount: int) -> int:
         """The bank pays `seat` up to `amount`, as far as it holds money; returns what it paid."""
