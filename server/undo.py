@@ -4,8 +4,10 @@ A seat may take back its own last move, and then the one before, and so on, whil
 holds: the table allows undo (the `undo` option of `create`, on by default); the move was a
 person's (not a bot's, a stand-in's, a timer's or a clock's); the rules say it revealed, drew and
 settled nothing (`Game.may_take_back`, and the state's chance untouched); no other seat has acted
-since; and the seat is still to act. A bid in a running auction is thereby never taken back once
-another seat has answered it. `Takebacks` keeps the positions before the moves that may still be
+since; and it is still the seat's turn (`still_its_turn`: it is to act, or a real-time phase that
+the game's quiet-time timer ends is still running, as Das Kollier's open auction). A bid in a
+running auction may thus be taken back until another seat answers it or the lot is knocked down,
+never after. `Takebacks` keeps the positions before the moves that may still be
 taken back; everything older can never be, so it is let go.
 
 The journal keeps every move: one taken back is marked `undone` and the taking back is a row of
@@ -19,6 +21,12 @@ from typing import Any
 
 from server.store import UNDONE
 from shared.engine import Event, Game, Move, State
+
+
+def still_its_turn(game: Game, state: State, seat: int) -> bool:
+    """Whether `seat` is still in the turn it moved in: it is to act, or a real-time phase (one
+    the game's `timer` ends, such as an open auction) is still running."""
+    return seat in game.to_act(state) or game.timer(state) is not None
 
 
 def taken_back_event(seat: int) -> Event:
@@ -80,7 +88,7 @@ class Takebacks:
                 f"seat {seat} has no move to take back: only your own last moves that showed"
                 " nothing hidden and drew nothing, while nobody else has acted since"
             )
-        if seat not in self.game.to_act(state):
+        if not still_its_turn(self.game, state, seat):
             return "your turn is over: its moves stand"
         return None
 

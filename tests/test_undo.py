@@ -9,7 +9,7 @@ import pytest
 
 from server import replay
 from server.store import Store
-from server.undo import Takebacks
+from server.undo import Takebacks, still_its_turn
 from shared import engine, gamefile
 from shared.randomplay import random_step
 from tests.test_server_kit import arun, connect, latest, make_table, running_server
@@ -37,7 +37,7 @@ def positions(game_id: str, games: int = 6):
 def takeable(game_id: str):
     """Moves the rules let their seat take back, after which that seat is still to act."""
     for game, before, seat, move, after, events in positions(game_id):
-        if game.may_take_back(before, seat, move, events) and seat in game.to_act(after):
+        if game.may_take_back(before, seat, move, events) and still_its_turn(game, after, seat):
             yield game, before, seat, move, after, events
 
 
@@ -77,7 +77,7 @@ def test_a_table_without_undo_takes_nothing_back(game_id):
 def test_a_move_that_revealed_or_drew_stands(game_id):
     refused = 0
     for game, before, seat, move, after, events in positions(game_id, games=2):
-        if game.may_take_back(before, seat, move, events) or seat not in game.to_act(after):
+        if game.may_take_back(before, seat, move, events) or not still_its_turn(game, after, seat):
             continue
         takebacks = Takebacks(game, enabled=True)
         takebacks.played(1, seat, "player", before, move, after, events)
@@ -91,7 +91,7 @@ def test_a_move_that_revealed_or_drew_stands(game_id):
 def test_once_the_turn_is_over_its_moves_stand(game_id):
     checked = 0
     for game, before, seat, move, after, events in positions(game_id, games=2):
-        if not game.may_take_back(before, seat, move, events) or seat in game.to_act(after):
+        if not game.may_take_back(before, seat, move, events) or still_its_turn(game, after, seat):
             continue
         takebacks = Takebacks(game, enabled=True)
         takebacks.played(1, seat, "player", before, move, after, events)
@@ -116,7 +116,7 @@ def test_once_another_seat_acted_nothing_before_it_is_taken_back(game_id):
         takebacks = Takebacks(game, enabled=True)
         takebacks.played(1, seat, "player", before, move, after, events)
         takebacks.played(2, other, "player", after, answer, later, more)
-        if seat in game.to_act(later):
+        if still_its_turn(game, later, seat):
             assert "no move to take back" in takebacks.refusal(later, seat)
             checked += 1
     # Only Das Kollier lets other seats act while a seat may still take a move back (its open
@@ -131,7 +131,7 @@ def test_several_moves_are_taken_back_newest_first(game_id):
             m
             for m in game.legal_moves(after, seat)
             if game.may_take_back(after, seat, m, game.apply(after, seat, m)[1])
-            and seat in game.to_act(game.apply(after, seat, m)[0])
+            and still_its_turn(game, game.apply(after, seat, m)[0], seat)
         ]
         if not following:
             continue
@@ -253,3 +253,29 @@ async def test_the_other_seat_cannot_take_back_and_the_mover_not_after_the_turn(
         for client, seat in ((ada, 0), (bob, 1)):
             client.send({"t": "undo", "table": table, "seat": seat})
             assert (await client.expect("error"))["code"] == "cannot_undo"
+
+
+@arun(30)
+async def test_a_bid_in_an_open_auction_is_taken_back_only_until_another_seat_answers(tmp_path):
+    async with running_server(tmp_path) as server:
+        ada, bob, cy = [await connect(server, n) for n in ("Ada", "Bob", "Cy")]
+        options = {"first_seat": 0, "quiet_time": 120}
+        table = await make_table(server, "das-kollier", [ada, bob, cy], seed=5, options=options)
+        start = await latest(ada, table, 0, 0)
+        opening = next(m for m in start["legal_moves"] if m["type"] == "open_auction")
+        ada.send({"t": "move", "table": table, "seat": 0, "move": opening})
+        opened = await latest(bob, table, 1, 1)
+        bid = next(m for m in opened["legal_moves"] if m["type"] == "bid")
+        bob.send({"t": "move", "table": table, "seat": 1, "move": bid})
+        assert (await latest(bob, table, 1, 2))["can_undo"] is True
+        bob.send({"t": "undo", "table": table, "seat": 1})
+        back = await latest(bob, table, 1, 3)
+        assert back["view"] == opened["view"] and back["events"][0]["type"] == "taken_back"
+        bob.send({"t": "move", "table": table, "seat": 1, "move": bid})
+        await latest(bob, table, 1, 4)
+        cy.send({"t": "move", "table": table, "seat": 2, "move": {"type": "pass"}})
+        answered = await latest(bob, table, 1, 5)
+        assert answered["can_undo"] is False
+        bob.send({"t": "undo", "table": table, "seat": 1})
+        refused = await bob.expect("error")
+        assert refused["code"] == "cannot_undo" and "no move to take back" in refused["reason"]
