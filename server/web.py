@@ -33,6 +33,7 @@ from websockets.http11 import Request, Response
 from websockets.protocol import State
 from websockets.server import ServerProtocol
 
+from server import web_i18n
 from shared.protocol import MAX_FRAME, TOO_LARGE, encode
 
 # websockets tells of every connection and every file served at INFO: too chatty for a console.
@@ -123,19 +124,25 @@ def page_file(path: str, root: Path = WEB_ROOT) -> Path | None:
 
 def file_response(found: Path) -> Response:
     """A 200 response carrying one file of the page."""
-    body = found.read_bytes()
+    return bytes_response(
+        http.HTTPStatus.OK.value, CONTENT_TYPES[found.suffix.lower()], found.read_bytes()
+    )
+
+
+def bytes_response(status: int, content_type: str, body: bytes) -> Response:
+    """A response carrying `body` (a file of the page, or a catalog from server.web_i18n)."""
     headers = Headers(
         [
             ("Date", email.utils.formatdate(usegmt=True)),
             ("Connection", "close"),
             ("Content-Length", str(len(body))),
-            ("Content-Type", CONTENT_TYPES[found.suffix.lower()]),
+            ("Content-Type", content_type),
             # The page changes with the server: a phone asks again rather than keep a stale copy.
             ("Cache-Control", "no-cache"),
             ("X-Content-Type-Options", "nosniff"),
         ]
     )
-    return Response(http.HTTPStatus.OK.value, http.HTTPStatus.OK.phrase, headers, body)
+    return Response(status, http.HTTPStatus(status).phrase, headers, body)
 
 
 class GatewayProtocol(ServerProtocol):
@@ -280,6 +287,9 @@ class WebGateway:
             return response
         if urllib.parse.urlsplit(request.path).path == SOCKET_PATH:
             return None
+        words = web_i18n.respond(urllib.parse.urlsplit(request.path).path)
+        if words is not None:
+            return bytes_response(*words)
         found = page_file(request.path, self.root)
         if found is None:
             return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found\n")

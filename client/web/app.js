@@ -1,0 +1,582 @@
+// The page: the lobby and the table, drawn from what the server sent. A tap becomes a message;
+// nothing here decides what is legal (the server lists the moves).
+
+import { Connection } from "./net.js";
+import { h, button, lastTap } from "./dom.js";
+import { _, browserLanguage, setLanguage, number } from "./i18n.js";
+import * as bijoux from "./games/magie-des-bijoux.js";
+import * as kollier from "./games/das-kollier.js";
+import * as generic from "./games/generic.js";
+
+const GAMES = { "magie-des-bijoux": bijoux, "das-kollier": kollier };
+const PLAYABLE = Object.keys(GAMES);
+const NAME = "jeweltable.name";
+const LOG_LINES = 40;
+// Player colours with a symbol each, never colour alone (docs: VISUAL.md).
+export const PLAYERS = [
+  { colour: "#C0143C", symbol: "●" },
+  { colour: "#1F4FB8", symbol: "■" },
+  { colour: "#F2A900", symbol: "▲" },
+  { colour: "#0F8A5F", symbol: "◆" },
+  { colour: "#8E44AD", symbol: "★" },
+  { colour: "#E8702A", symbol: "⬟" },
+  { colour: "#F2EFE8", symbol: "✚" },
+];
+const ERRORS = {
+  stale: "The table moved on before your move arrived; look again and play.",
+  not_your_turn: "It is not your turn.",
+  game_over: "The game is over.",
+  password: "Wrong password for this table.",
+  seat_taken: "Someone took that seat first.",
+  no_seat: "This table has no free seat.",
+  not_ready: "Every seat must be taken before the start.",
+  not_creator: "Only the table's host can do that.",
+};
+
+const app = {
+  connected: false,
+  welcome: null,
+  tables: new Map(),
+  table: null, // the id of the table this page is at
+  seats: [],
+  spectator: false,
+  stream: null, // the latest sync/update of the seat shown (or the spectator's)
+  timerSince: 0,
+  log: [],
+  toast: null,
+  ui: {}, // what a game view keeps between renders (a payment being put together)
+  lobbyGame: PLAYABLE[0],
+  lobbyPlayers: null,
+  ended: null, // why the connection ended for good (bye replaced / in_use)
+  tapTimes: [], // ms from a tap to the painted answer (bench/web.py reads them)
+};
+const root = document.getElementById("app");
+const connection = new Connection(receive, (up) => {
+  app.connected = up;
+  render();
+});
+window.jeweltable = app; // for the browser tests and the benchmark
+app.render = () => render();
+app.connection = connection;
+
+// ------------------------------------------------------------------ messages
+function receive(msg) {
+  if (msg.t === "pong") return; // the connection's own probe: nothing to draw
+  const handler = HANDLERS[msg.t];
+  if (handler) handler(msg);
+  render();
+  if (app.stream && app.liveAt === undefined) app.liveAt = performance.now();
+  if (msg.t === "update" && msg.ack !== undefined && app.tapped !== undefined) {
+    // Tap → server → screen: measured when the next frame with the answer is painted.
+    const tapped = app.tapped;
+    app.tapped = undefined;
+    requestAnimationFrame(() => app.tapTimes.push(performance.now() - tapped));
+  }
+}
+
+const HANDLERS = {
+  welcome(msg) {
+    app.welcome = msg;
+    app.ended = null;
+    app.tables = new Map(msg.tables.map((t) => [t.id, t]));
+    if (app.table !== null && !msg.resumed.includes(app.table)) leaveTable();
+    if (!msg.resumed.length) followLink();
+  },
+  tables(msg) {
+    app.tables = new Map(msg.tables.map((t) => [t.id, t]));
+  },
+  table(msg) {
+    app.tables.set(msg.table.id, msg.table);
+  },
+  table_removed(msg) {
+    app.tables.delete(msg.table);
+    if (msg.table === app.table) {
+      leaveTable();
+      showToast(_("The table was closed."));
+    }
+  },
+  joined(msg) {
+    if (app.table !== msg.table) {
+      app.log = [];
+      app.stream = null;
+      app.ui = {};
+    }
+    if (app.creating) app.created = msg.table;
+    app.creating = false;
+    app.table = msg.table;
+    app.seats = msg.seats;
+    app.spectator = msg.spectator;
+    app.tables.set(msg.table, msg.summary);
+  },
+  left(msg) {
+    if (msg.table !== app.table) return;
+    app.seats = msg.seats;
+    app.spectator = msg.spectator;
+    if (!msg.seats.length && !msg.spectator) leaveTable();
+  },
+  sync(msg) {
+    if (!shown(msg)) return;
+    app.stream = msg;
+    app.timerSince = performance.now();
+    app.log = (msg.history || []).map((e) => eventLine(msg.view, e)).filter(Boolean);
+  },
+  update(msg) {
+    if (!shown(msg)) return;
+    if (app.stream && msg.seq > app.stream.seq + 1) connection.send({ t: "sync", table: app.table });
+    const moved = !app.stream || msg.seq !== app.stream.seq;
+    app.stream = msg;
+    if (moved || msg.timer) app.timerSince = performance.now();
+    if (msg.ack !== undefined) app.ui = {};
+    for (const event of msg.events || []) {
+      const line = eventLine(msg.view, event);
+      if (line) app.log.push(line);
+    }
+    app.log = app.log.slice(-LOG_LINES);
+  },
+  error(msg) {
+    showToast(ERRORS[msg.code] ? _(ERRORS[msg.code]) : msg.reason);
+  },
+  bye(msg) {
+    if (msg.code === "replaced" || msg.code === "in_use") app.ended = msg.code;
+    else if (msg.code !== "shutdown") showToast(msg.reason);
+  },
+};
+
+/** Whether a sync/update is the stream this page shows (its first seat, or the spectator's). */
+function shown(msg) {
+  if (msg.table !== app.table) return false;
+  return app.seats.length ? msg.seat === app.seats[0] : msg.seat === null;
+}
+
+function leaveTable() {
+  app.table = null;
+  app.seats = [];
+  app.spectator = false;
+  app.stream = null;
+  app.log = [];
+  app.ui = {};
+}
+
+function showToast(text) {
+  const toast = { text };
+  app.toast = toast;
+  setTimeout(() => {
+    if (app.toast === toast) {
+      app.toast = null;
+      render();
+    }
+  }, 3500);
+}
+
+function eventLine(view, event) {
+  const game = GAMES[view && view.game];
+  return game ? game.eventText(event, context(), view) : null;
+}
+
+// ------------------------------------------------------------------ what a game view gets
+function context() {
+  const summary = app.tables.get(app.table);
+  const stream = app.stream;
+  return {
+    seat: app.seats.length ? app.seats[0] : null,
+    name: (seat) => seatName(summary, seat),
+    player: (seat) => PLAYERS[seat % PLAYERS.length],
+    legal: stream ? stream.legal_moves || [] : [],
+    move: sendMove,
+    ui: app.ui,
+    rerender: render,
+  };
+}
+
+function seatName(summary, seat) {
+  if (seat === null || seat === undefined) return "";
+  const entry = summary && summary.seats[seat];
+  return (entry && entry.name) || _("Seat {n}", { n: seat + 1 });
+}
+
+function sendMove(move) {
+  const stream = app.stream;
+  if (!stream) return;
+  // From the moment the finger lifted (or now, for a key or a click).
+  const now = performance.now();
+  app.tapped = now - lastTap() < 500 ? lastTap() : now;
+  connection.send({ t: "move", table: app.table, seat: stream.seat, move, seq: stream.seq });
+}
+
+// ------------------------------------------------------------------ screens
+function render() {
+  const scroll = root.querySelector(".scroll");
+  const keep = scroll ? scroll.scrollTop : 0;
+  const parts = [
+    app.ended ? endedScreen() : app.table === null ? lobbyScreen() : tableScreen(),
+    app.toast ? h("div", { class: "toast", role: "status" }, app.toast.text) : null,
+    app.connected || app.ended ? null : h("div", { class: "offline" }, _("Reconnecting…")),
+  ];
+  root.replaceChildren(...parts.filter(Boolean));
+  const again = root.querySelector(".scroll");
+  if (again) again.scrollTop = keep;
+}
+
+function endedScreen() {
+  return h(
+    "main",
+    { class: "lobby" },
+    h("h1", {}, "Jewel Table"),
+    h(
+      "p",
+      {},
+      app.ended === "replaced"
+        ? _("Your seats moved to another window")
+        : _("Your seats are open in another window"),
+    ),
+    button(_("Take them back here"), () => {
+      app.ended = null;
+      connection.open(myName(), { takeOver: true });
+    }),
+  );
+}
+
+function myName() {
+  return localStorage.getItem(NAME) || "";
+}
+
+function lobbyScreen() {
+  const named = myName() !== "";
+  const field = h("input", {
+    id: "name",
+    type: "text",
+    maxlength: 32,
+    autocomplete: "nickname",
+    value: myName(),
+    placeholder: _("Your name"),
+    onchange: (event) => rename(event.target.value),
+  });
+  const tables = [...app.tables.values()].sort((a, b) => b.id - a.id);
+  return h(
+    "main",
+    { class: "lobby scroll" },
+    h("h1", {}, "Jewel Table", app.welcome ? h("small", {}, ` · ${app.welcome.server}`) : null),
+    h("label", { class: "name" }, h("span", {}, _("Your name")), field),
+    named ? newTable() : h("p", { class: "hint" }, _("Type your name to sit at a table.")),
+    h("h2", {}, _("Tables")),
+    tables.length
+      ? h("ul", { class: "tables" }, tables.map((t) => tableCard(t, named)))
+      : h("p", { class: "hint" }, _("No tables yet.")),
+  );
+}
+
+function rename(value) {
+  const name = value.trim().slice(0, 32);
+  if (!name) return;
+  // Seats carry the name given with create and join, so no new hello is needed.
+  localStorage.setItem(NAME, name);
+  followLink();
+  render();
+}
+
+// A join link (the host's "open for a phone" QR code): ?table=3&seat=1 sits there once the
+// page knows a name; ?table=3 alone watches. The link is used once, then dropped from the URL.
+const link = new URLSearchParams(location.search);
+
+function followLink() {
+  const table = Number.parseInt(link.get("table"), 10);
+  if (Number.isNaN(table) || app.table !== null || !app.welcome) return;
+  const seat = Number.parseInt(link.get("seat"), 10);
+  if (!Number.isNaN(seat) && !myName()) return; // asks for the name first
+  link.delete("table");
+  link.delete("seat");
+  history.replaceState(null, "", location.pathname);
+  if (Number.isNaN(seat)) connection.send({ t: "watch", table });
+  else connection.send({ t: "join", table, seat, name: myName() });
+}
+
+function newTable() {
+  const games = (app.welcome ? app.welcome.games : []).filter((g) => PLAYABLE.includes(g.id));
+  const game = games.find((g) => g.id === app.lobbyGame) || games[0];
+  if (!game) return null;
+  const players = app.lobbyPlayers ?? Math.max(game.min_players, Math.min(3, game.max_players));
+  const counts = [];
+  for (let n = Math.max(game.min_players, 2); n <= game.max_players; n++) counts.push(n);
+  return h(
+    "section",
+    { class: "new" },
+    h("h2", {}, _("New table")),
+    h(
+      "div",
+      { class: "choices" },
+      games.map((g) =>
+        button(g.title, () => pick(g.id, null), {
+          class: g.id === game.id ? "chosen" : "",
+          "data-game": g.id,
+        }),
+      ),
+    ),
+    h(
+      "div",
+      { class: "choices" },
+      h("span", {}, _("Players")),
+      counts.map((n) =>
+        button(number(n), () => pick(game.id, n), {
+          class: n === players ? "chosen" : "",
+          "data-players": n,
+        }),
+      ),
+    ),
+    button(_("Play against bots"), () => create(game.id, players), { class: "primary", id: "create" }),
+  );
+}
+
+function pick(game, players) {
+  app.lobbyGame = game;
+  app.lobbyPlayers = players;
+  render();
+}
+
+function create(game, seats) {
+  app.fillWithBots = true;
+  app.creating = true;
+  connection.send({ t: "create", game, seats, sit: true, takeover: "basic", name: myName() });
+}
+
+function tableCard(table, named) {
+  const seats = table.seats.map((seat, i) => {
+    const player = PLAYERS[i % PLAYERS.length];
+    if (seat.kind === "empty") {
+      return h(
+        "li",
+        {},
+        h("span", { class: "symbol", style: { color: player.colour } }, player.symbol),
+        // Kette von Saba and Saba – Palast are watched from a browser, played at a computer.
+        named && PLAYABLE.includes(table.game)
+          ? button(_("Sit here"), () => join(table, i), { "data-seat": i })
+          : h("span", { class: "hint" }, _("open seat")),
+      );
+    }
+    return h(
+      "li",
+      { class: seat.connected ? "" : "away" },
+      h("span", { class: "symbol", style: { color: player.colour } }, player.symbol),
+      h("span", {}, seat.name),
+      seat.kind === "bot" ? h("small", {}, ` · ${_("bot")}`) : null,
+    );
+  });
+  return h(
+    "li",
+    { class: "table", "data-table": table.id },
+    h(
+      "div",
+      { class: "row" },
+      h("strong", {}, table.title),
+      h("span", { class: "status" }, _(table.status)),
+    ),
+    h("ul", { class: "seats" }, seats),
+    h("div", { class: "row" }, button(_("Watch"), () => watch(table), { class: "watch" })),
+  );
+}
+
+function password(table) {
+  if (!table.locked) return {};
+  const word = prompt(_("Password"));
+  return word ? { password: word } : null;
+}
+
+function join(table, seat) {
+  const extra = password(table);
+  if (extra === null) return;
+  connection.send({ t: "join", table: table.id, seat, name: myName(), ...extra });
+}
+
+function watch(table) {
+  const extra = password(table);
+  if (extra === null) return;
+  connection.send({ t: "watch", table: table.id, ...extra });
+}
+
+function leave() {
+  const stream = app.stream;
+  if (stream && stream.status === "playing" && app.seats.length && !confirm(_("Leave the game?")))
+    return;
+  connection.send({ t: "leave", table: app.table });
+}
+
+function tableScreen() {
+  const summary = app.tables.get(app.table);
+  const stream = app.stream;
+  const title = summary ? summary.title : "";
+  const top = h(
+    "header",
+    { class: "top" },
+    button("←", leave, { class: "icon", "aria-label": _("Leave"), id: "leave" }),
+    h("strong", {}, title),
+    app.spectator && !app.seats.length ? h("span", { class: "badge" }, _("Watching")) : null,
+  );
+  if (!stream) return h("main", { class: "table" }, top, waitingRoom(summary));
+  const view = stream.view;
+  const game = GAMES[view.game] || generic;
+  const ctx = context();
+  // The events of an update are animated once, on the first drawing after it came.
+  ctx.fresh = stream !== app.drawnStream ? stream.events || [] : [];
+  app.drawnStream = stream;
+  return h(
+    "main",
+    { class: `table game-${view.game}`, "data-seq": stream.seq },
+    top,
+    turnLine(stream, ctx),
+    h(
+      "div",
+      { class: "play" },
+      h("div", { class: "board" }, game.board(view, ctx)),
+      h(
+        "div",
+        { class: "side scroll" },
+        stream.status === "finished" ? results(stream, game, ctx) : null,
+        ctx.seat === null || stream.status !== "playing" ? null : game.controls(stream, ctx),
+        ctx.seat === null ? null : game.facts(view, ctx),
+        players(summary, view, game, ctx),
+        h("ol", { class: "log", "aria-live": "polite" }, app.log.slice(-8).map((l) => h("li", {}, l))),
+      ),
+    ),
+  );
+}
+
+function turnLine(stream, ctx) {
+  if (stream.status !== "playing") return h("div", { class: "turn" }, _(stream.status));
+  const acting = stream.to_act || [];
+  const mine = ctx.seat !== null && acting.includes(ctx.seat);
+  const text = mine
+    ? _("Your turn")
+    : acting.length === 1
+      ? _("{name}'s turn", { name: ctx.name(acting[0]) })
+      : _("Waiting for {names}", { names: acting.map(ctx.name).join(", ") });
+  let timer = null;
+  if (stream.timer) {
+    // The server's quiet time, drained by CSS from the moment the update came in.
+    const elapsed = (performance.now() - app.timerSince) / 1000;
+    timer = h(
+      "div",
+      { class: "timer", role: "timer" },
+      h("div", {
+        class: "fill",
+        style: {
+          animationDuration: `${stream.timer.seconds}s`,
+          animationDelay: `${-elapsed}s`,
+        },
+      }),
+    );
+  }
+  return h("div", { class: mine ? "turn mine" : "turn" }, h("span", {}, text), timer);
+}
+
+function players(summary, view, game, ctx) {
+  if (!summary) return null;
+  const acting = view.to_act || [];
+  return h(
+    "ul",
+    { class: "players" },
+    summary.seats.map((seat, i) => {
+      const player = PLAYERS[i % PLAYERS.length];
+      const classes = [acting.includes(i) ? "acting" : "", seat.connected ? "" : "away"];
+      if (i === ctx.seat) classes.push("me");
+      return h(
+        "li",
+        { class: classes.join(" ") },
+        h("span", { class: "symbol", style: { color: player.colour } }, player.symbol),
+        h("span", { class: "who" }, seatName(summary, i)),
+        seat.stand_in ? h("small", {}, _("a bot plays")) : null,
+        h("span", { class: "fact" }, game.seatFact ? game.seatFact(view, i, ctx) : ""),
+      );
+    }),
+  );
+}
+
+function results(stream, game, ctx) {
+  const outcome = stream.view.outcome || stream.outcome;
+  if (!outcome) return null;
+  const winners = outcome.winners || [];
+  return h(
+    "section",
+    { class: "results" },
+    h("h2", {}, _("Results")),
+    h(
+      "p",
+      { class: "winners" },
+      winners.length
+        ? _("{names} wins!", { names: winners.map(ctx.name).join(", ") })
+        : _("Nobody wins"),
+    ),
+    h(
+      "ol",
+      {},
+      (outcome.scores || []).map((score, i) =>
+        h("li", {}, `${ctx.name(i)}: `, game.score ? game.score(score, ctx, i, outcome) : number(score)),
+      ),
+    ),
+    (game.resultLines ? game.resultLines(outcome, ctx) : []).map((line) => h("p", {}, line)),
+    button(_("Back to the lobby"), () => connection.send({ t: "leave", table: app.table }), {
+      class: "primary",
+    }),
+  );
+}
+
+function waitingRoom(summary) {
+  if (!summary) return h("p", {}, "…");
+  const creator = app.created === summary.id && app.seats.includes(0);
+  const empty = summary.seats.filter((s) => s.kind === "empty").length;
+  if (creator && app.fillWithBots) {
+    // "Play against bots": fill the empty seats, then start once they are taken.
+    if (empty) {
+      if (!app.askedBots) {
+        app.askedBots = true;
+        summary.seats.forEach((seat, i) => {
+          if (seat.kind === "empty") connection.send({ t: "bot", table: summary.id, seat: i });
+        });
+      }
+    } else {
+      app.fillWithBots = false;
+      app.askedBots = false;
+      connection.send({ t: "start", table: summary.id });
+    }
+  }
+  return h(
+    "section",
+    { class: "waiting" },
+    h("p", {}, _("Waiting for the host to start")),
+    h(
+      "ul",
+      { class: "players" },
+      summary.seats.map((seat, i) =>
+        h(
+          "li",
+          {},
+          h("span", { class: "symbol", style: { color: PLAYERS[i].colour } }, PLAYERS[i].symbol),
+          h("span", { class: "who" }, seat.name || _("open seat")),
+        ),
+      ),
+    ),
+    creator && empty
+      ? button(_("Fill the empty seats with bots"), () => {
+          app.fillWithBots = true;
+          app.askedBots = false;
+          render();
+        })
+      : null,
+    creator && !empty
+      ? button(_("Start"), () => connection.send({ t: "start", table: summary.id }), {
+          class: "primary",
+        })
+      : null,
+  );
+}
+
+// ------------------------------------------------------------------ start
+async function start() {
+  try {
+    await setLanguage(browserLanguage());
+  } catch (error) {
+    console.warn(error);
+  }
+  render();
+  connection.open(myName() || _("Guest"));
+}
+
+start();

@@ -1,0 +1,90 @@
+// A tiny element builder: h("div", {class: "x", onclick: f}, child, ...) for HTML, s(...) for
+// SVG. Children may be strings, numbers, elements, arrays of them, null or false (left out).
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function build(element, props, kids) {
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) element.addEventListener(key.slice(2), value);
+    else if (key === "style" && typeof value === "object") Object.assign(element.style, value);
+    else element.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const kid of kids.flat(Infinity)) {
+    if (kid === null || kid === undefined || kid === false) continue;
+    element.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+  return element;
+}
+
+export function h(tag, props, ...kids) {
+  return build(document.createElement(tag), props, kids);
+}
+
+export function s(tag, props, ...kids) {
+  return build(document.createElementNS(SVG, tag), props, kids);
+}
+
+// Taps. A tap acts when the finger lifts (pointerup), a frame before the browser's click, and
+// it still counts when an update redrew the page under the finger meanwhile: the control under
+// the finger with the same key as the one pressed is the one tapped. A click without a pointer
+// before it (keyboard, assistive tools) acts too; the click that follows a tap does not.
+const SLOP = 12; // px a finger may move and still tap
+let pressed = null;
+let tappedAt = -Infinity;
+
+function control(target) {
+  return target instanceof Element ? target.closest("[data-tap]") : null;
+}
+
+addEventListener(
+  "pointerdown",
+  (event) => {
+    const el = control(event.target);
+    pressed = el && event.isPrimary ? { key: el.dataset.tap, x: event.clientX, y: event.clientY } : null;
+  },
+  { capture: true, passive: true },
+);
+addEventListener("pointercancel", () => (pressed = null), { capture: true, passive: true });
+addEventListener(
+  "pointerup",
+  (event) => {
+    const was = pressed;
+    pressed = null;
+    if (!was || Math.hypot(event.clientX - was.x, event.clientY - was.y) > SLOP) return;
+    const el = control(document.elementFromPoint(event.clientX, event.clientY));
+    if (!el || el.dataset.tap !== was.key || el.disabled) return;
+    tappedAt = event.timeStamp;
+    el.tapAction(event);
+  },
+  { capture: true },
+);
+addEventListener(
+  "click",
+  (event) => {
+    const el = control(event.target);
+    if (!el) return;
+    event.preventDefault();
+    if (event.timeStamp - tappedAt < 700 || el.disabled) return;
+    el.tapAction(event);
+  },
+  { capture: true },
+);
+
+/** When the last tap acted (the event's time stamp, on performance.now()'s clock). */
+export function lastTap() {
+  return tappedAt;
+}
+
+/** Make `el` a control: `action` runs on a tap; `key` names it across redraws. */
+export function tappable(el, key, action) {
+  el.dataset.tap = key;
+  el.tapAction = action;
+  return el;
+}
+
+/** A button that reacts to a tap, a click or its keys. */
+export function button(label, onTap, props = {}) {
+  const el = h("button", { type: "button", ...props }, label);
+  return tappable(el, props.id || props["data-tap"] || `${props["data-move"] || ""}:${el.textContent}`, onTap);
+}

@@ -1,0 +1,223 @@
+// La Magie des Bijoux: the plaque grid as SVG; a tap on a glowing plaque is the move.
+
+import { h, s, tappable } from "../dom.js";
+import { _, pgettext, ngettext, number } from "../i18n.js";
+
+const CELL = 100;
+// The game's own stone colours, each with a shape (seat order: red, blue, yellow, green).
+const STONES = [
+  { colour: "#C0143C", shape: "circle" },
+  { colour: "#1F4FB8", shape: "square" },
+  { colour: "#F2A900", shape: "triangle" },
+  { colour: "#0F8A5F", shape: "diamond" },
+];
+// Where the settings sit on a plaque of 1–6 settings (fractions of the cell).
+const SOCKETS = {
+  1: [[0.55, 0.58]],
+  2: [[0.35, 0.6], [0.7, 0.6]],
+  3: [[0.55, 0.4], [0.32, 0.74], [0.72, 0.74]],
+  4: [[0.35, 0.44], [0.7, 0.44], [0.35, 0.76], [0.7, 0.76]],
+  5: [[0.42, 0.4], [0.76, 0.4], [0.59, 0.6], [0.3, 0.8], [0.72, 0.8]],
+  6: [[0.25, 0.48], [0.5, 0.48], [0.75, 0.48], [0.25, 0.78], [0.5, 0.78], [0.75, 0.78]],
+};
+const KINDS = {
+  1: () => pgettext("magie-des-bijoux.plaque", "ring"),
+  2: () => pgettext("magie-des-bijoux.plaque", "pair of ear clips"),
+  3: () => pgettext("magie-des-bijoux.plaque", "brooch"),
+  4: () => pgettext("magie-des-bijoux.plaque", "bangle"),
+  5: () => pgettext("magie-des-bijoux.plaque", "diadem"),
+  6: () => pgettext("magie-des-bijoux.plaque", "crown"),
+};
+
+function kindAt(view, rc) {
+  return KINDS[view.settings[rc[0] * view.cols + rc[1]]]();
+}
+
+function stone(seat, x, y, r, fresh) {
+  const { colour, shape } = STONES[seat % STONES.length];
+  const props = {
+    fill: colour,
+    stroke: "#1B1B1B",
+    "stroke-width": 2,
+    class: fresh ? "stone new" : "stone",
+    style: fresh ? { transformOrigin: `${x}px ${y}px` } : null,
+  };
+  if (shape === "circle") return s("circle", { ...props, cx: x, cy: y, r });
+  if (shape === "square") return s("rect", { ...props, x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 2 });
+  const points =
+    shape === "triangle"
+      ? [[x, y - r * 1.15], [x + r * 1.1, y + r * 0.8], [x - r * 1.1, y + r * 0.8]]
+      : [[x, y - r * 1.25], [x + r * 1.1, y], [x, y + r * 1.25], [x - r * 1.1, y]];
+  return s("polygon", { ...props, points: points.map((p) => p.join(",")).join(" ") });
+}
+
+function pawn(x, y, faint, from) {
+  // A pawn that just moved slides in from where it stood (`from`: that offset in board units).
+  const slide = from ? { "--dx": `${from[0]}px`, "--dy": `${from[1]}px` } : null;
+  return s(
+    "g",
+    { class: faint ? "pawn previous" : "pawn", transform: `translate(${x} ${y})` },
+    s("g", { class: from ? "slide" : null, style: slide }, pawnShape()),
+  );
+}
+
+function pawnShape() {
+  return [
+    s("ellipse", { cx: 0, cy: 16, rx: 17, ry: 7, fill: "#8a6d1d" }),
+    s("path", { d: "M-11 14 L-6 -6 L6 -6 L11 14 Z", fill: "#D4AF37", stroke: "#5a4510", "stroke-width": 2 }),
+    s("circle", { cx: 0, cy: -12, r: 9, fill: "#E9CC6A", stroke: "#5a4510", "stroke-width": 2 }),
+  ];
+}
+
+/** The board: plaques with their settings and stones, the pawn, the legal plaques glowing. */
+export function board(view, ctx) {
+  const legal = new Map();
+  for (const move of ctx.legal) {
+    if (move.type === "move" || move.type === "place_pawn") legal.set(move.plaque.join(","), move);
+  }
+  const cells = [];
+  for (let row = 0; row < view.rows; row++) {
+    for (let col = 0; col < view.cols; col++) {
+      const cell = row * view.cols + col;
+      const move = legal.get(`${row},${col}`);
+      const settings = view.settings[cell];
+      const owner = view.owners[cell];
+      const x = col * CELL;
+      const y = row * CELL;
+      const sockets = SOCKETS[settings];
+      const taken = [];
+      view.stones[cell].forEach((count, seat) => {
+        for (let k = 0; k < count; k++) taken.push(seat);
+      });
+      const placed = (ctx.fresh || []).find(
+        (e) => e.type === "stone_placed" && e.plaque[0] === row && e.plaque[1] === col,
+      );
+      const newest = placed ? taken.lastIndexOf(placed.seat) : -1;
+      const plaque = s(
+          "g",
+          {
+            class: move ? "plaque legal" : "plaque",
+            "data-plaque": `${row},${col}`,
+            role: move ? "button" : "img",
+            "aria-label": `${kindAt(view, [row, col])} ${taken.length}/${settings}`,
+          },
+          s("rect", {
+            x: x + 5,
+            y: y + 5,
+            width: CELL - 10,
+            height: CELL - 10,
+            rx: 12,
+            class: "face",
+            stroke: owner === null ? "#D4AF37" : STONES[owner % STONES.length].colour,
+            "stroke-width": owner === null ? 2 : 6,
+          }),
+          s("text", { x: x + 13, y: y + 34, class: "value" }, settings),
+          sockets.map(([fx, fy], i) =>
+            i < taken.length
+              ? stone(taken[i], x + fx * CELL, y + fy * CELL, 11, i === newest)
+              : s("circle", { cx: x + fx * CELL, cy: y + fy * CELL, r: 10, class: "socket" }),
+          ),
+        );
+      cells.push(move ? tappable(plaque, `plaque:${row},${col}`, () => ctx.move(move)) : plaque);
+    }
+  }
+  const marks = [];
+  if (view.previous) marks.push(pawn((view.previous[1] + 0.82) * CELL, (view.previous[0] + 0.22) * CELL, true));
+  const moved = (ctx.fresh || []).find((e) => e.type === "pawn_moved");
+  const from = moved ? [(moved.from[1] - moved.to[1]) * CELL, (moved.from[0] - moved.to[0]) * CELL] : null;
+  if (view.pawn) marks.push(pawn((view.pawn[1] + 0.82) * CELL, (view.pawn[0] + 0.22) * CELL, false, from));
+  return s(
+    "svg",
+    {
+      viewBox: `0 0 ${view.cols * CELL} ${view.rows * CELL}`,
+      class: "bijoux",
+      preserveAspectRatio: "xMidYMid meet",
+    },
+    cells,
+    marks,
+  );
+}
+
+function points(view, seat) {
+  let total = 0;
+  view.owners.forEach((owner, cell) => {
+    if (owner === seat) total += view.settings[cell];
+  });
+  return total;
+}
+
+/** What a seat's line in the player list says: its stones left and points. */
+export function seatFact(view, seat) {
+  return `${pgettext("magie-des-bijoux", "Stones left: {n}", { n: view.supply[seat] })} · ${pgettext(
+    "magie-des-bijoux",
+    view.end === null ? "Points so far: {n}" : "Points: {n}",
+    { n: points(view, seat) },
+  )}`;
+}
+
+/** The seat's own facts (Bijoux hides nothing; its stones are in the player list). */
+export function facts(view, ctx) {
+  if (view.extra) return h("p", { class: "banner" }, pgettext("magie-des-bijoux", "Extra move!"));
+  return null;
+}
+
+/** What to do: the moves are the glowing plaques. */
+export function controls(stream, ctx) {
+  if (!ctx.legal.length) return null;
+  const view = stream.view;
+  return h(
+    "p",
+    { class: "hint" },
+    view.pawn === null ? _("Place the pawn on any plaque") : _("Tap a glowing plaque."),
+  );
+}
+
+const GAME_OVER = {
+  blocked: "The pawn has nowhere to go: the game is over.",
+  no_stones: "{name} has no stones left: the game is over.",
+};
+
+/** One log line for an event (the same sentences as the pygame view). */
+export function eventText(event, ctx, view) {
+  const name = ctx.name(event.seat);
+  const plaqueName = () => kindAt(view, event.plaque);
+  switch (event.type) {
+    case "pawn_placed":
+      return _("{name} puts the pawn on a {kind}.", { name, kind: plaqueName() });
+    case "stone_placed":
+      return _("{name} sets a stone in the {kind} ({filled} of {settings}).", {
+        name,
+        kind: KINDS[event.settings](),
+        filled: event.filled,
+        settings: event.settings,
+      });
+    case "plaque_filled":
+      return _("The {kind} is complete.", { kind: plaqueName() });
+    case "extra_move":
+      return _("{name} earns an extra move!", { name });
+    case "game_over":
+      return _(GAME_OVER[event.reason] || GAME_OVER.blocked, { name });
+    default:
+      return null;
+  }
+}
+
+export function resultLines(outcome) {
+  if (outcome.solitaire) {
+    const empty = outcome.empty_settings || 0;
+    if (empty === 0) return [_("Every setting is filled: a perfect solitaire!")];
+    return [
+      ngettext(
+        "{n} setting stayed empty (0 wins the solitaire).",
+        "{n} settings stayed empty (0 wins the solitaire).",
+        empty,
+      ),
+    ];
+  }
+  const neutral = outcome.neutral_points || 0;
+  return [ngettext("Plaques won by nobody: {n} point.", "Plaques won by nobody: {n} points.", neutral)];
+}
+
+export function score(value) {
+  return number(value);
+}

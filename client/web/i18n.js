@@ -1,0 +1,74 @@
+// The page's words: the project's gettext catalogs, served as /i18n/<lang>.json by the server
+// (server/web_i18n.py). English source strings stand in the code, as in the Python client.
+
+const SPOKEN = ["en", "de", "fr"];
+const SEPARATORS = { en: ",", de: ".", fr: "\u202f" };
+
+let language = "en";
+let messages = {};
+let plurals = {};
+let pluralIndex = (n) => (n !== 1 ? 1 : 0);
+
+/** The first of the browser's languages we speak (en, de, fr), else English. */
+export function browserLanguage(list = navigator.languages || [navigator.language]) {
+  for (const tag of list) {
+    const code = String(tag || "").slice(0, 2).toLowerCase();
+    if (SPOKEN.includes(code)) return code;
+  }
+  return "en";
+}
+
+/** Speak `code` from now on; fetches its catalog (English needs none). */
+export async function setLanguage(code) {
+  language = SPOKEN.includes(code) ? code : "en";
+  messages = {};
+  plurals = {};
+  pluralIndex = (n) => (n !== 1 ? 1 : 0);
+  document.documentElement.lang = language;
+  if (language === "en") return;
+  const answer = await fetch(`i18n/${language}.json`);
+  if (!answer.ok) throw new Error(`no catalog for ${language}: ${answer.status}`);
+  const catalog = await answer.json();
+  messages = catalog.messages;
+  plurals = catalog.plurals;
+  // The catalog's C plural rule, checked by the server to hold nothing but arithmetic.
+  const rule = new Function("n", `return Number(${catalog.plural});`);
+  pluralIndex = (n) => rule(n);
+}
+
+export function currentLanguage() {
+  return language;
+}
+
+function fill(text, fields) {
+  if (!fields) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in fields ? String(fields[key]) : whole));
+}
+
+/** `message` in the current language with `{fields}` filled in. */
+export function _(message, fields) {
+  return fill(messages[message] ?? message, fields);
+}
+
+/** A game term or label with its context. */
+export function pgettext(context, message, fields) {
+  return fill(messages[`${context}\u0004${message}`] ?? message, fields);
+}
+
+/** The form for `n` by the language's plural rule; `{n}` is filled in too. */
+export function ngettext(singular, plural, n, fields) {
+  return npgettext(null, singular, plural, n, fields);
+}
+
+export function npgettext(context, singular, plural, n, fields) {
+  const key = context === null ? singular : `${context}\u0004${singular}`;
+  const forms = plurals[key];
+  const text = forms ? forms[pluralIndex(n)] || forms[0] : n === 1 ? singular : plural;
+  return fill(text, { n, ...fields });
+}
+
+/** A whole number with the language's thousands separator. */
+export function number(n) {
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, SEPARATORS[language]);
+  return (n < 0 ? "−" : "") + digits;
+}

@@ -1,0 +1,113 @@
+// The connection: docs/protocol.md's messages over the server's WebSocket /ws, one msgpack
+// message per binary frame. It says hello with the remembered token and comes back by itself
+// after a drop; the page sees only messages and a "connected" flag.
+
+const { encode, decode } = globalThis.MessagePack;
+
+const TOKEN = "jeweltable.token";
+// Set while this tab is connected: a reload of the same tab takes its seats back at once,
+// while a second tab asks before it takes over (protocol: hello take_over).
+const LIVE = "jeweltable.live";
+const RETRY_MS = [100, 300, 700, 1500, 3000];
+// A socket can die silently (Wi-Fi gone, a phone asleep): it is probed now and then, and at once
+// when the page is shown again or the network comes back; one that stays silent is replaced.
+const PROBE_EVERY_MS = 10000;
+const PROBE_PATIENCE_MS = 4000;
+const WAKE_PATIENCE_MS = 1000;
+
+export class Connection {
+  constructor(onMessage, onStatus) {
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.socket = null;
+    this.name = "";
+    this.retries = 0;
+    this.stopped = false;
+    this.nextId = 1;
+    this.heardAt = 0;
+    setInterval(() => this.probe(PROBE_PATIENCE_MS), PROBE_EVERY_MS);
+    const wake = () => this.probe(WAKE_PATIENCE_MS);
+    addEventListener("online", wake);
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") wake();
+    });
+  }
+
+  /** Ask the server for a pong; reconnect if nothing at all is heard within `patience` ms. */
+  probe(patience) {
+    if (!this.connected || this.stopped || document.visibilityState === "hidden") return;
+    const socket = this.socket;
+    const asked = performance.now();
+    this.send({ t: "ping" });
+    setTimeout(() => {
+      if (socket === this.socket && this.heardAt < asked && !this.stopped) {
+        this.onStatus(false);
+        this.open(this.name, { takeOver: true });
+      }
+    }, patience);
+  }
+
+  /** Connect (or reconnect) as `name`. */
+  open(name, { takeOver = false } = {}) {
+    this.name = name;
+    this.stopped = false;
+    if (this.socket) {
+      const old = this.socket;
+      this.socket = null;
+      old.close();
+    }
+    const url = new URL("ws", location.href);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(url);
+    socket.binaryType = "arraybuffer";
+    this.socket = socket;
+    socket.onopen = () => {
+      this.retries = 0;
+      const hello = { t: "hello", v: 1, name };
+      const token = localStorage.getItem(TOKEN);
+      if (token) {
+        hello.token = token;
+        hello.take_over = takeOver || sessionStorage.getItem(LIVE) === "1";
+      }
+      this.rawSend(hello);
+    };
+    socket.onmessage = (event) => {
+      if (socket !== this.socket) return;
+      this.heardAt = performance.now();
+      const msg = decode(new Uint8Array(event.data));
+      if (msg.t === "welcome") {
+        localStorage.setItem(TOKEN, msg.token);
+        sessionStorage.setItem(LIVE, "1");
+        this.onStatus(true);
+      } else if (msg.t === "bye" && msg.code !== "shutdown") {
+        this.stopped = true;
+        sessionStorage.removeItem(LIVE);
+      }
+      this.onMessage(msg);
+    };
+    socket.onclose = () => {
+      if (socket !== this.socket) return;
+      this.onStatus(false);
+      if (this.stopped) return;
+      const wait = RETRY_MS[Math.min(this.retries, RETRY_MS.length - 1)];
+      this.retries += 1;
+      // After a drop of our own we always take our seats back.
+      setTimeout(() => this.open(this.name, { takeOver: true }), wait);
+    };
+  }
+
+  /** Send a message; returns its id (answers carry it as `ref`, the mover's update as `ack`). */
+  send(msg) {
+    const id = this.nextId++;
+    this.rawSend({ ...msg, id });
+    return id;
+  }
+
+  rawSend(msg) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(encode(msg));
+  }
+
+  get connected() {
+    return this.socket !== null && this.socket.readyState === WebSocket.OPEN;
+  }
+}

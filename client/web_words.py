@@ -1,0 +1,27 @@
+"""The browser page's own words (client/web/), marked here so that `make i18n` puts them in the
+catalogs the page reads through /i18n/<lang>.json (server/web_i18n.py).
+
+The page's modules call `_("…")`, `pgettext(context, "…")`, `ngettext` and `npgettext` with the
+same English strings; tests/test_web_page.py checks that every one of them is in the catalogs.
+Strings the page shares with the pygame client (game terms, log sentences) are marked there.
+"""
+
+from client.i18n import C_, N_
+
+WORDS = (
+    N_("The table was closed."),
+    N_("Reconnecting…"),
+    N_("Take them back here"),
+    N_("Type your name to sit at a table."),
+    N_("Tables"),
+    N_("No tables yet."),
+    N_("Players"),
+    N_("Play against bots"),
+    N_("Waiting for {names}"),
+    N_("Fill the empty seats with bots"),
+    N_("Guest"),
+    N_("Your best necklace: {gems} · {value}"),
+    C_("das-kollier", "Open at {price}"),
+    C_("das-kollier", "Bid {amount}"),
+    N_("Tap a glowing plaque."),
+)

@@ -1,0 +1,581 @@
+"""The browser page (client/web/): its words, its files, and a phone playing through chromium.
+
+The browser tests drive Debian's chromium through Playwright (pip) with a phone viewport and touch
+emulation: a tap is `page.tap`, as a person's finger. Where chromium or Playwright is missing they
+are skipped, and pytest's summary names each with the reason (`-rs`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import re
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+from babel.messages.extract import extract, extract_from_dir
+
+from client.net.connection import AsyncClient
+from server import web_i18n
+from tests.test_server_kit import HOST, ServerThread
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "client" / "web"
+CHROMIUM = "/usr/bin/chromium"
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "C_": ((1, "c"), 2),
+    "NN_": (1, 2),
+    "CNN_": ((1, "c"), 2, 3),
+    "pgettext": ((1, "c"), 2),
+    "ngettext": (1, 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
+PHONE = {"width": 360, "height": 640}
+# What only a seat may know in Das Kollier: its cash, its gems and necklace, its sealed bid; which
+# gems were paid, given as commission or penalty, or sold to the bank (what the bank paid for
+# them is public: the bank's money is).
+VIEW_SECRETS = {"cash", "gems", "best_necklace", "sealed_bid"}
+EVENT_SECRETS = {
+    "paid": ("gems", "necklaces"),
+    "commission": ("gem",),
+    "default": ("gem",),
+    "sold_to_bank": ("gems", "value"),
+    "sealed_bid": ("amount",),
+}
+
+
+def page_scripts() -> list[Path]:
+    return [p for p in sorted(WEB.rglob("*.js")) if "vendor" not in p.parts]
+
+
+# ---------------------------------------------------------------- the page's files and words
+def test_no_file_of_the_page_refers_to_another_host():
+    other = re.compile(rb"(?:https?:|wss?:)?//[a-z0-9.-]+\.[a-z]{2,}[^\s\"'`)]*|@import", re.I)
+    # A namespace name, never fetched.
+    allowed = {b"http://www.w3.org/2000/svg"}
+    found = {}
+    for path in WEB.rglob("*"):
+        if path.is_file() and path.suffix in (".html", ".js", ".css", ".json", ".svg"):
+            hits = [m.group(0) for m in other.finditer(path.read_bytes())]
+            hits = [hit for hit in hits if hit not in allowed]
+            if hits:
+                found[str(path.relative_to(WEB))] = hits
+    assert found == {}
+
+
+def test_every_word_of_the_page_is_in_the_catalogs():
+    in_code = {
+        (context, message[0] if isinstance(message, tuple) else message)
+        for _f, _l, message, _c, context in extract_from_dir(
+            str(ROOT / "client"), keywords=KEYWORDS, comment_tags=()
+        )
+    }
+    missing = []
+    for script in page_scripts():
+        with script.open("rb") as f:
+            for line, message, _c, context in extract("javascript", f, keywords=KEYWORDS):
+                ident = message[0] if isinstance(message, tuple) else message
+                if (context, ident) not in in_code:
+                    missing.append((script.name, line, context, ident))
+    assert missing == []
+
+
+def test_the_catalog_export_holds_translations_contexts_plurals_and_the_plural_rule():
+    catalog = json.loads(web_i18n.catalog_json("de"))
+    assert catalog["lang"] == "de" and catalog["nplurals"] == 2
+    assert catalog["plural"] == "(n != 1)"
+    assert catalog["messages"]["Your turn"] == "Du bist am Zug"
+    assert catalog["messages"]["das-kollier.gem\x04ruby"] == "Rubin"
+    assert catalog["plurals"]["das-kollier.gem\x04{n} agate"] == ["{n} Achat", "{n} Achate"]
+    french = json.loads(web_i18n.catalog_json("fr"))
+    assert french["plural"] == "(n > 1)"
+
+
+def test_the_catalog_route_answers_only_languages_it_has():
+    assert web_i18n.respond("/index.html") is None
+    status, kind, body = web_i18n.respond("/i18n/fr.json")
+    assert status == 200 and kind.startswith("application/json") and json.loads(body)["messages"]
+    for path in ("/i18n/en.json", "/i18n/xx.json", "/i18n/../de.json", "/i18n/de.po"):
+        assert web_i18n.respond(path)[0] == 404
+
+
+def test_a_plural_rule_that_is_more_than_arithmetic_is_refused():
+    with pytest.raises(web_i18n.CatalogError):
+        web_i18n.plural_rule({"plural-forms": "nplurals=2; plural=alert(1);"})
+    assert web_i18n.plural_rule({"plural-forms": "nplurals=2; plural=(n > 1);"}) == (2, "(n > 1)")
+
+
+# ---------------------------------------------------------------- the page in chromium
+def browser_missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed (pip install playwright)"
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        return "no chromium at /usr/bin/chromium (apt-get install -y chromium)"
+    return None
+
+
+needs_browser = pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
+
+
+@contextlib.contextmanager
+def serving(tmp_path: Path, bot_delay: tuple[float, float]):
+    with ServerThread(tmp_path, web_port=0, bot_delay=bot_delay) as thread:
+        thread.hosts = []
+        yield thread
+        for host, waiting in thread.hosts:
+            asyncio.run_coroutine_threadsafe(_stop_hosting(host, waiting), thread.loop).result(10)
+
+
+async def _stop_hosting(host: AsyncClient, waiting: asyncio.Future) -> None:
+    waiting.cancel()
+    await host.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    with serving(tmp_path, (0.02, 0.05)) as thread:
+        yield thread
+
+
+@pytest.fixture
+def human_paced_server(tmp_path):
+    """Bots that take a moment, as people do: an auctioneer bot leaves time to bid."""
+    with serving(tmp_path, (0.25, 0.35)) as thread:
+        yield thread
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM)
+        yield chromium
+        chromium.close()
+
+
+def phone(browser, locale: str = "en-GB", **extra: Any):
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, locale=locale, **extra
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
+def url(server: ServerThread) -> str:
+    return f"http://{HOST}:{server.server.web_port}/"
+
+
+def open_lobby(page, server, name: str = "Ada") -> None:
+    page.goto(url(server))
+    page.wait_for_function("() => window.jeweltable && window.jeweltable.welcome")
+    page.fill("#name", name)
+    page.dispatch_event("#name", "change")
+
+
+def host_table(
+    server: ServerThread, game: str, seats: int, options: dict | None = None, level: str = "basic"
+) -> int:
+    """A table made by a Python client that watches: bots in every seat but seat 0; it starts
+    the game once someone takes seat 0. Returns the table id."""
+    done: asyncio.Future = asyncio.run_coroutine_threadsafe(
+        _host(server, game, seats, options or {}, level), server.loop
+    )
+    return done.result(10)
+
+
+async def _host(server: ServerThread, game: str, seats: int, options: dict, level: str) -> int:
+    host = await AsyncClient.connect(HOST, server.port, "Host")
+    host.send({"t": "create", "game": game, "seats": seats, "sit": False, "options": options})
+    table = (await host.expect("joined"))["table"]
+    for seat in range(1, seats):
+        host.send({"t": "bot", "table": table, "seat": seat, "level": level})
+
+    async def start_when_full() -> None:
+        await host.wait_for(
+            lambda m: (
+                m["t"] == "table"
+                and m["table"]["id"] == table
+                and all(s["kind"] != "empty" for s in m["table"]["seats"])
+            ),
+            timeout=60,
+        )
+        host.send({"t": "start", "table": table})
+
+    server.hosts.append((host, asyncio.ensure_future(start_when_full())))
+    return table
+
+
+def stream(page) -> dict:
+    return page.evaluate(
+        "() => { const a = window.jeweltable; const s = a.stream;"
+        " return s ? {seq: s.seq, seat: s.seat, status: s.status, legal: s.legal_moves.length,"
+        " to_act: s.to_act, phase: s.view.phase || null} : null }"
+    )
+
+
+def tap_any(page, selectors: list[str]) -> str | None:
+    """Tap the first control of `selectors` that is there; the selector tapped, or None."""
+    for selector in selectors:
+        target = page.locator(selector)
+        if target.count():
+            try:
+                target.first.tap(timeout=1500)
+                return selector
+            except Exception:  # redrawn under the finger by a newer update: look again
+                return None
+    return None
+
+
+# Choices a player makes both ways in turn: each time one of these pairs is offered, the other
+# side of it is tapped than the time before.
+BOTH_WAYS = (
+    ("open_auction", "falling_auction"),
+    ("bid", "pass"),
+    ("accept", "decline"),
+    ("preempt", "waive"),
+)
+
+
+def play_to_the_end(page, choose: list[str], limit: float = 240.0) -> dict:
+    """Tap legal controls until the game is over: the first there of `choose`, except that the
+    pairs of BOTH_WAYS are played each way in turn. Returns the taps, the selectors tapped and
+    the last stream."""
+    deadline = time.monotonic() + limit
+    taps = 0
+    tapped: set[str] = set()
+    turns = dict.fromkeys(BOTH_WAYS, 0)
+    while time.monotonic() < deadline:
+        now = stream(page)
+        if now and now["status"] == "finished":
+            return {"taps": taps, "tapped": tapped, **now}
+        order = list(choose)
+        for pair in BOTH_WAYS:
+            if all(page.locator(f"[data-move={kind}]").count() for kind in pair):
+                order = [f"[data-move={pair[turns[pair] % 2]}]", *order]
+                turns[pair] += 1
+                break
+        selector = tap_any(page, order) if now and now["legal"] else None
+        if selector:
+            taps += 1
+            tapped.add(selector)
+            page.wait_for_function(
+                "seq => window.jeweltable.stream.seq !== seq || !window.jeweltable.stream"
+                ".legal_moves.length",
+                arg=now["seq"],
+                timeout=5000,
+            )
+        else:
+            page.wait_for_timeout(30)
+    raise AssertionError(f"the game did not end within {limit} s: {stream(page)}")
+
+
+BIJOUX_TAPS = [".plaque.legal"]
+KOLLIER_TAPS = [
+    "#pay-chosen:not([disabled])",
+    "[data-move=pay]",
+    "[data-move=commission]",
+    "[data-move=default]",
+    "[data-move=knock_down]",
+    "[data-move=falling_auction]",
+    "[data-move=open_auction]",
+    "[data-move=accept]",
+    "[data-move=decline]",
+    "[data-move=waive]",
+    "[data-move=bid]",
+    "[data-move=pass]",
+    "[data-move=sealed_bid]",
+]
+
+
+@needs_browser
+def test_a_phone_sits_at_an_open_seat_and_plays_bijoux_to_the_end_by_taps(server, browser):
+    table = host_table(server, "magie-des-bijoux", 3)
+    page = phone(browser)
+    open_lobby(page, server)
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq]")
+    assert localStorage(page, "jeweltable.name") == "Ada"
+    result = play_to_the_end(page, BIJOUX_TAPS)
+    assert result["taps"] >= 5 and result["seat"] == 0
+    page.wait_for_selector(".results")
+    assert "wins" in page.inner_text(".results") or "Nobody" in page.inner_text(".results")
+    assert page.errors == []
+
+
+@needs_browser
+def test_a_phone_plays_das_kollier_to_the_end_by_taps(human_paced_server, browser):
+    server = human_paced_server
+    page = phone(browser)
+    # Random bots open auctions as often as they let lots fall, so the phone bids too.
+    table = host_table(server, "das-kollier", 3, {"quiet_time": 1}, level="random")
+    open_lobby(page, server, "Bea")
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq]")
+    result = play_to_the_end(page, KOLLIER_TAPS, limit=420)
+    assert result["taps"] >= 5
+    # The auctions both ways, bids and passes, buying and paying were all played by taps.
+    played = {re.sub(r".*data-move=(\w+).*", r"\1", s) for s in result["tapped"]}
+    assert {"open_auction", "falling_auction", "bid", "pass", "pay"} <= played, sorted(played)
+    page.wait_for_selector(".results")
+    assert page.errors == []
+
+
+def localStorage(page, key: str) -> str | None:  # noqa: N802 - the browser's name for it
+    return page.evaluate("k => localStorage.getItem(k)", key)
+
+
+@needs_browser
+def test_play_against_bots_from_the_lobby_and_a_reload_lands_on_the_same_seat(server, browser):
+    page = phone(browser)
+    open_lobby(page, server)
+    page.tap("[data-game='magie-des-bijoux']")
+    page.tap("#create")
+    page.wait_for_selector("main.table[data-seq]")
+    before = stream(page)
+    token = localStorage(page, "jeweltable.token")
+    while stream(page)["seq"] < 3:
+        if stream(page)["legal"]:
+            tap_any(page, BIJOUX_TAPS)
+        page.wait_for_timeout(30)
+    started = time.monotonic()
+    page.reload()
+    page.wait_for_selector("main.table[data-seq]")
+    back = time.monotonic() - started
+    after = stream(page)
+    assert after["seat"] == before["seat"] == 0
+    assert localStorage(page, "jeweltable.token") == token
+    assert back < 2.0, f"back at the seat after {back:.2f} s"
+    play_to_the_end(page, BIJOUX_TAPS)
+    assert page.errors == []
+
+
+@needs_browser
+def test_a_spectator_page_never_shows_a_secret(server, browser):
+    table = host_table(server, "das-kollier", 3, {"quiet_time": 1})
+    player = phone(browser)
+    open_lobby(player, server, "Cy")
+    player.tap(f"[data-table='{table}'] [data-seat='0']")
+    player.wait_for_selector("main.table[data-seq]")
+
+    watcher = phone(browser)
+    frames: list[Any] = []
+    watcher.on(
+        "websocket",
+        lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)),
+    )
+    open_lobby(watcher, server, "Dee")
+    watcher.tap(f"[data-table='{table}'] .watch")
+    watcher.wait_for_selector("main.table[data-seq]")
+    play_to_the_end(player, KOLLIER_TAPS, limit=420)
+    watcher.wait_for_function("() => window.jeweltable.stream.status === 'finished'")
+    messages = [msgpack.unpackb(f, raw=False) for f in frames if isinstance(f, bytes)]
+    views = [m for m in messages if m.get("t") in ("sync", "update")]
+    assert views and all(m["seat"] is None for m in views)
+    leaked = []
+    for m in views:
+        view = m["view"]
+        leaked += sorted(VIEW_SECRETS & set(view)) + sorted(
+            {"paid_gems"} & set(view["auction"] or {})
+        )
+        for event in m.get("events", []) + m.get("history", []):
+            leaked += [
+                f"{event['type']}.{k}" for k in EVENT_SECRETS.get(event["type"], ()) if k in event
+            ]
+            leaked += ["hidden"] if "hidden" in event or "seen_by" in event else []
+    assert leaked == []
+    assert watcher.locator(".facts, .controls, .hand").count() == 0
+    assert "Your cash" not in watcher.inner_text("body")
+    assert watcher.errors == [] and player.errors == []
+
+
+@needs_browser
+@pytest.mark.parametrize(
+    ("locale", "words"), [("de-DE", "Dein Name"), ("fr-FR", "Votre nom"), ("en-US", "Your name")]
+)
+def test_the_page_speaks_the_browser_language_from_the_catalogs(server, browser, locale, words):
+    page = phone(browser, locale=locale)
+    page.goto(url(server))
+    page.wait_for_function("() => window.jeweltable && window.jeweltable.welcome")
+    assert words in page.inner_text("label.name")
+
+
+@needs_browser
+@pytest.mark.parametrize(
+    "size", [PHONE, {"width": 640, "height": 360}, {"width": 1366, "height": 1024}]
+)
+def test_tap_targets_and_text_are_big_enough_on_every_screen(server, browser, size):
+    table = host_table(server, "das-kollier", 3, {"quiet_time": 30, "first_seat": 0})
+    page = phone(browser)
+    page.set_viewport_size(size)
+    open_lobby(page, server)
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq] .controls button")
+    small = page.evaluate(
+        """() => {
+          const bad = [];
+          for (const b of document.querySelectorAll('button, input')) {
+            const r = b.getBoundingClientRect();
+            const small = r.width && (r.width < 44 || r.height < 44);
+            if (small) bad.push(['tap', b.textContent, r.width, r.height]);
+          }
+          const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          while (walk.nextNode()) {
+            const el = walk.currentNode.parentElement;
+            if (!walk.currentNode.textContent.trim() || el.closest('svg')) continue;
+            const size = parseFloat(getComputedStyle(el).fontSize);
+            if (size < 16) bad.push(['text', walk.currentNode.textContent, size]);
+          }
+          return bad;
+        }"""
+    )
+    assert small == []
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= size["width"], "the page is wider than the screen"
+
+
+@needs_browser
+def test_a_dropped_connection_is_back_at_the_seat_within_2_s(server, browser):
+    table = host_table(server, "magie-des-bijoux", 3)
+    page = phone(browser)
+    open_lobby(page, server)
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq]")
+    started = time.monotonic()
+    page.evaluate("() => window.jeweltable.connection.socket.close()")
+    page.wait_for_function(
+        "() => { const a = window.jeweltable; return !a.connected; }", timeout=2000
+    )
+    page.wait_for_function(
+        "() => { const a = window.jeweltable;"
+        " return a.connected && a.stream && a.stream.seat === 0 && a.seats[0] === 0; }",
+        timeout=2000,
+    )
+    assert time.monotonic() - started < 2.0
+    assert page.locator(".offline").count() == 0
+
+
+@needs_browser
+def test_a_join_link_sits_at_its_seat_once_the_page_knows_a_name(server, browser):
+    table = host_table(server, "magie-des-bijoux", 2)
+    page = phone(browser)
+    page.goto(f"{url(server)}?table={table}&seat=0")
+    page.wait_for_function("() => window.jeweltable && window.jeweltable.welcome")
+    assert page.locator("main.table").count() == 0  # it asks for a name first
+    page.fill("#name", "Eve")
+    page.dispatch_event("#name", "change")
+    page.wait_for_selector("main.table[data-seq]")
+    assert stream(page)["seat"] == 0
+    assert "table=" not in page.url
+
+
+KOLLIER_PAYMENT = """async () => {
+  const game = await import("./games/das-kollier.js");
+  const sent = [];
+  const ui = {};
+  const view = {
+    game: "das-kollier", phase: "pay", cash_only: false, cash: 12000, lot_value: 9000,
+    auction: {kind: "open", buyer: 0, price: 20000, frustrated: null},
+    gems: ["rubin", "topas", "achat", "achat"],
+    best_necklace: {value: 33000, gems: ["rubin", "achat", "achat"]},
+  };
+  const stream = {view, legal_moves: [{type: "pay", cash: 11000, gems: ["rubin"], necklaces: []}]};
+  const box = document.createElement("div");
+  box.id = "probe";
+  box.style.cssText = "position:fixed;inset:0;z-index:9;background:#0f2e2b;overflow:auto";
+  document.body.append(box);
+  const ctx = {seat: 0, name: (s) => `P${s}`, legal: stream.legal_moves, ui,
+               move: (m) => sent.push(m), rerender: () => draw()};
+  function draw() { box.replaceChildren(game.facts(view, ctx), game.controls(stream, ctx)); }
+  draw();
+  window.probe = {sent, ui};
+}"""
+
+
+@needs_browser
+def test_das_kollier_pays_with_the_gems_and_the_necklace_the_player_chose(server, browser):
+    page = phone(browser)
+    page.goto(url(server))
+    page.wait_for_function("() => window.jeweltable && window.jeweltable.welcome")
+    page.evaluate(KOLLIER_PAYMENT)
+    # One tap on a listed payment sends it as listed.
+    page.tap("#probe [data-move=pay]")
+    # The topaz by hand: 8,000 of gems, the rest in cash.
+    page.tap("#probe button[data-gem=topas]")
+    page.tap("#pay-chosen")
+    # The best necklace (33,000) covers the price alone: no cash.
+    page.tap("#probe #necklace")
+    page.tap("#pay-chosen")
+    sent = page.evaluate("() => window.probe.sent")
+    assert sent == [
+        {"type": "pay", "cash": 11000, "gems": ["rubin"], "necklaces": []},
+        {"type": "pay", "cash": 12000, "gems": ["topas"], "necklaces": []},
+        {"type": "pay", "cash": 0, "gems": [], "necklaces": [["rubin", "achat", "achat"]]},
+    ]
+    assert page.errors == []
+
+
+@needs_browser
+def test_a_second_window_asks_before_it_takes_the_seat_over(server, browser):
+    table = host_table(server, "magie-des-bijoux", 2)
+    first = phone(browser)
+    open_lobby(first, server)
+    first.tap(f"[data-table='{table}'] [data-seat='0']")
+    first.wait_for_selector("main.table[data-seq]")
+    # The same browser, another tab: the same token, but not a reload of the first tab.
+    second = first.context.new_page()
+    second.goto(url(server))
+    second.wait_for_selector("text=Your seats are open in another window")
+    assert first.locator("main.table[data-seq]").count() == 1
+    second.tap("button")
+    second.wait_for_selector("main.table[data-seq]")
+    first.wait_for_selector("text=Your seats moved to another window")
+    assert stream(second)["seat"] == 0
+
+
+@needs_browser
+def test_tables_of_games_the_page_cannot_play_are_watched_not_sat_at(server, browser):
+    table = host_table(server, "kette-von-saba", 3)
+    page = phone(browser)
+    open_lobby(page, server)
+    card = page.locator(f"[data-table='{table}']")
+    assert card.locator("[data-seat]").count() == 0
+    card.locator(".watch").tap()
+    page.wait_for_selector("main.table")
+    assert page.locator(".badge").count() == 1
+
+
+@needs_browser
+def test_a_connection_that_died_silently_is_replaced_when_the_network_returns(server, browser):
+    table = host_table(server, "magie-des-bijoux", 3)
+    page = phone(browser)
+    open_lobby(page, server)
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq]")
+    # The socket stays open but nothing goes through any more, as when Wi-Fi is gone.
+    page.evaluate(
+        """() => { const socket = window.jeweltable.connection.socket;
+                   socket.onmessage = null; socket.onclose = null; socket.send = () => {}; }"""
+    )
+    started = time.monotonic()
+    page.evaluate("() => dispatchEvent(new Event('online'))")
+    page.wait_for_function(
+        "old => { const c = window.jeweltable.connection;"
+        " return c.socket && c.connected && window.jeweltable.stream.seat === 0"
+        " && c.heardAt > old; }",
+        arg=page.evaluate("() => performance.now()"),
+        timeout=2500,
+    )
+    assert time.monotonic() - started < 2.0
