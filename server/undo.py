@@ -37,7 +37,7 @@ def taken_back_event(seat: int) -> Event:
 @dataclass
 class Step:
     """A move that may still be taken back: its journal row, its seat, the position before it,
-    and the turn clock before it (with the time it was read) when the table has one."""
+    and the table's turn clock from before it (a `TurnClock`; None without one)."""
 
     seq: int
     seat: int
