@@ -307,6 +307,8 @@ class Server:
             session.abort()
         if self._sessions:
             await asyncio.wait(list(self._sessions), timeout=3)
+        for table in list(self.lobby.tables.values()):
+            await table.save_clock()  # the turn clocks' time left, exactly, for the restart
         self.lobby.close()
         await self.journal.close()
 

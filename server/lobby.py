@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from server import bots, replay
+from server import bots, clocks, replay
 from server.guesses import GuessLimiter, peer_address
 from server.identities import Identity, new_token, token_key
 from server.social import Social
@@ -79,6 +79,7 @@ class Lobby:
             "bot": self._bot,
             "start": self._start,
             "move": self._move,
+            "undo": self._undo,
             "sync": self._sync,
             "replays": self._replays,
             "replay": self._replay,
@@ -260,6 +261,10 @@ class Lobby:
             raise Refused("seed_not_allowed", "this server draws every table's seed itself")
         seed = msg.get("seed", secrets.randbits(63))
         try:
+            rules = {"undo": msg.get("undo", True), "clock": clocks.check_spec(msg.get("clock"))}
+        except ValueError as exc:
+            raise Refused("bad_option", str(exc)) from None
+        try:
             table = await Table.new(
                 self.journal,
                 self.hooks,
@@ -271,6 +276,7 @@ class Lobby:
                 password=msg.get("password") or None,
                 creator=identity,
                 takeover=msg.get("takeover"),
+                rules=rules,
             )
         except engine.OptionError as exc:
             raise Refused("bad_option", str(exc)) from None
@@ -343,6 +349,9 @@ class Lobby:
             expect_seq=msg.get("seq"),
             ref=msg.get("id"),
         )
+
+    async def _undo(self, session: Any, msg: dict[str, Any]) -> None:
+        await self._table(msg).undo(msg["seat"], session.identity, msg.get("id"))
 
     async def _sync(self, session: Any, msg: dict[str, Any]) -> None:
         table = self._table(msg)

@@ -242,6 +242,8 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
         "keep": (integer(0, MAX_KEEP), False),
         "seed": (integer(0, MAX_INT), False),
         "takeover": (BOT_LEVEL, False),
+        "undo": (flag, False),
+        "clock": (plain_map, False),
         "open_chat": (flag, False),
     },
     "join": {
@@ -261,6 +263,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
         "move": (plain_map, True),
         "seq": (integer(0), False),
     },
+    "undo": {"table": (TABLE, True), "seat": (SEAT, True)},
     "sync": {"table": (TABLE, True)},
     "replays": {},
     "replay": {"table": (TABLE, True), "step": (integer(0, MAX_INT), False)},

@@ -193,19 +193,28 @@ def open_lobby(page, server, name: str = "Ada") -> None:
 
 
 def host_table(
-    server: ServerThread, game: str, seats: int, options: dict | None = None, level: str = "basic"
+    server: ServerThread,
+    game: str,
+    seats: int,
+    options: dict | None = None,
+    level: str = "basic",
+    **table: Any,
 ) -> int:
     """A table made by a Python client that watches: bots in every seat but seat 0; it starts
-    the game once someone takes seat 0. Returns the table id."""
+    the game once someone takes seat 0. `table`: more fields of the `create` (a clock). Returns
+    the table id."""
     done: asyncio.Future = asyncio.run_coroutine_threadsafe(
-        _host(server, game, seats, options or {}, level), server.loop
+        _host(server, game, seats, options or {}, level, table), server.loop
     )
     return done.result(10)
 
 
-async def _host(server: ServerThread, game: str, seats: int, options: dict, level: str) -> int:
+async def _host(
+    server: ServerThread, game: str, seats: int, options: dict, level: str, table: dict
+) -> int:
     host = await AsyncClient.connect(HOST, server.port, "Host")
-    host.send({"t": "create", "game": game, "seats": seats, "sit": False, "options": options})
+    create = {"t": "create", "game": game, "seats": seats, "sit": False, "options": options}
+    host.send({**create, **table})
     table = (await host.expect("joined"))["table"]
     for seat in range(1, seats):
         host.send({"t": "bot", "table": table, "seat": seat, "level": level})
@@ -574,3 +583,21 @@ def test_a_connection_that_died_silently_is_replaced_when_the_network_returns(se
         timeout=2500,
     )
     assert time.monotonic() - started < 2.0
+
+
+@needs_browser
+def test_the_page_shows_the_turn_clock_and_takes_a_move_back(server, browser):
+    clock = {"kind": "chess", "seconds": 600, "increment": 0}
+    table = host_table(server, "magie-des-bijoux", 1, clock=clock)
+    page = phone(browser)
+    open_lobby(page, server)
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq]")
+    assert re.search(r"Your turn · (10:00|9:5\d)", page.inner_text(".turn"))
+    page.tap(".plaque.legal")
+    page.wait_for_function("() => window.jeweltable.stream.seq === 1")
+    page.tap(".turn button")
+    page.wait_for_function("() => window.jeweltable.stream.seq === 2")
+    assert "Ada took back a move" in page.inner_text(".log")
+    assert stream(page)["legal"] > 1 and page.locator(".turn button").count() == 0
+    assert page.errors == []

@@ -44,6 +44,7 @@ const app = {
   spectator: false,
   stream: null, // the latest sync/update of the seat shown (or the spectator's)
   timerSince: 0,
+  clockSince: 0, // when the latest turn clock arrived (the running seats count down from it)
   log: [],
   toast: null,
   ui: {}, // what a game view keeps between renders (a payment being put together)
@@ -120,7 +121,7 @@ const HANDLERS = {
   sync(msg) {
     if (!shown(msg)) return;
     app.stream = msg;
-    app.timerSince = performance.now();
+    app.timerSince = app.clockSince = performance.now();
     app.log = (msg.history || []).map((e) => eventLine(msg.view, e)).filter(Boolean);
   },
   update(msg) {
@@ -128,6 +129,7 @@ const HANDLERS = {
     if (app.stream && msg.seq > app.stream.seq + 1) connection.send({ t: "sync", table: app.table });
     const moved = !app.stream || msg.seq !== app.stream.seq;
     app.stream = msg;
+    app.clockSince = performance.now();
     if (moved || msg.timer) app.timerSince = performance.now();
     if (msg.ack !== undefined) app.ui = {};
     for (const event of msg.events || []) {
@@ -172,6 +174,9 @@ function showToast(text) {
 }
 
 function eventLine(view, event) {
+  if (event.type === "taken_back") {
+    return _("{name} took back a move", { name: context().name(event.seat) });
+  }
   const game = GAMES[view && view.game];
   return game ? game.eventText(event, context(), view) : null;
 }
@@ -487,8 +492,35 @@ function turnLine(stream, ctx) {
       }),
     );
   }
-  return h("div", { class: mine ? "turn mine" : "turn" }, h("span", {}, text), timer);
+  const clock = clockText(stream, ctx);
+  const undo =
+    ctx.seat !== null && stream.can_undo
+      ? button(_("Undo"), () => connection.send({ t: "undo", table: app.table, seat: ctx.seat }))
+      : null;
+  return h(
+    "div",
+    { class: mine ? "turn mine" : "turn" },
+    h("span", {}, clock ? `${text} · ${clock}` : text),
+    timer,
+    undo,
+  );
 }
+
+// The turn clock of the seat shown (else of the first seat whose time runs), as m:ss.
+function clockText(stream, ctx) {
+  const clock = stream.clock;
+  if (!clock || !clock.running.length) return null;
+  const seat = clock.running.includes(ctx.seat) ? ctx.seat : clock.running[0];
+  const spent = (performance.now() - app.clockSince) / 1000;
+  const left = Math.max(0, Math.ceil(clock.remaining[seat] - spent));
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+}
+
+// A running turn clock ticks once a second.
+setInterval(() => {
+  const clock = app.stream && app.stream.status === "playing" && app.stream.clock;
+  if (clock && clock.running.length) render();
+}, 1000);
 
 function players(summary, view, game, ctx) {
   if (!summary) return null;

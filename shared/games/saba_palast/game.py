@@ -1094,6 +1094,38 @@ class SabaPalast(Game):
             view["outcome"] = self._outcome(state)
         return view
 
+    def may_take_back(self, before: State, seat: int, move: Move, events: list[Event]) -> bool:
+        """The steps of a turn with open materials and figures: the harbour, building,
+        fulfilling, a figure into a quarter, a quarter's action, moving a figure, passing and
+        giving back over the limits. Not an action card drawn or played (hidden until then), a
+        palace card turned up from the deck, a reshuffle, or the end of the turn."""
+        if move["type"] in ("draw", "play_card", "end_turn"):
+            return False
+        quiet = {
+            "harbour_taken",
+            "harbour_refilled",
+            "card_left",
+            "vizier_moved",
+            "quarter_action",
+            "built",
+            "figure_returned",
+            "balcony",
+            "material_left",
+            "fulfilled",
+            "serail_marker",
+            "serail_marker_returned",
+            "serail_figure_returned",
+            "serail_figure",
+            "treasury_scored",
+            "passed",
+            "figure_placed",
+            "material_returned",
+            "card_discarded",
+            "figure_moved",
+            "over_limits",
+        }
+        return all(e["type"] in quiet for e in events)
+
     def copy_state(self, state: State) -> State:
         # A structural deep copy of the known layout: far faster than a generic one.
         out = dict(state)
