@@ -585,7 +585,6 @@ def test_a_connection_that_died_silently_is_replaced_when_the_network_returns(se
     assert time.monotonic() - started < 2.0
 
 
-@needs_browser
 def test_the_page_shows_the_turn_clock_and_takes_a_move_back(server, browser):
     clock = {"kind": "chess", "seconds": 600, "increment": 0}
     table = host_table(server, "magie-des-bijoux", 1, clock=clock)
