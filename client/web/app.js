@@ -6,9 +6,10 @@ import { h, button, lastTap } from "./dom.js";
 import { _, browserLanguage, setLanguage, number } from "./i18n.js";
 import * as bijoux from "./games/magie-des-bijoux.js";
 import * as kollier from "./games/das-kollier.js";
+import * as palast from "./games/saba-palast.js";
 import * as generic from "./games/generic.js";
 
-const GAMES = { "magie-des-bijoux": bijoux, "das-kollier": kollier };
+const GAMES = { "magie-des-bijoux": bijoux, "das-kollier": kollier, "saba-palast": palast };
 const PLAYABLE = Object.keys(GAMES);
 const NAME = "jeweltable.name";
 const LOG_LINES = 40;
@@ -346,7 +347,7 @@ function tableCard(table, named) {
         "li",
         {},
         h("span", { class: "symbol", style: { color: player.colour } }, player.symbol),
-        // Kette von Saba and Saba – Palast are watched from a browser, played at a computer.
+        // Games without a view of their own here are watched from a browser, played at a computer.
         named && PLAYABLE.includes(table.game)
           ? button(_("Sit here"), () => join(table, i), { "data-seat": i })
           : h("span", { class: "hint" }, _("open seat")),
