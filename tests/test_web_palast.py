@@ -13,22 +13,40 @@ import time
 from typing import Any
 
 import msgpack
+import pytest
 
 from shared.games.saba_palast.game import GAME
 from tests.test_server_kit import check_wire
-from tests.test_web_page import (  # noqa: F401 - fixtures
-    PHONE,
-    browser,
+from tests.test_web_page import (
+    CHROMIUM,
     host_table,
     needs_browser,
     open_lobby,
     phone,
-    server,
+    serving,
     stream,
     url,
 )
 
 LANDSCAPE = {"width": 640, "height": 360}
+
+
+@pytest.fixture
+def server(tmp_path):
+    with serving(tmp_path, (0.02, 0.05)) as thread:
+        yield thread
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM)
+        yield chromium
+        chromium.close()
+
+
 # The controls a player taps, most wanted first: a figure owed elsewhere, what is over the
 # limits, the open choice (a card to remove, the vizier's quarter and its action, a builder's
 # figure), building, free actions, then the turn's steps.
@@ -144,7 +162,7 @@ def test_a_spectator_page_of_saba_palast_never_holds_a_secret(server, browser, t
     sit(player, server, table, "Cy")
     watcher = phone(browser)
     frames: list[Any] = []
-    watcher.on("websocket", lambda ws: ws.on("framereceived", frames.append))
+    watcher.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(data)))
     open_lobby(watcher, server, "Dee")
     watcher.tap(f"[data-table='{table}'] .watch")
     watcher.wait_for_selector("main.table[data-seq] svg.palast-board")
@@ -175,7 +193,8 @@ PROBE = """async ([view, legal]) => {
   box.style.cssText = "position:fixed;inset:0;z-index:9;background:#0f2e2b;overflow:auto";
   document.body.append(box);
   const players = ["#C0143C", "#1F4FB8", "#F2A900", "#0F8A5F"];
-  const ctx = {seat: view.seat, name: (s) => `P${s}`, legal, ui, move: (m) => sent.push(m),
+  const ctx = {seat: view.seat, name: (s) => `P${s}`, legal, ui,
+               move: (m) => { sent.push(m); for (const k in ui) delete ui[k]; draw(); },
                player: (s) => ({colour: players[s], symbol: "●"}), rerender: () => draw()};
   function draw() {
     box.replaceChildren(game.controls({view, legal_moves: legal}, ctx) || "", game.facts(view, ctx),
@@ -256,7 +275,9 @@ def test_the_profi_builder_leaves_a_material_on_the_garden_field(server, browser
     legal = probe(page, server, state, 0)
     page.tap(f"#probe svg [data-card='{card}']")  # the card on the board, tapped
     page.tap("#probe [data-choice='mason:ebony']")
-    assert sent(page) == [{"type": "build", "card": card, "from_quarter": "mason", "leave": "ebony"}]
+    assert sent(page) == [
+        {"type": "build", "card": card, "from_quarter": "mason", "leave": "ebony"}
+    ]
     assert sent(page)[0] in legal
     assert page.errors == []
 
@@ -306,15 +327,3 @@ def test_the_view_prices_the_displayed_cards_with_surcharge_and_left_material():
         state["garden"][field - 1]["material"] = "ebony"
         before = view["display_costs"][2].get("ebony", 0)
         assert GAME.view(state, None)["display_costs"][2]["ebony"] == before + 1
-
-
-@needs_browser
-def test_phone_screenshot_of_saba_palast(server, browser, tmp_path):
-    """The README's phone picture: a game a few turns in, upright."""
-    table = host_table(server, "saba-palast", 3)
-    page = phone(browser)
-    sit(page, server, table, "Ada")
-    page.wait_for_selector("svg.palast-board")
-    assert PHONE["width"] == 360
-    page.screenshot(path=str(tmp_path / "palast-phone.png"))
-    assert page.errors == []

@@ -137,7 +137,7 @@ function figure(ctx, seat, x, y, r = 8) {
     "g",
     { class: "figure", "data-seat": seat },
     s("circle", { cx: x, cy: y, r, fill: player.colour, stroke: "#1B1B1B", "stroke-width": 1.5 }),
-    s("text", { x, y: y + r * 0.45, "text-anchor": "middle", class: "mark", "font-size": r * 1.2 }, player.symbol),
+    s("text", { x, y: y + r * 0.42, "text-anchor": "middle", class: "mark", "font-size": r * 1.1 }, player.symbol),
   );
 }
 
@@ -230,7 +230,7 @@ export function board(view, ctx) {
   const top = 80;
   parts.push(
     text(4, top + 14, pgettext("saba-palast.board", "Building fields"), { class: "label" }),
-    text(W - 4, top + 14, `${pgettext("saba-palast.board", "Deck")} ${number(view.deck_count)}`, {
+    text(W - 4, top + 14, pgettext("saba-palast.board", "Deck {n}", { n: number(view.deck_count) }), {
       class: "label",
       "text-anchor": "end",
     }),
@@ -250,9 +250,9 @@ export function board(view, ctx) {
       ? PARTS[info.part](number(info.field))
       : info.part === "end"
         ? pgettext("saba-palast.board", "End")
-        : `${pgettext("saba-palast.board", "Treasury")} ${info.n}`;
+        : pgettext("saba-palast.board", "Treasury {n}", { n: info.n });
     const costs = MATERIALS.filter((m) => price[m]).map((m, k) =>
-      s("g", {}, glyph(m, x + 14 + k * 27, y + 62, 8), text(x + 24 + k * 27, y + 80, number(price[m]), { class: "card-small" })),
+      s("g", {}, glyph(m, x + 14 + k * 28, y + 60, 8), text(x + 14 + k * 28, y + 84, number(price[m]), { class: "card-small", "text-anchor": "middle" })),
     );
     const g = s(
       "g",
@@ -308,14 +308,14 @@ export function board(view, ctx) {
       { class: `quarter${ctx.ui.vizier === quarter || ctx.ui.useQuarter === quarter || ctx.ui.moveFrom === quarter ? " held" : ""}`, "data-quarter": quarter },
       s("rect", { x, y, width: 114, height: 66, rx: 8, class: "tile" }),
       text(x + 8, y + 20, quarterName(quarter), { class: "qname" }),
-      vizier ? s("g", { class: "vizier" }, s("path", { d: `M${x + 96},${y + 8}l9,16h-18z`, class: "vizier-hat" })) : null,
+      vizier ? s("g", { class: "vizier" }, s("path", { d: `M${x + 100},${y + 34}l10,20h-20z`, class: "vizier-hat" })) : null,
       figures.map((seat, k) => figure(ctx, seat, x + 14 + k * 19, y + 46)),
     );
     const action = mine || ctx.legal.some((m) => m.type === "send_figure") ? quarterAction(ctx, quarter) : null;
     parts.push(action ? target(g, `quarter:${quarter}`, action) : g);
   });
   // The serail's spaces (space 1 first) and the treasury; the supply.
-  const sy = qy + 166;
+  const sy = qy + 184;
   parts.push(text(4, sy, pgettext("saba-palast.board", "Serail"), { class: "label" }));
   for (let k = 0; k < view.serail_spaces; k++) {
     const x = 70 + k * 26;
