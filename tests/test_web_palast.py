@@ -29,6 +29,7 @@ from tests.test_web_page import (
 )
 
 LANDSCAPE = {"width": 640, "height": 360}
+TABLET = {"width": 1366, "height": 1024}
 
 
 @pytest.fixture
@@ -140,18 +141,58 @@ def test_a_phone_upright_plays_saba_palast_to_the_end_by_taps(server, browser, t
 
 
 @needs_browser
-def test_a_phone_sideways_plays_the_profi_game_to_the_end_by_taps(server, browser):
-    table = host_table(server, "saba-palast", 2, {"profi": True})
+def test_a_phone_sideways_plays_the_profi_game_against_bots_from_the_lobby_by_taps(server, browser):
     page = phone(browser)
     page.set_viewport_size(LANDSCAPE)
-    sit(page, server, table, "Bea")
-    assert stream(page) and page.evaluate("() => window.jeweltable.stream.view.options.profi")
+    open_lobby(page, server, "Bea")
+    page.tap("[data-game='saba-palast']")
+    page.tap("[data-players='2']")
+    page.tap("[data-option='profi']")
+    assert page.get_attribute("[data-option='profi']", "aria-pressed") == "true"
+    page.tap("#create")
+    page.wait_for_selector("main.table[data-seq] svg.palast-board")
+    assert page.evaluate("() => window.jeweltable.stream.view.options.profi") is True
     tray_is_one_tap_away(page)
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= LANDSCAPE["width"]
     result = palast_to_the_end(page)
     assert "[data-move=harbour]" in result["tapped"]
     page.wait_for_selector(".results")
+    assert page.errors == []
+
+
+@needs_browser
+@pytest.mark.parametrize("size", [{"width": 360, "height": 640}, LANDSCAPE, TABLET])
+def test_saba_palast_targets_and_text_are_big_enough_on_every_screen(server, browser, size):
+    table = host_table(server, "saba-palast", 3, {"first_seat": 0})
+    page = phone(browser)
+    page.set_viewport_size(size)
+    sit(page, server, table, "Ada")
+    page.wait_for_selector(".controls [data-move=harbour]")
+    small = page.evaluate(
+        """() => {
+          const bad = [];
+          for (const b of document.querySelectorAll('button')) {
+            const r = b.getBoundingClientRect();
+            if (r.width && (r.width < 44 || r.height < 44)) bad.push(['tap', b.textContent]);
+          }
+          // The board's tap targets: harbour fields, cards, quarters.
+          for (const g of document.querySelectorAll('svg .legal')) {
+            const r = g.getBoundingClientRect();
+            if (r.width < 44 || r.height < 44) bad.push(['board', g.dataset.tap, r.width]);
+          }
+          const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          while (walk.nextNode()) {
+            const el = walk.currentNode.parentElement;
+            if (!walk.currentNode.textContent.trim() || el.closest('svg')) continue;
+            const px = parseFloat(getComputedStyle(el).fontSize);
+            if (px < 16) bad.push(['text', walk.currentNode.textContent, px]);
+          }
+          return bad;
+        }"""
+    )
+    assert small == []
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"]
     assert page.errors == []
 
 

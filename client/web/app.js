@@ -23,6 +23,8 @@ export const PLAYERS = [
   { colour: "#E8702A", symbol: "⬟" },
   { colour: "#F2EFE8", symbol: "✚" },
 ];
+// A game's yes/no options the lobby offers as toggles (the pygame lobby's names for them).
+const OPTION_NAMES = { profi: () => _("Professional rules") };
 const ERRORS = {
   stale: "The table moved on before your move arrived; look again and play.",
   not_your_turn: "It is not your turn.",
@@ -48,6 +50,7 @@ const app = {
   ui: {}, // what a game view keeps between renders (a payment being put together)
   lobbyGame: PLAYABLE[0],
   lobbyPlayers: null,
+  lobbyOptions: {}, // the yes/no options switched on for a new table
   ended: null, // why the connection ended for good (bye replaced / in_use)
   tapTimes: [], // ms from a tap to the painted answer (bench/web.py reads them)
 };
@@ -323,8 +326,30 @@ function newTable() {
         }),
       ),
     ),
-    button(_("Play against bots"), () => create(game.id, players), { class: "primary", id: "create" }),
+    toggles(game).length ? h("div", { class: "choices" }, toggles(game)) : null,
+    button(_("Play against bots"), () => create(game.id, players, chosenOptions(game)), {
+      class: "primary",
+      id: "create",
+    }),
   );
+}
+
+function toggles(game) {
+  return Object.entries(game.options || {})
+    .filter(([key, option]) => option.type === "bool" && OPTION_NAMES[key])
+    .map(([key]) => {
+      const on = Boolean(app.lobbyOptions[key]);
+      return button(OPTION_NAMES[key](), () => {
+        app.lobbyOptions[key] = !on;
+        render();
+      }, { class: on ? "chosen" : "", "data-option": key, "aria-pressed": on ? "true" : "false" });
+    });
+}
+
+function chosenOptions(game) {
+  const options = {};
+  for (const key of Object.keys(game.options || {})) if (app.lobbyOptions[key]) options[key] = true;
+  return options;
 }
 
 function pick(game, players) {
@@ -333,10 +358,10 @@ function pick(game, players) {
   render();
 }
 
-function create(game, seats) {
+function create(game, seats, options) {
   app.fillWithBots = true;
   app.creating = true;
-  connection.send({ t: "create", game, seats, sit: true, takeover: "basic", name: myName() });
+  connection.send({ t: "create", game, seats, sit: true, takeover: "basic", name: myName(), options });
 }
 
 function tableCard(table, named) {
