@@ -207,6 +207,11 @@ function quarterAction(ctx, quarter) {
 export function board(view, ctx) {
   const parts = [];
   const mine = ctx.seat !== null && (view.to_act || []).includes(ctx.seat);
+  // What the update that came brought, animated once: cards dealt onto the building fields,
+  // palace parts built.
+  const fresh = ctx.fresh || [];
+  const dealt = new Set(fresh.filter((e) => e.type === "card_revealed").map((e) => e.card));
+  const built = new Map(fresh.filter((e) => e.type === "built").map((e) => [e.field, e.level]));
   // The harbour: four fields of materials; those the seat's harbour cards show are marked.
   const shows = ctx.seat !== null ? view.harbour_fields[ctx.seat] : [];
   parts.push(text(4, 14, pgettext("saba-palast.board", "Harbour"), { class: "label" }));
@@ -256,7 +261,10 @@ export function board(view, ctx) {
     );
     const g = s(
       "g",
-      { class: `building${info.level ? "" : " special"}${ctx.ui.build === card ? " held" : ""}`, "data-card": card },
+      {
+        class: `building${info.level ? "" : " special"}${ctx.ui.build === card ? " held" : ""}${dealt.has(card) ? " deal" : ""}`,
+        "data-card": card,
+      },
       s("rect", { x, y, width: 114, height: 92, rx: 8, class: "card" }),
       text(x + 57, y + 22, title, { class: "card-title", "text-anchor": "middle" }),
       info.level ? levelMark(info.level, x + 57, y + 30) : null,
@@ -287,7 +295,9 @@ export function board(view, ctx) {
             y: y + 48 - level * 10,
             width: 14,
             height: level * 10,
-            class: field.levels.includes(level) ? "level built" : "level",
+            class: field.levels.includes(level)
+              ? `level built${built.get(i + 1) === level ? " new" : ""}`
+              : "level",
           }),
         ),
         field.figure !== null ? figure(ctx, field.figure, x + 68, y + 18, 10) : null,
