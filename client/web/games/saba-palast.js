@@ -77,6 +77,14 @@ function quarterName(name) {
   return QUARTER_NAMES[name] ? QUARTER_NAMES[name]().replace("-", "") : String(name);
 }
 
+/** A quarter's name on its tile: whole, or broken after its hyphen where it is too long. */
+function quarterLines(name) {
+  const parts = QUARTER_NAMES[name] ? QUARTER_NAMES[name]().split("-") : [String(name)];
+  const whole = parts.join("");
+  if (parts.length === 1 || whole.length <= 11) return [whole];
+  return [`${parts.slice(0, -1).join("")}-`, parts[parts.length - 1]];
+}
+
 function place(name) {
   return QUARTER_PLACES[name] ? QUARTER_PLACES[name]() : String(name);
 }
@@ -317,9 +325,9 @@ export function board(view, ctx) {
       "g",
       { class: `quarter${ctx.ui.vizier === quarter || ctx.ui.useQuarter === quarter || ctx.ui.moveFrom === quarter ? " held" : ""}`, "data-quarter": quarter },
       s("rect", { x, y, width: 114, height: 66, rx: 8, class: "tile" }),
-      text(x + 8, y + 20, quarterName(quarter), { class: "qname" }),
+      quarterLines(quarter).map((line, k) => text(x + 8, y + 20 + k * 16, line, { class: "qname" })),
       vizier ? s("g", { class: "vizier" }, s("path", { d: `M${x + 100},${y + 34}l10,20h-20z`, class: "vizier-hat" })) : null,
-      figures.map((seat, k) => figure(ctx, seat, x + 14 + k * 19, y + 46)),
+      figures.map((seat, k) => figure(ctx, seat, x + 14 + k * 19, y + 50)),
     );
     const action = mine || ctx.legal.some((m) => m.type === "send_figure") ? quarterAction(ctx, quarter) : null;
     parts.push(action ? target(g, `quarter:${quarter}`, action) : g);
