@@ -327,7 +327,7 @@ export function board(view, ctx) {
       s("rect", { x, y, width: 114, height: 66, rx: 8, class: "tile" }),
       quarterLines(quarter).map((line, k) => text(x + 8, y + 20 + k * 16, line, { class: "qname" })),
       vizier ? s("g", { class: "vizier" }, s("path", { d: `M${x + 100},${y + 34}l10,20h-20z`, class: "vizier-hat" })) : null,
-      figures.map((seat, k) => figure(ctx, seat, x + 14 + k * 19, y + 50)),
+      figures.map((seat, k) => figure(ctx, seat, x + 14 + k * step(figures.length, vizier ? 74 : 88), y + 50)),
     );
     const action = mine || ctx.legal.some((m) => m.type === "send_figure") ? quarterAction(ctx, quarter) : null;
     parts.push(action ? target(g, `quarter:${quarter}`, action) : g);
@@ -363,6 +363,11 @@ export function board(view, ctx) {
 }
 
 /** The card's level as three steps, the built one filled (as on the garden fields). */
+/** The spacing of `n` figures in a row at most `room` units long (centre to centre). */
+function step(n, room) {
+  return n > 1 ? Math.min(19, room / (n - 1)) : 0;
+}
+
 function levelMark(level, x, y) {
   return [1, 2, 3].map((k) =>
     s("rect", { x: x - 22 + (k - 1) * 15, y: y + 18 - k * 6, width: 13, height: k * 6, class: k === level ? "level built" : "level" }),
