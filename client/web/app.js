@@ -6,9 +6,10 @@ import { h, button, lastTap } from "./dom.js";
 import { _, browserLanguage, setLanguage, number } from "./i18n.js";
 import * as bijoux from "./games/magie-des-bijoux.js";
 import * as kollier from "./games/das-kollier.js";
+import * as palast from "./games/saba-palast.js";
 import * as generic from "./games/generic.js";
 
-const GAMES = { "magie-des-bijoux": bijoux, "das-kollier": kollier };
+const GAMES = { "magie-des-bijoux": bijoux, "das-kollier": kollier, "saba-palast": palast };
 const PLAYABLE = Object.keys(GAMES);
 const NAME = "jeweltable.name";
 const LOG_LINES = 40;
@@ -22,6 +23,8 @@ const PLAYERS = [
   { colour: "#E8702A", symbol: "⬟" },
   { colour: "#F2EFE8", symbol: "✚" },
 ];
+// A game's yes/no options the lobby offers as toggles (the pygame lobby's names for them).
+const OPTION_NAMES = { profi: () => _("Professional rules") };
 // Refusals said in the player's language: client/i18n.py's ERRORS, the same English and so the
 // same catalog entries; any other code shows the server's own sentence.
 const ERRORS = {
@@ -33,6 +36,10 @@ const ERRORS = {
   no_seat: "This table has no free seat.",
   not_ready: "Every seat must be taken before the start.",
   not_creator: "Only the table's host can do that.",
+  rate_limited: "Too many tries in a short time: wait a little, then try again.",
+  storage_full: "The server cannot save moves: its disk is full. Try again later.",
+  cannot_undo: "That move cannot be taken back now.",
+  muted: "The table's host has muted you here.",
 };
 
 const app = {
@@ -50,6 +57,7 @@ const app = {
   ui: {}, // what a game view keeps between renders (a payment being put together)
   lobbyGame: PLAYABLE[0],
   lobbyPlayers: null,
+  lobbyOptions: {}, // the yes/no options switched on for a new table
   ended: null, // why the connection ended for good (bye replaced / in_use)
   tapTimes: [], // ms from a tap to the painted answer (bench/web.py reads them)
   uiVersion: 0, // raised when a game view's own state (a payment being chosen) changes
@@ -333,8 +341,30 @@ function newTable() {
         }),
       ),
     ),
-    button(_("Play against bots"), () => create(game.id, players), { class: "primary", id: "create" }),
+    toggles(game).length ? h("div", { class: "choices" }, toggles(game)) : null,
+    button(_("Play against bots"), () => create(game.id, players, chosenOptions(game)), {
+      class: "primary",
+      id: "create",
+    }),
   );
+}
+
+function toggles(game) {
+  return Object.entries(game.options || {})
+    .filter(([key, option]) => option.type === "bool" && OPTION_NAMES[key])
+    .map(([key]) => {
+      const on = Boolean(app.lobbyOptions[key]);
+      return button(OPTION_NAMES[key](), () => {
+        app.lobbyOptions[key] = !on;
+        render();
+      }, { class: on ? "chosen" : "", "data-option": key, "aria-pressed": on ? "true" : "false" });
+    });
+}
+
+function chosenOptions(game) {
+  const options = {};
+  for (const key of Object.keys(game.options || {})) if (app.lobbyOptions[key]) options[key] = true;
+  return options;
 }
 
 function pick(game, players) {
@@ -343,10 +373,10 @@ function pick(game, players) {
   render();
 }
 
-function create(game, seats) {
+function create(game, seats, options) {
   app.fillWithBots = true;
   app.creating = true;
-  connection.send({ t: "create", game, seats, sit: true, takeover: "basic", name: myName() });
+  connection.send({ t: "create", game, seats, sit: true, takeover: "basic", name: myName(), options });
 }
 
 function tableCard(table, named) {
@@ -357,7 +387,7 @@ function tableCard(table, named) {
         "li",
         {},
         h("span", { class: "symbol", style: { color: player.colour } }, player.symbol),
-        // Kette von Saba and Saba – Palast are watched from a browser, played at a computer.
+        // Games without a view of their own here are watched from a browser, played at a computer.
         named && PLAYABLE.includes(table.game)
           ? button(_("Sit here"), () => join(table, i), { "data-seat": i })
           : h("span", { class: "hint" }, _("open seat")),

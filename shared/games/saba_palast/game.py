@@ -1081,6 +1081,11 @@ class SabaPalast(Game):
             seat=seat,
             to_act=self.to_act(state),
             harbour_fields=[visible_fields(state, s) for s in range(state["players"])],
+            # What each displayed card costs now (its materials, the field's gold, a material
+            # left on its garden field), so that a view shows prices without the rules.
+            display_costs=[
+                card_cost(state, c, slot) if c else None for slot, c in enumerate(state["display"])
+            ],
             deck_count=len(state["deck"]),
             action_deck_count=len(state["action_deck"]),
             discard_count=len(state["discard"]),
