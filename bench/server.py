@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -246,9 +247,12 @@ class Bench:
 
     async def run(self) -> dict[str, Any]:
         with tempfile.TemporaryDirectory(prefix="jeweltable-bench-") as data:
-            proc, port = await start_server(data)
+            log_path = os.environ.get("JEWELTABLE_BENCH_LOG") or os.path.join(data, "server.log")
+            proc, port = await start_server(data, log_path)
             try:
-                return await self._measure(proc.pid, port)
+                result = await self._measure(proc.pid, port)
+                result.update(gc_pauses(log_path))
+                return result
             finally:
                 self.stopping = True
                 if proc.returncode is None:
@@ -297,9 +301,17 @@ class Bench:
         self.to_all.clear()
         self.moves = self.games_finished = 0
         rss_start = rss_kb(pid)
+        # This process holds every client's latest view: a full collection of its garbage
+        # stops it for a tenth of a second and more, which would be counted against the
+        # server. The window is bounded, and the messages it drops hold no cycles.
+        gc.collect()
+        gc.disable()
         began = loop.time()
         server_cpu, own_cpu = cpu_seconds(pid), time.process_time()
-        await asyncio.gather(*(d.run(began + args.seconds, args.think) for d in drivers))
+        try:
+            await asyncio.gather(*(d.run(began + args.seconds, args.think) for d in drivers))
+        finally:
+            gc.enable()
         elapsed = loop.time() - began
         server_cpu, own_cpu = cpu_seconds(pid) - server_cpu, time.process_time() - own_cpu
         rss_end = rss_kb(pid)
@@ -337,6 +349,8 @@ class Bench:
             "rss_mb_start": round(rss_start / 1024, 1),
             "rss_mb_end": round(rss_end / 1024, 1),
             "memory_per_connection_kb": round((rss_connected - rss_before) / connections, 1),
+            # Other work on the machine shows in every latency: the load says how much there was.
+            "load_average": [round(x, 2) for x in os.getloadavg()],
         }
 
 
@@ -366,7 +380,21 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
-async def start_server(data: str) -> tuple[asyncio.subprocess.Process, int]:
+def gc_pauses(log_path: str) -> dict[str, Any]:
+    """The garbage collector's pauses the server logged (those of 10 ms and more)."""
+    with open(log_path, encoding="utf-8", errors="replace") as log:
+        pauses = [
+            float(m.group(1))
+            for m in re.finditer(r"gc: .* paused the server ([\d.]+) ms", log.read())
+        ]
+    return {
+        "server_gc_pauses_over_10ms": len(pauses),
+        "server_gc_longest_ms": max(pauses, default=0.0),
+    }
+
+
+async def start_server(data: str, log_path: str) -> tuple[asyncio.subprocess.Process, int]:
+    log = open(log_path, "wb")  # noqa: SIM115 - the child writes to it until it ends
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -383,8 +411,9 @@ async def start_server(data: str) -> tuple[asyncio.subprocess.Process, int]:
         data,
         cwd=ROOT,
         stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.DEVNULL,
+        stderr=log,
     )
+    log.close()
     assert proc.stdout is not None
     line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
     found = re.search(r"listening on [\d.]+:(\d+)", line)

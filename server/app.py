@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import signal
 import socket
@@ -27,6 +28,8 @@ log = logging.getLogger(__name__)
 
 READ_CHUNK = 65536
 HELLO_TIMEOUT = 15.0
+# Connections the kernel holds for us before we accept them: a whole hall arriving at once.
+LISTEN_BACKLOG = 2048
 # A client with this much unsent data is too slow to keep: it is cut off (its seats are kept).
 MAX_QUEUED_BYTES = 16 << 20
 
@@ -34,8 +37,10 @@ MAX_QUEUED_BYTES = 16 << 20
 class Session:
     """One client connection: reads, answers through the lobby, writes without ever waiting.
 
-    The outgoing queue is the transport's own write buffer: `send` hands bytes to the kernel
-    at once when it can and buffers the rest, so a slow reader only grows its own buffer.
+    What is sent to a connection during one turn of the event loop (a move's update, the
+    lobby's news, a reply) is gathered and handed to the kernel in one write at the end of the
+    turn. The transport's own buffer is the outgoing queue: a slow reader only grows its own
+    buffer, and nobody else waits for it.
     """
 
     def __init__(self, lobby: Lobby, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
@@ -47,16 +52,26 @@ class Session:
         self.identity: Any = None
         self.peer = writer.get_extra_info("peername")
         self._closing = False
+        self._outgoing: list[bytes] = []
 
     def send(self, msg: dict[str, Any]) -> None:
         """Queue a message; never blocks."""
         self.send_frame(encode(msg))
 
     def send_frame(self, frame: bytes) -> None:
-        """Queue an encoded message (packed once for many recipients)."""
+        """Queue an encoded message (packed once for many recipients); it leaves with
+        everything else queued for this connection in this turn of the loop."""
         if self._closing or self.transport.is_closing():
             return
-        self.transport.write(frame)
+        if not self._outgoing:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self._outgoing.append(frame)
+
+    def _flush(self) -> None:
+        frames, self._outgoing = self._outgoing, []
+        if not frames or self.transport.is_closing():
+            return
+        self.transport.write(frames[0] if len(frames) == 1 else b"".join(frames))
         if self.transport.get_write_buffer_size() > MAX_QUEUED_BYTES:
             log.warning("client %s is too slow; disconnecting it", self.peer)
             self.abort()
@@ -66,6 +81,7 @@ class Session:
         if self._closing:
             return
         self.send({"t": "bye", "code": code, "reason": reason})
+        self._flush()
         self._closing = True
         # Closing flushes the buffer first; the read loop then sees the end of the stream.
         self.writer.close()
@@ -73,6 +89,7 @@ class Session:
     def abort(self) -> None:
         """Drop the connection at once, unsent data and all."""
         self._closing = True
+        self._outgoing = []
         self.transport.abort()
 
     async def run(self) -> None:
@@ -164,7 +181,11 @@ class Server:
     async def start(self) -> None:
         self.lobby.resume_tables()
         self._server = await asyncio.start_server(
-            self._accept, self.config.host, self.config.port, limit=READ_CHUNK
+            self._accept,
+            self.config.host,
+            self.config.port,
+            limit=READ_CHUNK,
+            backlog=LISTEN_BACKLOG,
         )
         self._sweeper = asyncio.create_task(self._sweep_loop())
         if self.config.discovery:
@@ -224,10 +245,45 @@ class Server:
             self.advertiser.open_tables_changed(count)
 
 
+# A garbage-collector pause longer than this is logged: it holds every table up.
+GC_PAUSE_LOGGED = 0.01
+
+
+class GcWatch:
+    """Times the garbage collector's pauses and logs the long ones."""
+
+    def __init__(self) -> None:
+        self._began = 0.0
+        self.longest = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+            return
+        pause = time.perf_counter() - self._began
+        self.longest = max(self.longest, pause)
+        if pause >= GC_PAUSE_LOGGED:
+            log.warning(
+                "gc: a generation-%s collection paused the server %.1f ms (%s objects tracked)",
+                info["generation"],
+                pause * 1000,
+                len(gc.get_objects(info["generation"])),
+            )
+
+
+def settle_memory() -> None:
+    """After start-up: collect once, then leave everything alive now (modules, rules tables,
+    restored tables) out of every later collection, so that those stay short."""
+    gc.collect()
+    gc.freeze()
+
+
 async def serve(config: ServerConfig) -> None:
     """Run a server until SIGINT/SIGTERM."""
     server = Server(config)
     await server.start()
+    settle_memory()
+    gc.callbacks.append(GcWatch())
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import queue
 import sqlite3
@@ -26,6 +27,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import msgpack
+
+log = logging.getLogger(__name__)
 
 DB_NAME = "jeweltable.sqlite3"
 
@@ -224,20 +227,36 @@ class Store:
         return dict(rows.fetchall())
 
 
+# How often (seconds) the checkpointer copies the write-ahead log into the database file.
+CHECKPOINT_EVERY = 1.0
+
+
 class Journal:
     """The store's writes as committed transactions: `await journal.run(fn, *args)`.
 
-    Without fsync a commit costs tens of microseconds, so it runs at once on the event loop
-    (handing it to a thread costs more, in GIL switches, than it saves). With fsync it runs on
-    one writer thread with group commit: every call waiting when the thread wakes runs in one
-    transaction, each in its own savepoint so that one failing call does not undo the others,
+    Without fsync a commit costs tens of microseconds, so it runs on the event loop (handing it
+    to a thread costs more, in GIL switches, than it saves): every call made during one turn of
+    the loop is run at the end of that turn, in one transaction (group commit). With fsync the
+    transaction runs on one writer thread, gathering every call waiting when it wakes. Either
+    way each call has its own savepoint, so that one failing call does not undo the others,
     and all of them resolve after the one commit.
+
+    The slow part of SQLite's write-ahead log, the checkpoint (copying the log into the
+    database and waiting for the disk), would otherwise run inside an occasional commit and
+    hold the loop up for milliseconds: it runs on a checkpointer thread of its own instead.
     """
 
     def __init__(self, store: Store, threaded: bool = False) -> None:
         self.store = store
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
+        self._batch: list[tuple[Callable[..., Any], tuple, asyncio.Future]] = []
+        store.conn.execute("PRAGMA wal_autocheckpoint=0")
+        self._stop_checkpoints = threading.Event()
+        self._checkpointer = threading.Thread(
+            target=self._checkpoints, name="jeweltable-checkpoint", daemon=True
+        )
+        self._checkpointer.start()
         if threaded:
             self._thread = threading.Thread(
                 target=self._work, name="jeweltable-journal", daemon=True
@@ -246,33 +265,56 @@ class Journal:
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """Run `fn(*args)` inside a transaction; return once it is committed."""
-        if self._thread is None:
-            return self._run_now(fn, args)
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._queue.put((fn, args, loop, future))
+        if self._thread is None:
+            if not self._batch:
+                loop.call_soon(self._commit_batch)
+            self._batch.append((fn, args, future))
+        else:
+            self._queue.put((fn, args, loop, future))
         return await future
 
     async def close(self) -> None:
-        """Finish the queued writes, then stop the thread and close the database."""
+        """Finish the queued writes, then stop the threads and close the database."""
+        self._commit_batch()
         if self._thread is not None:
             self._queue.put(None)
             await asyncio.to_thread(self._thread.join)
+        self._stop_checkpoints.set()
+        await asyncio.to_thread(self._checkpointer.join)
         self.store.close()
 
-    def _run_now(self, fn: Callable[..., T], args: tuple) -> T:
+    def _commit_batch(self) -> None:
+        jobs, self._batch = self._batch, []
+        if not jobs:
+            return
+        results = self._transaction([(fn, args) for fn, args, _ in jobs])
+        for (_, _, future), (ok, value) in zip(jobs, results, strict=True):
+            _resolve(future, ok, value)
+
+    def _transaction(self, jobs: list[tuple[Callable[..., Any], tuple]]) -> list[tuple[bool, Any]]:
+        """Run `jobs` in one transaction, each in its own savepoint: (ok, result or error)."""
         conn = self.store.conn
+        results: list[tuple[bool, Any]] = []
         conn.execute("BEGIN IMMEDIATE")
+        for fn, args in jobs:
+            conn.execute("SAVEPOINT job")
+            try:
+                results.append((True, fn(*args)))
+                conn.execute("RELEASE job")
+            except Exception as exc:  # the caller gets the exception; the rest commit
+                conn.execute("ROLLBACK TO job")
+                conn.execute("RELEASE job")
+                results.append((False, exc))
         try:
-            result = fn(*args)
-        except BaseException:
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
             conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
-        return result
+            results = [(False, exc)] * len(jobs)
+        return results
 
     def _work(self) -> None:
-        conn = self.store.conn
         while True:
             batch = [self._queue.get()]
             while True:
@@ -282,28 +324,24 @@ class Journal:
                     break
             stop = None in batch
             jobs = [job for job in batch if job is not None]
-            results = []
-            conn.execute("BEGIN IMMEDIATE")
-            for fn, args, _, _ in jobs:
-                conn.execute("SAVEPOINT job")
-                try:
-                    results.append((True, fn(*args)))
-                    conn.execute("RELEASE job")
-                except Exception as exc:  # the caller gets the exception; the rest commit
-                    conn.execute("ROLLBACK TO job")
-                    conn.execute("RELEASE job")
-                    results.append((False, exc))
-            try:
-                conn.execute("COMMIT")
-            except sqlite3.Error as exc:
-                conn.execute("ROLLBACK")
-                results = [(False, exc)] * len(jobs)
+            results = self._transaction([(fn, args) for fn, args, _, _ in jobs])
             for (_, _, loop, future), (ok, value) in zip(jobs, results, strict=True):
                 # A closed loop (RuntimeError) means nobody waits for the result any more.
                 with contextlib.suppress(RuntimeError):
                     loop.call_soon_threadsafe(_resolve, future, ok, value)
             if stop:
                 return
+
+    def _checkpoints(self) -> None:
+        conn = sqlite3.connect(self.store.path, isolation_level=None)
+        try:
+            while not self._stop_checkpoints.wait(CHECKPOINT_EVERY):
+                try:
+                    conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                except sqlite3.Error as exc:  # busy now: the next round catches up
+                    log.debug("checkpoint skipped: %s", exc)
+        finally:
+            conn.close()
 
 
 def _resolve(future: asyncio.Future, ok: bool, value: Any) -> None:
