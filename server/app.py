@@ -271,6 +271,25 @@ class GcWatch:
             )
 
 
+# Open files (one per connection) the server asks for: many desktops allow only 1,024 by default.
+WANTED_FILES = 65536
+
+
+def raise_file_limit() -> int:
+    """Raise the soft limit on open files towards the hard one; the limit now."""
+    try:
+        import resource
+    except ImportError:  # not on this platform
+        return -1
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = WANTED_FILES if hard == resource.RLIM_INFINITY else min(WANTED_FILES, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+    return soft
+
+
 def settle_memory() -> None:
     """After start-up: collect once, then leave everything alive now (modules, rules tables,
     restored tables) out of every later collection, so that those stay short."""
@@ -280,6 +299,9 @@ def settle_memory() -> None:
 
 async def serve(config: ServerConfig) -> None:
     """Run a server until SIGINT/SIGTERM."""
+    files = raise_file_limit()
+    if 0 <= files < 2 * LISTEN_BACKLOG:
+        log.warning("only %s open files allowed: that many connections at most", files)
     server = Server(config)
     await server.start()
     settle_memory()
