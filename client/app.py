@@ -20,6 +20,7 @@ import pygame
 
 from client import i18n
 from client.settings import Settings
+from client.sound import Sounds
 from client.ui import theme
 from client.ui.anim import Animator
 from client.ui.gems import gem_surface
@@ -95,6 +96,7 @@ class App:
         self.animator = Animator()
         self.toasts = Toasts(self.animator)
         self.stack = SceneStack()
+        self.sounds = Sounds(self.settings)
         self.clock_ref = [0.0]
         self.session: Any = None
         self.host_server: Any = None
@@ -252,12 +254,10 @@ class App:
         self.settings.save()
 
 
-def main(args: Any = None) -> int:
-    """Open the client on the start screen; a clear error and exit 1 without a display."""
-    from client.scenes.start import StartScene
-
+def _open_app() -> App | None:
+    """The window; None after saying why when there is no display."""
     try:
-        app = App()
+        return App()
     except NoDisplay as exc:
         print(
             i18n._(
@@ -267,7 +267,30 @@ def main(args: Any = None) -> int:
             ),
             file=sys.stderr,
         )
+        return None
+
+
+def main(args: Any = None) -> int:
+    """Open the client on the start screen; a clear error and exit 1 without a display."""
+    from client.scenes.start import StartScene
+
+    app = _open_app()
+    if app is None:
         return 1
     interface = getattr(args, "interface", None)
     app.stack.push(StartScene(app, interface=interface))
+    return app.run()
+
+
+def run_replay(doc: dict[str, Any]) -> int:
+    """`jeweltable replay --open FILE`: the replay viewer on a game file, in its own window."""
+    from client.replays import FileReplay
+    from client.scenes.replay import ReplayScene
+    from client.scenes.start import StartScene
+
+    app = _open_app()
+    if app is None:
+        return 1
+    app.stack.push(StartScene(app))
+    app.stack.push(ReplayScene(app, FileReplay(doc)))
     return app.run()

@@ -54,6 +54,12 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--no-discovery", action="store_true", help="do not announce on the LAN")
     p.add_argument(
+        "--web-port",
+        type=int,
+        help="port of the page for phones and tablets (default: the TCP port + 1; 0: any)",
+    )
+    p.add_argument("--no-web", action="store_true", help="serve no page for browsers")
+    p.add_argument(
         "--fsync",
         action="store_true",
         help="wait for the disk on every move, so that even a power cut loses none (slower)",
@@ -62,14 +68,16 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from server.app import ServerConfig, run
+    from server.app import ServerConfig, default_web_port, run
 
+    web_port = default_web_port(args.port) if args.web_port is None else args.web_port
     config = ServerConfig(
         host=args.host,
         port=args.port,
         interfaces=args.interface,
         discovery=not args.no_discovery,
         fsync=args.fsync,
+        web_port=None if args.no_web else web_port,
     )
     if args.name:
         config.name = args.name
@@ -110,7 +118,8 @@ def _discover(args: argparse.Namespace) -> int:
     for s in [] if args.json else servers:
         where = ", ".join(f"{a}:{s['port']}" for a in s["addresses"])
         note = "" if s["compatible"] else f"  (protocol {s['version']}: incompatible)"
-        print(f"{s['name']}  {where}  open tables: {s['open_tables']}{note}")
+        web = f"  web: {s['web']}" if s.get("web") else ""
+        print(f"{s['name']}  {where}  open tables: {s['open_tables']}{web}{note}")
     return 0
 
 
@@ -120,23 +129,49 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--data", type=Path, help="data folder (default: the user's data folder)")
     p.add_argument("--reveal", action="store_true", help="show hidden facts in the events too")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument(
+        "--export", type=Path, metavar="FILE", help="write the finished game as a .jtg game file"
+    )
+    p.add_argument(
+        "--open", type=Path, metavar="FILE", help="watch a .jtg game file in the replay viewer"
+    )
     p.set_defaults(func=_replay)
 
 
 def _replay(args: argparse.Namespace) -> int:
     from server import replay
-    from server.store import Store, default_data_dir
+    from server.store import NotADatabase, Store, default_data_dir
+    from shared import gamefile
 
+    if args.open is not None:
+        try:
+            doc = gamefile.read(args.open)
+        except gamefile.GameFileError as exc:
+            print(f"jeweltable: {exc}", file=sys.stderr)
+            return 2
+        from client.app import run_replay
+
+        return run_replay(doc)
     data = args.data or default_data_dir()
     if not data.exists():
         print(f"jeweltable: no data folder at {data}", file=sys.stderr)
         return 2
-    store = Store(data)
+    try:
+        store = Store(data)
+    except NotADatabase as exc:
+        print(
+            f"jeweltable: {exc.path} is not a Jewel Table database ({exc.detail}); it was left"
+            " as it is",
+            file=sys.stderr,
+        )
+        return 2
     try:
         if args.table is None:
             tables = replay.list_tables(store)
             print(json.dumps(tables) if args.json else replay.format_tables(tables))
             return 0
+        if args.export is not None:
+            return _export(store, args.table, args.export)
         log = replay.table_log(store, args.table, args.reveal)
     finally:
         store.close()
@@ -144,6 +179,33 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"jeweltable: no table {args.table} in {data}", file=sys.stderr)
         return 2
     print(json.dumps(log) if args.json else replay.format_log(log))
+    return 0
+
+
+def _export(store, table_id: int, path: Path) -> int:
+    """`replay TABLE --export FILE`: the finished game as a game file."""
+    from shared import gamefile
+
+    record = store.table(table_id)
+    if record is None:
+        print(f"jeweltable: no table {table_id} stored", file=sys.stderr)
+        return 2
+    if record.status != "finished":
+        print(
+            f"jeweltable: table {table_id} is {record.status}, not finished: only a finished "
+            "game can be exported (a running game's seed would reveal its hidden cards)",
+            file=sys.stderr,
+        )
+        return 2
+    moves = [(seat, move) for seat, move, _by in record.moves]
+    names = [s.get("name") or "" for s in record.seats]
+    doc = gamefile.make(record.game, record.players, record.options, record.seed, moves, names)
+    try:
+        gamefile.write(doc, path)
+    except OSError as exc:
+        print(f"jeweltable: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {path} ({len(moves)} moves of {doc['title']})")
     return 0
 
 

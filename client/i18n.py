@@ -98,23 +98,6 @@ def counted(phrase: Plural, count: int, **fields: object) -> str:
     return npgettext(phrase.context, phrase.singular, phrase.plural, count, **fields)
 
 
-# Interim look-ups for the game views until their words are catalog strings too.
-TEXTS = {"log.game_over": N_("The game is over.")}
-
-
-def t(key: str, **fields: object) -> str:
-    """The UI sentence `key` (interim, for the game views)."""
-    return _(TEXTS[key], **fields)
-
-
-def pick(table: dict[str, str] | str, **fields: object) -> str:
-    """A hand-written language table's entry (interim, for the game views) or a catalog string."""
-    if isinstance(table, dict):
-        template = table.get(_language) or table["en"]
-        return template.format(**fields) if fields else template
-    return _(table, **fields)
-
-
 # Refusals the server names by code, said in the player's language; for any other code the
 # server's own sentence (English) is shown.
 ERRORS: dict[str, str] = {
@@ -126,6 +109,9 @@ ERRORS: dict[str, str] = {
     "no_seat": N_("This table has no free seat."),
     "not_ready": N_("Every seat must be taken before the start."),
     "not_creator": N_("Only the table's host can do that."),
+    "rate_limited": N_("Too many tries in a short time: wait a little, then try again."),
+    "storage_full": N_("The server cannot save moves: its disk is full. Try again later."),
+    "muted": N_("The table's host has muted you here."),
 }
 
 

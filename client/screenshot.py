@@ -11,7 +11,14 @@ import os
 import random
 from typing import Any
 
-from client.net.model import LobbyModel, SeatInfo, ServerInfo, TableInfo, TableModel
+from client.net.model import (
+    ChatEntry,
+    LobbyModel,
+    SeatInfo,
+    ServerInfo,
+    TableInfo,
+    TableModel,
+)
 from shared.engine import get_game
 from shared.randomplay import random_step
 
@@ -62,6 +69,7 @@ def sample_table(
         legal = game.legal_moves(state, who) if who is not None else []
         model.update(who, game.view(state, who), legal, game.to_act(state), seen, fresh=True)
     model.resyncs = 0
+    model.chat = sample_chat(n)
     # The quiet-time move the server would announce with this update.
     timer = None if game.is_over(state) else game.timer(state)
     model.timer = None if timer is None else {"seconds": timer["seconds"], "seat": timer["seat"]}
@@ -69,6 +77,18 @@ def sample_table(
         model.status = "over"
         model.outcome = game.outcome(state)
     return model
+
+
+def sample_chat(players: int) -> list[ChatEntry]:
+    """A few lines said at a sample table (names as in `sample_table`)."""
+    name = SAMPLE_NAMES
+    return [
+        ChatEntry(1, name[0], 0, "Bonsoir tout le monde !"),
+        ChatEntry(2, name[1], 1, emote="good_luck"),
+        ChatEntry(9, "Zoë", None, "Ich schaue nur zu — viel Glück euch allen."),
+        ChatEntry(1, name[0], 0, "Who brought the pretzels?"),
+        ChatEntry(2, name[1], 1, "Jürgen did, as always."),
+    ][: 3 + min(players, 2)]
 
 
 def sample_lobby() -> LobbyModel:

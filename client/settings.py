@@ -39,11 +39,17 @@ class Settings:
     tokens: dict[str, str] | None = None
     # The people who shared this device lately (hot-seat), newest first.
     recent_names: list[str] | None = None
+    # Sound: loudness from 0 to 1, and whether it is off altogether.
+    volume: float = 0.7
+    muted: bool = False
 
     def __post_init__(self) -> None:
         self.name = self.name or _default_name()
         self.language = self.language if self.language in i18n.LANGUAGES else i18n.system_language()
         self.tokens = dict(self.tokens or {})
+        volume = self.volume if isinstance(self.volume, (int, float)) else 0.7
+        self.volume = round(max(0.0, min(1.0, float(volume))), 2)
+        self.muted = self.muted is True
         self.recent_names = [n for n in self.recent_names or [] if isinstance(n, str) and n][
             :RECENT_NAMES
         ]

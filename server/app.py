@@ -1,8 +1,9 @@
 """The asyncio server: accepts connections, feeds the sans-I/O protocol, sends through queues.
 
-Each connection is a `Session` with its own outgoing queue and writer task, so a slow client
-never delays a table; one that falls too far behind is disconnected (its seats are kept).
-`Server` ties together the store, the lobby and discovery; `run` is `jeweltable serve`.
+Each connection — TCP, or a browser's WebSocket through server/web.py — is a `Session` with its
+own outgoing queue, so a slow client never delays a table; one that falls too far behind is
+disconnected (its seats are kept). `Server` ties together the store, the lobby, discovery and the
+browser gateway; `run` is `jeweltable serve`.
 """
 
 from __future__ import annotations
@@ -13,14 +14,22 @@ import gc
 import logging
 import signal
 import socket
+import sqlite3
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from server.lobby import Lobby
-from server.store import Journal, Store, default_data_dir
+from server.store import (
+    Journal,
+    NotADatabase,
+    StorageFull,
+    Store,
+    default_data_dir,
+    is_corrupt,
+)
 from server.tables import BOT_DELAY
 from shared.protocol import DEFAULT_PORT, Phase, Refusal, ServerSide, encode
 
@@ -34,23 +43,87 @@ LISTEN_BACKLOG = 2048
 MAX_QUEUED_BYTES = 16 << 20
 
 
+class Transport(Protocol):
+    """What a session needs of its connection: TCP (`StreamTransport`) or a browser's WebSocket
+    (`server.web.WebSocketTransport`)."""
+
+    # True: each read is one whole message (a WebSocket frame); False: pieces of a stream.
+    framed: bool
+    peer: Any
+
+    async def read(self) -> bytes | str | None:
+        """The next data received (str: a WebSocket text frame); None once the peer is gone."""
+        ...
+
+    def write(self, frame: bytes) -> None:
+        """Queue one encoded message; never blocks."""
+        ...
+
+    def get_write_buffer_size(self) -> int:
+        """Bytes queued and not yet sent."""
+        ...
+
+    def is_closing(self) -> bool: ...
+
+    def close(self) -> None:
+        """Send what is queued, then close."""
+        ...
+
+    def abort(self) -> None:
+        """Close at once, dropping what is queued."""
+        ...
+
+
+class StreamTransport:
+    """A TCP connection as a session's transport: the stream carries msgpack messages back to
+    back, and the kernel's and asyncio's write buffers are the outgoing queue."""
+
+    # Reads are pieces of a stream, not whole messages.
+    framed = False
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.peer = writer.get_extra_info("peername")
+
+    async def read(self) -> bytes | None:
+        """The next bytes received; None at the end of the stream."""
+        return await self.reader.read(READ_CHUNK) or None
+
+    def write(self, frame: bytes) -> None:
+        self.writer.transport.write(frame)
+
+    def get_write_buffer_size(self) -> int:
+        return self.writer.transport.get_write_buffer_size()
+
+    def is_closing(self) -> bool:
+        return self.writer.transport.is_closing()
+
+    def close(self) -> None:
+        """Send what is queued, then close."""
+        self.writer.close()
+
+    def abort(self) -> None:
+        self.writer.transport.abort()
+
+
 class Session:
     """One client connection: reads, answers through the lobby, writes without ever waiting.
 
-    What is sent to a connection during one turn of the event loop (a move's update, the
-    lobby's news, a reply) is gathered and handed to the kernel in one write at the end of the
-    turn. The transport's own buffer is the outgoing queue: a slow reader only grows its own
-    buffer, and nobody else waits for it.
+    The transport is TCP (`StreamTransport`) or a WebSocket (`server.web`); both carry the same
+    messages. What is sent to a connection during one turn of the event loop (a move's update,
+    the lobby's news, a reply) is gathered and handed to the transport in one write at the end
+    of the turn (a WebSocket: one frame per message). The transport's own queue is the outgoing
+    queue: a slow reader only grows its own queue, and one that falls MAX_QUEUED_BYTES behind is
+    cut off.
     """
 
-    def __init__(self, lobby: Lobby, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+    def __init__(self, lobby: Lobby, transport: Transport) -> None:
         self.lobby = lobby
-        self.reader = reader
-        self.writer = writer
-        self.transport = writer.transport
+        self.transport = transport
         self.side = ServerSide()
         self.identity: Any = None
-        self.peer = writer.get_extra_info("peername")
+        self.peer = transport.peer
         self._closing = False
         self._outgoing: list[bytes] = []
 
@@ -71,7 +144,11 @@ class Session:
         frames, self._outgoing = self._outgoing, []
         if not frames or self.transport.is_closing():
             return
-        self.transport.write(frames[0] if len(frames) == 1 else b"".join(frames))
+        if self.transport.framed:  # a WebSocket frame holds one message
+            for frame in frames:
+                self.transport.write(frame)
+        else:
+            self.transport.write(frames[0] if len(frames) == 1 else b"".join(frames))
         if self.transport.get_write_buffer_size() > MAX_QUEUED_BYTES:
             log.warning("client %s is too slow; disconnecting it", self.peer)
             self.abort()
@@ -83,8 +160,8 @@ class Session:
         self.send({"t": "bye", "code": code, "reason": reason})
         self._flush()
         self._closing = True
-        # Closing flushes the buffer first; the read loop then sees the end of the stream.
-        self.writer.close()
+        # Closing flushes the queue first; the read loop then sees the end of the stream.
+        self.transport.close()
 
     def abort(self) -> None:
         """Drop the connection at once, unsent data and all."""
@@ -102,7 +179,7 @@ class Session:
         finally:
             self.lobby.disconnected(self)
             self._closing = True
-            self.writer.close()
+            self.transport.close()
 
     async def _read_loop(self) -> None:
         loop = asyncio.get_running_loop()
@@ -111,12 +188,15 @@ class Session:
         while not self._closing:
             if self.side.phase is Phase.AWAITING_HELLO:
                 left = max(0.0, hello_by - loop.time())
-                data = await asyncio.wait_for(self.reader.read(READ_CHUNK), left)
+                data = await asyncio.wait_for(self.transport.read(), left)
             else:
-                data = await self.reader.read(READ_CHUNK)
-            if not data:
+                data = await self.transport.read()
+            if data is None:
                 return
-            items = self.side.receive_data(data)
+            if self.transport.framed:
+                items = self.side.receive_frame(data)
+            else:
+                items = self.side.receive_data(data)
             for n, item in enumerate(items):
                 if n:
                     # One read may hold thousands of requests: let the other connections and
@@ -137,6 +217,11 @@ class Session:
                     return
 
 
+def default_web_port(port: int) -> int:
+    """The browser gateway's usual port: the game port + 1 (any free one when that is any)."""
+    return port + 1 if 0 < port < 65535 else 0
+
+
 @dataclass
 class ServerConfig:
     """Everything `jeweltable serve` can set."""
@@ -152,6 +237,8 @@ class ServerConfig:
     allow_seed: bool = False
     bot_delay: tuple[float, float] = BOT_DELAY
     sweep_every: float = 1.0
+    # The browser gateway's port (server/web.py): 0 picks a free one, None turns it off.
+    web_port: int | None = None
 
 
 class Server:
@@ -159,7 +246,8 @@ class Server:
 
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
-        self.journal = Journal(Store(config.data_dir, fsync=config.fsync), threaded=config.fsync)
+        store = Store(config.data_dir, fsync=config.fsync)
+        self.journal = Journal(store, threaded=config.fsync)
         self.advertiser: Any = None
         self.lobby = Lobby(
             self.journal,
@@ -168,15 +256,35 @@ class Server:
             bot_delay=config.bot_delay,
             open_tables_changed=self._open_tables_changed,
         )
-        self.restored = self.lobby.restore()
+        try:
+            self.restored = self.lobby.restore()
+        except sqlite3.DatabaseError as exc:
+            store.close()
+            if is_corrupt(exc):
+                raise NotADatabase(store.path, str(exc)) from None
+            raise
         self._server: asyncio.Server | None = None
         self._sessions: dict[asyncio.Task, Session] = {}
         self._sweeper: asyncio.Task | None = None
+        self.web: Any = None
 
     @property
     def port(self) -> int:
         assert self._server is not None
         return self._server.sockets[0].getsockname()[1]
+
+    @property
+    def web_port(self) -> int | None:
+        """The browser gateway's port, None when it is off."""
+        return None if self.web is None else self.web.port
+
+    def web_urls(self) -> list[str]:
+        """The page's URLs a phone could open, LAN addresses first (empty when it is off)."""
+        if self.web is None:
+            return []
+        from server.web import web_urls
+
+        return web_urls(self.config.host, self.web.port, self.config.interfaces)
 
     async def start(self) -> None:
         self.lobby.resume_tables()
@@ -187,6 +295,12 @@ class Server:
             limit=READ_CHUNK,
             backlog=LISTEN_BACKLOG,
         )
+        if self.config.web_port is not None:
+            from server.web import WebGateway
+
+            self.web = WebGateway(self._run_session, self.config.host, self.config.web_port)
+            await self.web.start()
+            self.lobby.web_port = self.web.port
         self._sweeper = asyncio.create_task(self._sweep_loop())
         if self.config.discovery:
             from server.discovery import Advertiser
@@ -197,6 +311,7 @@ class Server:
                 host=self.config.host,
                 interfaces=self.config.interfaces,
                 open_tables=self.lobby.open_tables,
+                web_port=self.web_port,
             )
             await self.advertiser.start()
 
@@ -210,6 +325,8 @@ class Server:
             await self.advertiser.close()
         for session in list(self.lobby.sessions):
             session.close("shutdown", "the server is shutting down")
+        if self.web is not None:
+            await self.web.close()
         if self._sessions:
             await asyncio.wait(list(self._sessions), timeout=3)
         for session in list(self._sessions.values()):
@@ -225,12 +342,16 @@ class Server:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         task = asyncio.current_task()
         assert task is not None
-        session = Session(self.lobby, reader, writer)
+        session = Session(self.lobby, StreamTransport(reader, writer))
         self._sessions[task] = session
         try:
             await session.run()
         finally:
             del self._sessions[task]
+
+    async def _run_session(self, transport: Transport) -> None:
+        """One connection of the browser gateway, as a session like any other."""
+        await Session(self.lobby, transport).run()
 
     async def _sweep_loop(self) -> None:
         while True:
@@ -317,6 +438,13 @@ async def serve(config: ServerConfig) -> None:
         f" discovery {'on' if config.discovery else 'off'})",
         flush=True,
     )
+    urls = server.web_urls()
+    for url in urls:
+        print(f"web: {url}", flush=True)
+    if urls:
+        from server.web import print_qr
+
+        print_qr(urls[0], sys.stdout)
     try:
         await stop.wait()
     finally:
@@ -329,7 +457,24 @@ def run(config: ServerConfig) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     try:
         asyncio.run(serve(config))
+    except NotADatabase as exc:
+        print(
+            f"jeweltable: {exc.path} is not a Jewel Table database ({exc.detail}); it was left"
+            " as it is: move it out of the way, or pass --data with another folder",
+            file=sys.stderr,
+        )
+        return 1
+    except StorageFull:
+        print(
+            f"jeweltable: the disk holding {config.data_dir} is full: make room there, then"
+            " start the server again",
+            file=sys.stderr,
+        )
+        return 1
     except OSError as exc:
-        print(f"jeweltable: cannot serve on {config.host}:{config.port}: {exc}", file=sys.stderr)
+        web = "" if config.web_port is None else f" (and the web page on port {config.web_port})"
+        print(
+            f"jeweltable: cannot serve on {config.host}:{config.port}{web}: {exc}", file=sys.stderr
+        )
         return 1
     return 0

@@ -1,8 +1,9 @@
 """LAN discovery over mDNS/DNS-SD: the server advertises itself, `browse` lists the servers heard.
 
 The service type is `_jeweltable._tcp.local.`; the TXT record carries the protocol version, the
-server's name, its games and how many tables have open seats. Both sides can be limited to some
-interface addresses (`interfaces`); by default zeroconf uses every IPv4 interface.
+server's name, its games, how many tables have open seats and the browser page's port. Both sides
+can be limited to some interface addresses (`interfaces`); by default zeroconf uses every IPv4
+interface.
 """
 
 from __future__ import annotations
@@ -85,9 +86,11 @@ class Advertiser:
         host: str = "0.0.0.0",
         interfaces: list[str] | None = None,
         open_tables: int = 0,
+        web_port: int | None = None,
     ) -> None:
         self.name = name
         self.port = port
+        self.web_port = web_port
         self.interfaces = interfaces or None
         self.addresses = advertised_addresses(host, interfaces)
         self.open_tables = open_tables
@@ -97,12 +100,15 @@ class Advertiser:
         self._update: asyncio.Task | None = None
 
     def _properties(self) -> dict[str, str]:
-        return {
+        props = {
             "v": str(PROTOCOL_VERSION),
             "name": self.name,
             "games": ",".join(engine.list_games()),
             "open": str(self.open_tables),
         }
+        if self.web_port is not None:
+            props["web"] = str(self.web_port)
+        return props
 
     def _service_info(self, instance: str) -> AsyncServiceInfo:
         return AsyncServiceInfo(
@@ -214,6 +220,10 @@ async def ask_directly(zc: Zeroconf, interfaces: list[str] | None, listen: float
             transport.close()
 
 
+def _port(text: str) -> bool:
+    return text.isdigit() and 0 < int(text) < 65536
+
+
 def service_record(info: AsyncServiceInfo) -> dict[str, Any]:
     """What a resolved announcement says: name, addresses, port, version, games, open tables."""
     props = {
@@ -227,15 +237,19 @@ def service_record(info: AsyncServiceInfo) -> dict[str, Any]:
     except ValueError:
         open_tables = 0
     version = props.get("v", "")
+    addresses = info.parsed_addresses(IPVersion.V4Only)
+    web = props.get("web", "")
     return {
         "name": props.get("name") or info.name.removesuffix("." + SERVICE_TYPE),
         "instance": info.name,
-        "addresses": info.parsed_addresses(IPVersion.V4Only),
+        "addresses": addresses,
         "port": info.port,
         "version": int(version) if version.isdigit() else None,
         "compatible": version == str(PROTOCOL_VERSION),
         "games": [g for g in props.get("games", "").split(",") if g],
         "open_tables": open_tables,
+        # The browser page (server/web.py), if the server serves one.
+        "web": f"http://{addresses[0]}:{web}/" if _port(web) and addresses else None,
     }
 
 

@@ -1,9 +1,10 @@
 """The lobby: who is connected, which tables exist, and what each request does.
 
 `Lobby.handle` takes one checked message from a session and answers it. Sessions are the
-asyncio side (server/app.py): they have `identity`, `send(msg)`, `send_frame(bytes)` and
+asyncio side (server/app.py, and any gateway): they have `identity`, `peer` (the client's address:
+(host, port) or a host, for counting wrong passwords), `send(msg)`, `send_frame(bytes)` and
 `close(code, reason)`. A table refuses by raising `Refused`; the lobby turns that into an
-`error` for the sender alone.
+`error` for the sender alone, and so it does with `StorageFull` (the disk is full).
 """
 
 from __future__ import annotations
@@ -11,14 +12,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from server import bots
+from server import bots, replay
+from server.guesses import GuessLimiter, peer_address
 from server.identities import Identity, new_token, token_key
-from server.store import Journal
+from server.social import Social
+from server.store import Journal, StorageFull
 from server.tables import (
     ABANDONED,
     BOT_DELAY,
@@ -58,12 +62,16 @@ class Lobby:
         open_tables_changed: Callable[[int], None] | None = None,
     ) -> None:
         self.journal = journal
+        self._desk: replay.ReplayDesk | None = None
+        # The browser gateway's port (told in `welcome`, for the QR code phones scan).
+        self.web_port: int | None = None
         self.name = name
         self.allow_seed = allow_seed
         self.identities: dict[str, Identity] = {}
         self.sessions: set[Any] = set()
         self.tables: dict[int, Table] = {}
         self.hooks = TableHooks(changed=self._table_changed, bot_delay=bot_delay)
+        self.guesses = GuessLimiter()
         self._open_tables_changed = open_tables_changed
         self._open_tables = -1
         # Tables with news not yet sent, each with the sessions that must hear it even if they
@@ -81,8 +89,13 @@ class Lobby:
             "start": self._start,
             "move": self._move,
             "sync": self._sync,
+            "replays": self._replays,
+            "replay": self._replay,
             "ping": self._ping,
         }
+        # Chat, emotes, mutes and rematches live in their own room.
+        self.social = Social(journal, self.hooks, self.tables)
+        self._handlers.update(self.social.handlers())
 
     # ------------------------------------------------------------------ restoring
     def restore(self) -> list[int]:
@@ -96,6 +109,7 @@ class Lobby:
                 log.exception("table %s could not be restored; it stays in the store", record.id)
                 continue
             self.tables[table.id] = table
+            self.social.restore(table)
             restored.append(table.id)
         now = time.monotonic()
         for identity in self.identities.values():
@@ -158,6 +172,7 @@ class Lobby:
                 "token": token,
                 "name": identity.name,
                 "resumed": resumed,
+                "web": self.web_port,
             }
         )
         for table in sorted(identity.tables, key=lambda t: t.id):
@@ -183,8 +198,12 @@ class Lobby:
     async def sweep(self, now: float | None = None) -> None:
         """Free seats past their keep time; forget idle identities and finished tables."""
         now = time.monotonic() if now is None else now
+        self.guesses.forget_old()
         for table in list(self.tables.values()):
-            await table.release_expired(now)
+            # While the disk is full (the journal said so once) each sweep tries again.
+            with contextlib.suppress(StorageFull):
+                await table.save_pending()
+                await table.release_expired(now)
         for identity in list(self.identities.values()):
             if identity.connected or identity.disconnected_since is None:
                 continue
@@ -205,11 +224,13 @@ class Lobby:
             if table.unattended_since is None:
                 table.unattended_since = now
             elif now - table.unattended_since >= IDLE_TABLE:
-                await table.abandon_unattended()
+                with contextlib.suppress(StorageFull):
+                    await table.abandon_unattended()
 
     def close(self) -> None:
         if self._news_due is not None:
             self._news_due.cancel()
+        self.social.close()
         for table in self.tables.values():
             table.close()
 
@@ -224,8 +245,10 @@ class Lobby:
             return
         try:
             await self._handlers[kind](session, msg)
-        except Refused as exc:
+        except (Refused, StorageFull) as exc:
             error: dict[str, Any] = {"t": "error", "code": exc.code, "reason": exc.reason}
+            if isinstance(exc, Refused):
+                error.update(exc.details)
             if "id" in msg:
                 error["ref"] = msg["id"]
             if "table" in msg:
@@ -263,21 +286,30 @@ class Lobby:
         except engine.OptionError as exc:
             raise Refused("bad_option", str(exc)) from None
         self.tables[table.id] = table
+        await self.social.created(table, msg)
         if msg.get("sit", True):
-            await table.sit(identity, 0, None, msg.get("name"))
+            try:
+                await table.sit(identity, 0, None, msg.get("name"))
+            except StorageFull:
+                table.seats_unsaved = True  # left empty: let go once there is room again
+                raise
         else:
             table.watch(identity, None)
         self._send_joined(session, table, msg)
 
     async def _join(self, session: Any, msg: dict[str, Any]) -> None:
         table = self._table(msg)
-        await table.sit(session.identity, msg.get("seat"), msg.get("password"), msg.get("name"))
+        password = msg.get("password")
+        with self._guessing(session, table, password):
+            await table.sit(session.identity, msg.get("seat"), password, msg.get("name"))
         self._send_joined(session, table, msg)
         table.sync(session.identity)
 
     async def _watch(self, session: Any, msg: dict[str, Any]) -> None:
         table = self._table(msg)
-        table.watch(session.identity, msg.get("password"))
+        password = msg.get("password")
+        with self._guessing(session, table, password):
+            table.watch(session.identity, password)
         self._send_joined(session, table, msg)
         if table.state is not None and session.identity.session is not None:
             session.send(table.seat_message("sync", None))
@@ -333,11 +365,62 @@ class Lobby:
         else:
             table.sync(identity)
 
+    # ------------------------------------------------------------------ kept games
+    async def _replays(self, session: Any, msg: dict[str, Any]) -> None:
+        tables = await self.journal.run(replay.offered, self.journal.store)
+        reply: dict[str, Any] = {"t": "replays", "tables": tables}
+        if "id" in msg:
+            reply["ref"] = msg["id"]
+        session.send(reply)
+
+    async def _replay(self, session: Any, msg: dict[str, Any]) -> None:
+        if self._desk is None:
+            self._desk = replay.ReplayDesk(self.journal.store)
+        try:
+            answer = await self.journal.run(self._desk.answer, msg["table"], msg.get("step"))
+        except LookupError as exc:
+            raise Refused("no_table", str(exc)) from None
+        reply: dict[str, Any] = {"t": "replay", **answer}
+        if "id" in msg:
+            reply["ref"] = msg["id"]
+        session.send(reply)
+
     async def _ping(self, session: Any, msg: dict[str, Any]) -> None:
         reply: dict[str, Any] = {"t": "pong"}
         if "id" in msg:
             reply["ref"] = msg["id"]
         session.send(reply)
+
+    @contextlib.contextmanager
+    def _guessing(self, session: Any, table: Table, password: str | None) -> Iterator[None]:
+        """Around a `join` or `watch`: refuse it while its address has guessed the table's
+        password wrong too often; count it if it brings a wrong one."""
+        address = peer_address(session)
+        if table.needs_password(session.identity):
+            wait = self.guesses.wait(address, table.id)
+            if wait > 0:
+                seconds = math.ceil(wait)
+                raise Refused(
+                    "rate_limited",
+                    f"too many wrong passwords for table {table.id} from your address;"
+                    f" try again in {seconds} s",
+                    {"retry_after": seconds},
+                )
+        try:
+            yield
+        except Refused as exc:
+            # Counted (and, when it reaches the limit, told in one log line) if it was wrong.
+            wrong = exc.code == "password" and password is not None
+            if wrong and self.guesses.wrong(address, table.id):
+                log.warning(
+                    "%s guessed the password of table %s wrong %s times within %g s;"
+                    " its tries there wait",
+                    address,
+                    table.id,
+                    self.guesses.limit,
+                    self.guesses.window,
+                )
+            raise
 
     def _send_joined(self, session: Any, table: Table, msg: dict[str, Any]) -> None:
         reply = table.joined_message(session.identity)
@@ -356,6 +439,7 @@ class Lobby:
             return
         self._news.setdefault(table.id, set())
         self._news_soon()
+        self.social.table_changed(table)
 
     def _drop(self, table: Table) -> None:
         table.close()

@@ -7,14 +7,21 @@ acknowledged move; `fsync=True` (`synchronous=FULL`) also waits for the disk, so
 cut loses none either, at a few milliseconds per move on slow disks.
 
 `Store` is synchronous (the `replay` command and tests use it directly);
-`Journal` runs it on one writer thread and commits whatever is waiting in one transaction
-(group commit), so the event loop never blocks on the disk.
+`Journal` commits whatever is waiting in one transaction (group commit): at the end of each
+turn of the event loop, or on one writer thread with fsync; the write-ahead log's checkpoints,
+which wait for the disk, run on a thread of their own, so the event loop never blocks on it.
+
+A file that is not a Jewel Table database (another program's, or not SQLite at all) is refused
+with `NotADatabase` before anything is written to it. A write that fails because the disk is full
+rolls back and raises `StorageFull`: nothing of it is kept, so the caller refuses what it would
+have done; the journal logs one line when the disk fills and one when writes succeed again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import os
 import queue
@@ -31,6 +38,30 @@ import msgpack
 log = logging.getLogger(__name__)
 
 DB_NAME = "jeweltable.sqlite3"
+# PRAGMA application_id of our databases ("JWTL"), so that no other program's file passes for one.
+APPLICATION_ID = 0x4A57544C
+# The columns a database of ours has (`takeover` came later and is added when missing).
+COLUMNS = {
+    "tables": {
+        "id",
+        "game",
+        "players",
+        "options",
+        "seed",
+        "keep",
+        "password",
+        "creator",
+        "seats",
+        "status",
+        "outcome",
+        "created",
+        "updated",
+    },
+    "moves": {"table_id", "seq", "seat", "move", "by", "at"},
+    # Chat and table settings came with the social features (made when missing).
+    "chat": {"table_id", "after_seq", "kind", "name", "seat", "text", "spectators_only", "at"},
+    "social": {"table_id", "open_chat", "muted"},
+}
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -58,9 +89,60 @@ CREATE TABLE IF NOT EXISTS moves (
     at REAL NOT NULL,
     PRIMARY KEY (table_id, seq)
 );
+CREATE TABLE IF NOT EXISTS chat (
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    after_seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL,
+    seat INTEGER,
+    text TEXT NOT NULL,
+    spectators_only INTEGER NOT NULL,
+    at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_by_table ON chat (table_id);
+CREATE TABLE IF NOT EXISTS social (
+    table_id INTEGER PRIMARY KEY REFERENCES tables(id),
+    open_chat INTEGER NOT NULL,
+    muted BLOB NOT NULL
+);
 """
 
 T = TypeVar("T")
+
+
+class NotADatabase(Exception):
+    """The data file is not a Jewel Table database (corrupt, another program's, not SQLite)."""
+
+    def __init__(self, path: Path, detail: str) -> None:
+        super().__init__(f"{path} is not a Jewel Table database ({detail})")
+        self.path = path
+        self.detail = detail
+
+
+class StorageFull(Exception):
+    """A write failed because the disk is full; it was rolled back, nothing of it is stored."""
+
+    code = "storage_full"
+    reason = "the server cannot save moves; its disk is full"
+
+    def __init__(self) -> None:
+        super().__init__(self.reason)
+
+
+def is_disk_full(exc: BaseException) -> bool:
+    """Whether `exc` says the disk (or the database's size limit) is full."""
+    if isinstance(exc, sqlite3.Error):
+        code = getattr(exc, "sqlite_errorcode", None)
+        if code is not None:
+            return code & 0xFF == sqlite3.SQLITE_FULL
+        return "database or disk is full" in str(exc)
+    return isinstance(exc, OSError) and exc.errno == errno.ENOSPC
+
+
+def is_corrupt(exc: BaseException) -> bool:
+    """Whether `exc` says the file is no SQLite database, or a damaged one."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT)
 
 
 def default_data_dir() -> Path:
@@ -98,6 +180,19 @@ class TableRecord:
     moves: list[tuple[int, dict[str, Any], str]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class ChatLine:
+    """One chat message (`kind` "chat") or emote ("emote", `text` its name) said at a table
+    after move number `after_seq`; `spectators_only` if only spectators could read it."""
+
+    after_seq: int
+    kind: str
+    name: str
+    seat: int | None
+    text: str
+    spectators_only: bool
+
+
 class Store:
     """Synchronous access to the database; use it from one thread."""
 
@@ -106,6 +201,19 @@ class Store:
         path.mkdir(parents=True, exist_ok=True)
         self.path = path / DB_NAME
         self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        try:
+            self._prepare(fsync)
+        except BaseException as exc:
+            self.conn.close()
+            if is_corrupt(exc):
+                raise NotADatabase(self.path, str(exc)) from None
+            if is_disk_full(exc):
+                raise StorageFull() from None
+            raise
+
+    def _prepare(self, fsync: bool) -> None:
+        """Check that the file is ours (before any write), then set it up."""
+        app_id = self._check_ours()
         self.conn.execute("PRAGMA journal_mode=WAL")
         self.conn.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
         self.conn.execute("PRAGMA foreign_keys=ON")
@@ -113,6 +221,30 @@ class Store:
         columns = {row[1] for row in self.conn.execute("PRAGMA table_info(tables)")}
         if "takeover" not in columns:  # a data folder from before stand-in bots
             self.conn.execute("ALTER TABLE tables ADD COLUMN takeover TEXT")
+        if app_id != APPLICATION_ID:
+            self.conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+
+    def _check_ours(self) -> int:
+        """Raise `NotADatabase` unless the file is new, empty or ours; only reads.
+        Returns its application id (0 for a new file or one from before the id)."""
+        app_id = self.conn.execute("PRAGMA application_id").fetchone()[0]
+        names = {
+            row[0]
+            for row in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        columns = {
+            name: {row[1] for row in self.conn.execute(f"PRAGMA table_info({name})")}
+            for name in names & COLUMNS.keys()
+        }
+        if app_id not in (0, APPLICATION_ID):
+            raise NotADatabase(self.path, f"it belongs to another program, id {app_id:#x}")
+        strangers = sorted(names - COLUMNS.keys() - {"sqlite_sequence"})
+        if strangers:
+            raise NotADatabase(self.path, f"it holds other tables: {', '.join(strangers)}")
+        for name, have in columns.items():
+            if not COLUMNS[name] <= have:
+                raise NotADatabase(self.path, f"its {name!r} table is not ours")
+        return app_id
 
     def close(self) -> None:
         self.conn.close()
@@ -175,6 +307,30 @@ class Store:
         if outcome is not None:
             self.set_status(table_id, "finished", outcome)
 
+    def append_chat(self, table_id: int, line: ChatLine) -> None:
+        """Journal a chat message or emote, after the move numbered `line.after_seq`."""
+        self.conn.execute(
+            "INSERT INTO chat (table_id, after_seq, kind, name, seat, text, spectators_only, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                table_id,
+                line.after_seq,
+                line.kind,
+                line.name,
+                line.seat,
+                line.text,
+                int(line.spectators_only),
+                time.time(),
+            ),
+        )
+
+    def save_social(self, table_id: int, open_chat: bool, muted: list[str]) -> None:
+        """A table's chat settings: whether spectators reach players, whom the creator muted."""
+        self.conn.execute(
+            "INSERT OR REPLACE INTO social (table_id, open_chat, muted) VALUES (?, ?, ?)",
+            (table_id, int(open_chat), _pack(muted)),
+        )
+
     # ------------------------------------------------------------------ reads
     def tables(self, statuses: tuple[str, ...] | None = None) -> list[TableRecord]:
         """Stored tables (optionally only those with one of `statuses`), oldest first."""
@@ -222,6 +378,22 @@ class Store:
         ).fetchall()
         return [(seat, _unpack(move), by) for seat, move, by in rows]
 
+    def chat(self, table_id: int) -> list[ChatLine]:
+        """A table's journaled chat and emotes, in the order they were said."""
+        rows = self.conn.execute(
+            "SELECT after_seq, kind, name, seat, text, spectators_only FROM chat"
+            " WHERE table_id = ? ORDER BY rowid",
+            (table_id,),
+        ).fetchall()
+        return [ChatLine(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
+
+    def social(self, table_id: int) -> tuple[bool, list[str]]:
+        """(open_chat, muted identity keys) of a table; (False, []) if never set."""
+        row = self.conn.execute(
+            "SELECT open_chat, muted FROM social WHERE table_id = ?", (table_id,)
+        ).fetchone()
+        return (False, []) if row is None else (bool(row[0]), _unpack(row[1]))
+
     def move_counts(self) -> dict[int, int]:
         rows = self.conn.execute("SELECT table_id, COUNT(*) FROM moves GROUP BY table_id")
         return dict(rows.fetchall())
@@ -244,27 +416,26 @@ class Journal:
     The slow part of SQLite's write-ahead log, the checkpoint (copying the log into the
     database and waiting for the disk), would otherwise run inside an occasional commit and
     hold the loop up for milliseconds: it runs on a checkpointer thread of its own instead.
+
+    A full disk fails the whole transaction: it is rolled back and every call in it raises
+    `StorageFull`. `full` tells whether the latest write failed so; the next one that succeeds
+    clears it, so the server carries on by itself once there is room again.
     """
 
     def __init__(self, store: Store, threaded: bool = False) -> None:
         self.store = store
+        self.full = False
+        self.threaded = threaded
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._batch: list[tuple[Callable[..., Any], tuple, asyncio.Future]] = []
-        store.conn.execute("PRAGMA wal_autocheckpoint=0")
+        self._checkpointer: threading.Thread | None = None
         self._stop_checkpoints = threading.Event()
-        self._checkpointer = threading.Thread(
-            target=self._checkpoints, name="jeweltable-checkpoint", daemon=True
-        )
-        self._checkpointer.start()
-        if threaded:
-            self._thread = threading.Thread(
-                target=self._work, name="jeweltable-journal", daemon=True
-            )
-            self._thread.start()
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """Run `fn(*args)` inside a transaction; return once it is committed."""
+        if self._checkpointer is None:  # started by the first write, so that reading needs none
+            self._start_threads()
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
         if self._thread is None:
@@ -275,44 +446,47 @@ class Journal:
             self._queue.put((fn, args, loop, future))
         return await future
 
+    def _start_threads(self) -> None:
+        self.store.conn.execute("PRAGMA wal_autocheckpoint=0")
+        self._checkpointer = threading.Thread(
+            target=self._checkpoints, name="jeweltable-checkpoint", daemon=True
+        )
+        self._checkpointer.start()
+        if self.threaded:
+            self._thread = threading.Thread(
+                target=self._work, name="jeweltable-journal", daemon=True
+            )
+            self._thread.start()
+
     async def close(self) -> None:
         """Finish the queued writes, then stop the threads and close the database."""
         self._commit_batch()
         if self._thread is not None:
             self._queue.put(None)
             await asyncio.to_thread(self._thread.join)
-        self._stop_checkpoints.set()
-        await asyncio.to_thread(self._checkpointer.join)
+        if self._checkpointer is not None:
+            self._stop_checkpoints.set()
+            await asyncio.to_thread(self._checkpointer.join)
         self.store.close()
 
     def _commit_batch(self) -> None:
         jobs, self._batch = self._batch, []
         if not jobs:
             return
-        results = self._transaction([(fn, args) for fn, args, _ in jobs])
+        results = self._run_batch([(fn, args) for fn, args, _ in jobs])
         for (_, _, future), (ok, value) in zip(jobs, results, strict=True):
             _resolve(future, ok, value)
 
-    def _transaction(self, jobs: list[tuple[Callable[..., Any], tuple]]) -> list[tuple[bool, Any]]:
-        """Run `jobs` in one transaction, each in its own savepoint: (ok, result or error)."""
-        conn = self.store.conn
-        results: list[tuple[bool, Any]] = []
-        conn.execute("BEGIN IMMEDIATE")
-        for fn, args in jobs:
-            conn.execute("SAVEPOINT job")
-            try:
-                results.append((True, fn(*args)))
-                conn.execute("RELEASE job")
-            except Exception as exc:  # the caller gets the exception; the rest commit
-                conn.execute("ROLLBACK TO job")
-                conn.execute("RELEASE job")
-                results.append((False, exc))
+    def _checkpoints(self) -> None:
+        conn = sqlite3.connect(self.store.path, isolation_level=None)
         try:
-            conn.execute("COMMIT")
-        except sqlite3.Error as exc:
-            conn.execute("ROLLBACK")
-            results = [(False, exc)] * len(jobs)
-        return results
+            while not self._stop_checkpoints.wait(CHECKPOINT_EVERY):
+                try:
+                    conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                except sqlite3.Error as exc:  # busy or out of room now: the next round catches up
+                    log.debug("checkpoint skipped: %s", exc)
+        finally:
+            conn.close()
 
     def _work(self) -> None:
         while True:
@@ -324,7 +498,7 @@ class Journal:
                     break
             stop = None in batch
             jobs = [job for job in batch if job is not None]
-            results = self._transaction([(fn, args) for fn, args, _, _ in jobs])
+            results = self._run_batch([(fn, args) for fn, args, _, _ in jobs]) if jobs else []
             for (_, _, loop, future), (ok, value) in zip(jobs, results, strict=True):
                 # A closed loop (RuntimeError) means nobody waits for the result any more.
                 with contextlib.suppress(RuntimeError):
@@ -332,16 +506,55 @@ class Journal:
             if stop:
                 return
 
-    def _checkpoints(self) -> None:
-        conn = sqlite3.connect(self.store.path, isolation_level=None)
+    def _run_batch(self, jobs: list[tuple[Callable, tuple]]) -> list[tuple[bool, Any]]:
+        """Run the jobs in one transaction: (True, result) or (False, exception) for each."""
+        conn = self.store.conn
+        results: list[tuple[bool, Any]] = []
         try:
-            while not self._stop_checkpoints.wait(CHECKPOINT_EVERY):
+            conn.execute("BEGIN IMMEDIATE")
+            for fn, args in jobs:
+                conn.execute("SAVEPOINT job")
                 try:
-                    conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-                except sqlite3.Error as exc:  # busy now: the next round catches up
-                    log.debug("checkpoint skipped: %s", exc)
-        finally:
-            conn.close()
+                    results.append((True, fn(*args)))
+                except Exception as exc:  # the caller gets the exception; the rest commit
+                    if is_disk_full(exc):
+                        raise
+                    conn.execute("ROLLBACK TO job")
+                    conn.execute("RELEASE job")
+                    results.append((False, exc))
+                else:
+                    conn.execute("RELEASE job")
+            conn.execute("COMMIT")
+        except Exception as exc:
+            self._roll_back()
+            if is_disk_full(exc):
+                self._disk_full()
+                return [(False, StorageFull()) for _ in jobs]
+            return [(False, exc) for _ in jobs]
+        self._written()
+        return results
+
+    def _roll_back(self) -> None:
+        """Undo the open transaction, if SQLite has not already (it may, on a full disk)."""
+        conn = self.store.conn
+        if conn.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+
+    def _disk_full(self) -> StorageFull:
+        if not self.full:
+            self.full = True
+            log.error(
+                "the disk holding %s is full: new tables and moves are refused until there is"
+                " room again (the server goes on by itself then)",
+                self.store.path,
+            )
+        return StorageFull()
+
+    def _written(self) -> None:
+        if self.full:
+            self.full = False
+            log.warning("there is room on the disk again: %s takes moves again", self.store.path)
 
 
 def _resolve(future: asyncio.Future, ok: bool, value: Any) -> None:

@@ -8,6 +8,7 @@ spectator the spectator's. Requests a table refuses raise `Refused`; nothing cha
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import logging
@@ -19,7 +20,7 @@ from typing import Any
 
 from server import bots
 from server.identities import Identity
-from server.store import Journal, TableRecord
+from server.store import Journal, StorageFull, TableRecord
 from shared import engine
 from shared.engine import Game
 from shared.protocol import encode
@@ -32,12 +33,14 @@ WAITING, PLAYING, FINISHED, ABANDONED = "waiting", "playing", "finished", "aband
 
 
 class Refused(Exception):
-    """A request the table (or lobby) turns down: an `error` reply with `code` and `reason`."""
+    """A request the table (or lobby) turns down: an `error` reply with `code` and `reason`
+    (and `details`, further fields of the reply)."""
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: str, reason: str, details: dict[str, Any] | None = None) -> None:
         super().__init__(reason)
         self.code = code
         self.reason = reason
+        self.details = details or {}
 
 
 @dataclass
@@ -108,6 +111,10 @@ HISTORY_MOVES = 40
 # a bot auctioneer in Das Kollier leaves people most of the quiet time, up to 120 s, to bid).
 BOT_DELAY = (0.3, 120.0)
 
+# While the disk is full, a bot's or timer's move that could not be saved is tried again after
+# this many seconds (the bot thinks again, the timer runs again).
+FULL_RETRY = 2.0
+
 
 @dataclass
 class TableHooks:
@@ -149,6 +156,11 @@ class Table:
     # Since when (monotonic seconds) no person at the table has been connected; None while
     # someone is (the lobby sweep keeps it, and lets a table go after IDLE_TABLE).
     unattended_since: float | None = None
+    # Seats given up while the disk was full, not yet in the store (`save_pending` writes them).
+    seats_unsaved: bool = False
+    _retry: asyncio.TimerHandle | None = None
+    # Spectators' chat reaches the players too (server/social.py keeps and stores it).
+    open_chat: bool = False
 
     # ------------------------------------------------------------------ creating, restoring
     @classmethod
@@ -162,12 +174,13 @@ class Table:
         options: dict[str, Any],
         seed: int,
         keep: int,
-        password: str | None,
+        password: str | bytes | None,
         creator: Identity,
         takeover: str | None = None,
     ) -> Table:
         """A new waiting table, stored. `OptionError` if the game refuses the settings,
-        `Refused` if there is no `takeover` bot of that level for the game."""
+        `Refused` if there is no `takeover` bot of that level for the game. A `password` given
+        as bytes is an earlier table's hash (a rematch)."""
         game.new_game(seed, players, options)  # checks player count and options
         if takeover is not None:
             try:
@@ -175,7 +188,9 @@ class Table:
             except (KeyError, ValueError) as exc:
                 raise Refused("unknown_bot", str(exc.args[0])) from None
         resolved = game.resolve_options(options, players)
-        hashed = hash_password(password) if password else None
+        hashed = password if isinstance(password, bytes) else None
+        if isinstance(password, str) and password:
+            hashed = hash_password(password)
         seats = [Seat() for _ in range(players)]
         table_id = await journal.run(
             journal.store.create_table,
@@ -266,6 +281,9 @@ class Table:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
         for task in [*self._bot_tasks.values(), *self._tasks]:
             task.cancel()
         self._bot_tasks.clear()
@@ -285,6 +303,7 @@ class Table:
             "keep": self.keep,
             "takeover": self.takeover,
             "spectators": len(self.spectators),
+            "open_chat": self.open_chat,
             "seats": [self._public_seat(s) for s in self.seats],
         }
 
@@ -369,9 +388,16 @@ class Table:
             session.send(self.seat_message("sync", None))
 
     # ------------------------------------------------------------------ seats
+    def needs_password(self, identity: Identity) -> bool:
+        """Whether `identity` must give the table's password to sit or watch."""
+        return not (
+            self.password is None or identity in self.attendees() or identity is self.creator
+        )
+
     def _check_password(self, identity: Identity, password: str | None) -> None:
-        if self.password is None or identity in self.attendees() or identity is self.creator:
+        if not self.needs_password(identity):
             return
+        assert self.password is not None
         if password is None or not password_matches(self.password, password):
             raise Refused("password", "this table is locked; the password is wrong or missing")
 
@@ -395,7 +421,27 @@ class Table:
         self.seats[seat] = Seat(
             name=name or identity.name, holder=identity, holder_key=identity.key
         )
+        try:
+            await self._save_seats()
+        except StorageFull:
+            self.seats[seat] = Seat()  # not stored, so not given
+            raise
         identity.tables.add(self)
+
+    async def seat_again(
+        self, people: dict[int, tuple[Identity, str]], bot_levels: dict[int, str], watching: set
+    ) -> None:
+        """A rematch: the last game's people (seat → identity, name), bots (seat → level) and
+        spectators come to this new table at once, without its password."""
+        for seat, (identity, name) in people.items():
+            self.seats[seat] = Seat(name=name, holder=identity, holder_key=identity.key)
+            identity.tables.add(self)
+        for seat, level in bot_levels.items():
+            player = bots.make(level, self.game, seat)
+            self.seats[seat] = Seat(name=f"{level} bot {seat + 1}", bot=level, bot_player=player)
+        for identity in watching:
+            self.spectators.add(identity)
+            identity.tables.add(self)
         await self._save_seats()
 
     def watch(self, identity: Identity, password: str | None) -> None:
@@ -422,7 +468,11 @@ class Table:
             raise Refused("unknown_bot", str(exc.args[0])) from None
         name = f"{level} bot {seat + 1}"
         self.seats[seat] = Seat(name=name, bot=level, bot_player=player)
-        await self._save_seats()
+        try:
+            await self._save_seats()
+        except StorageFull:
+            self.seats[seat] = Seat()
+            raise
         if self.status == PLAYING:
             self._schedule_bots()
         return seat
@@ -473,11 +523,25 @@ class Table:
             self.creator_key = self.creator.key if self.creator else None
         if self.status == FINISHED:
             self.hooks.changed(self)
-        elif self.status == WAITING and not self.attendees():
+            return
+        # Leaving is never refused: on a full disk the store catches up later (`save_pending`).
+        self.seats_unsaved = True
+        with contextlib.suppress(StorageFull):
+            await self.save_pending()
+        if self.seats_unsaved:
+            self.hooks.changed(self)
+        if self.status != ABANDONED:
+            self.presence_changed()
+
+    async def save_pending(self) -> None:
+        """Store the seats given up while the disk was full (abandon a waiting table left
+        empty). Raises `StorageFull` while it still is."""
+        if not self.seats_unsaved or self.status in (FINISHED, ABANDONED):
+            return
+        if self.status == WAITING and not self.attendees():
             await self._abandon()
         else:
             await self._save_seats()
-            self.presence_changed()
 
     def _check_host(self, identity: Identity, what: str) -> None:
         if identity is self.creator or (self.creator is None and self.held_by(identity)):
@@ -495,28 +559,31 @@ class Table:
         await self._abandon()
 
     async def _abandon(self) -> None:
+        await self.journal.run(self.journal.store.set_status, self.id, ABANDONED)
         self.status = ABANDONED
+        self.seats_unsaved = False
         for person in self.attendees():
             person.tables.discard(self)
         self.spectators.clear()
-        await self.journal.run(self.journal.store.set_status, self.id, ABANDONED)
         self.close()
         self.hooks.changed(self)
 
     async def _save_seats(self) -> None:
         stored = [s.stored() for s in self.seats]
         await self.journal.run(self.journal.store.save_seats, self.id, stored, self.creator_key)
+        self.seats_unsaved = False
         self.hooks.changed(self)
 
     # ------------------------------------------------------------------ play
-    async def start(self, identity: Identity) -> None:
-        """The creator starts the game once every seat is filled."""
+    async def start(self, identity: Identity, stand_ins: bool = False) -> None:
+        """The creator starts the game once every seat is filled (with `stand_ins`, a table
+        with a takeover bot also starts with empty seats: the bot plays them)."""
         self._check_host(identity, "start the game")
         async with self.lock:
             if self.status != WAITING:
                 raise Refused("already_started", f"table {self.id} is already {self.status}")
             empty = [i for i, s in enumerate(self.seats) if s.empty]
-            if empty:
+            if empty and not (stand_ins and self.takeover is not None):
                 raise Refused("not_ready", f"seats {empty} are still empty")
             state = self.game.new_game(self.seed, self.players, self.options)
             await self.journal.run(self.journal.store.set_status, self.id, PLAYING)
@@ -677,6 +744,16 @@ class Table:
         except Refused as exc:
             if exc.code != "stale":
                 log.warning("table %s: %s move for seat %s refused: %s", self.id, by, seat, exc)
+        except StorageFull:
+            # Nothing was played (the journal has said why): bots and timer try again later.
+            if self._retry is None:
+                loop = asyncio.get_running_loop()
+                self._retry = loop.call_later(FULL_RETRY, self._try_again, seq)
+
+    def _try_again(self, seq: int) -> None:
+        self._retry = None
+        if self.seq == seq and self.status == PLAYING:
+            self._after_change()
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coro)

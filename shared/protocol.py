@@ -38,6 +38,8 @@ MAX_DEPTH = 16
 MAX_NODES = 10_000
 # This many refused frames in a row and the client is cut off.
 MAX_STRIKES = 8
+# The reason given when a message is over MAX_FRAME.
+TOO_LARGE = f"a message may be at most {MAX_FRAME} bytes"
 
 # What a client accepts from a server: views can be large, but not unbounded.
 CLIENT_MAX_FRAME = 64 << 20
@@ -48,6 +50,10 @@ PASSWORD_LEN = 64
 MAX_SEATS = 16
 MAX_KEEP = 86_400
 MAX_INT = 2**63 - 1
+# Chat: the longest message (characters, after control characters are stripped) and the quick
+# reactions a client may send (docs/protocol.md, Chat).
+CHAT_LEN = 300
+EMOTES = ("well_played", "good_luck", "thanks", "oops", "hmm", "hurry_up")
 
 
 class Phase(enum.Enum):
@@ -113,6 +119,47 @@ def text(max_len: int, min_len: int = 0) -> Check:
             )
         if any(ch < " " or ch == "\x7f" for ch in value):
             raise ProtocolError("malformed", f"{name!r} must not contain control characters")
+        return value
+
+    return check
+
+
+def chat_text(name: str, value: Any) -> str:
+    """A chat message: a string of 1..CHAT_LEN characters once control characters are gone
+    (they are stripped, not refused: see `clean_chat`)."""
+    if not isinstance(value, str):
+        raise ProtocolError("malformed", f"{name!r} must be a string")
+    cleaned = clean_chat(value)
+    if not 1 <= len(cleaned) <= CHAT_LEN:
+        raise ProtocolError(
+            "out_of_range", f"{name!r} must have 1 to {CHAT_LEN} characters (not counting controls)"
+        )
+    return cleaned
+
+
+# Characters that reorder or hide text on screen (bidirectional overrides and isolates, zero
+# width marks): stripped with the control characters, so a line shows what it says.
+_HIDDEN = set("\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff")
+
+
+def clean_chat(value: str) -> str:
+    """`value` without control characters: line breaks and tabs become spaces, other controls
+    and invisible reordering marks go, and the ends are trimmed."""
+    out = []
+    for ch in value:
+        if ch in "\t\n\r":
+            out.append(" ")
+        elif ch >= " " and not "\x7f" <= ch <= "\x9f" and ch not in _HIDDEN:
+            out.append(ch)
+    return "".join(out).strip()
+
+
+def one_of(choices: tuple[str, ...]) -> Check:
+    """One of a few names."""
+
+    def check(name: str, value: Any) -> str:
+        if value not in choices:
+            raise ProtocolError("out_of_range", f"{name!r} must be one of {', '.join(choices)}")
         return value
 
     return check
@@ -195,6 +242,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
         "keep": (integer(0, MAX_KEEP), False),
         "seed": (integer(0, MAX_INT), False),
         "takeover": (BOT_LEVEL, False),
+        "open_chat": (flag, False),
     },
     "join": {
         "table": (TABLE, True),
@@ -214,6 +262,13 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
         "seq": (integer(0), False),
     },
     "sync": {"table": (TABLE, True)},
+    "replays": {},
+    "replay": {"table": (TABLE, True), "step": (integer(0, MAX_INT), False)},
+    "chat": {"table": (TABLE, True), "text": (chat_text, True), "seat": (SEAT, False)},
+    "emote": {"table": (TABLE, True), "emote": (one_of(EMOTES), True), "seat": (SEAT, False)},
+    "mute": {"table": (TABLE, True), "who": (integer(1), True), "muted": (flag, False)},
+    "chat_log": {"table": (TABLE, True)},
+    "rematch": {"table": (TABLE, True)},
     "ping": {},
 }
 
@@ -333,8 +388,20 @@ class ServerSide:
             out.append(self._close("undecodable", f"the stream is not valid msgpack ({exc})"))
         return out
 
+    def receive_frame(self, data: bytes | str) -> list[dict[str, Any] | Refusal]:
+        """Feed one WebSocket message, which must hold exactly one whole msgpack message (and
+        be binary): the checked message, or refusals, under every limit of `receive_data`."""
+        if self.phase is Phase.CLOSED:
+            return []
+        if isinstance(data, str):
+            return [self._close("undecodable", "messages are msgpack in binary frames, not text")]
+        items = self.receive_data(data)
+        if self.phase is not Phase.CLOSED and (len(items) != 1 or self._fed != self._frame_start):
+            return [self._close("undecodable", "a frame must hold exactly one msgpack message")]
+        return items
+
     def _too_large(self) -> Refusal:
-        return self._close("frame_too_large", f"a message may be at most {MAX_FRAME} bytes")
+        return self._close("frame_too_large", TOO_LARGE)
 
     def _accept(self, obj: Any) -> dict[str, Any] | Refusal:
         ref = _safe_ref(obj)

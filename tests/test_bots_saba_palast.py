@@ -5,11 +5,21 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from shared.bots.saba_palast import POLICY, basic, determinize, evaluate
+from shared.bots import make_bot
+from shared.bots.saba_palast import POLICY, basic, determinize, evaluate, harbour_score
 from shared.engine import get_game
-from shared.games.saba_palast.data import ACTION_CARDS_PER_MATERIAL, CARDS, MATERIALS
+from shared.games.saba_palast.data import ACTION_CARDS_PER_MATERIAL, CARDS, FIGURES, MATERIALS
 from shared.randomplay import random_step
-from tests.test_saba_palast import at, build_ready, clear_stock, give, new, set_display
+from tests.test_saba_palast import (
+    at,
+    build_ready,
+    clear_stock,
+    give,
+    leader_in_two_quarters,
+    new,
+    set_display,
+    set_harbour,
+)
 
 GAME = get_game("saba-palast")
 BLUE, RED, YELLOW = 0, 1, 2
@@ -117,3 +127,53 @@ def test_evaluate_gives_a_finished_game_to_its_winners():
     assert evaluate(over) == [0.0, 1.0, 0.0]
     assert POLICY.evaluate is evaluate
     assert all(0 <= v <= 1 for v in evaluate(state))
+
+
+def test_bots_send_a_waiting_figure_from_the_default_quarter():
+    # Red leads the treasury scoring with an empty supply and figures in two quarters: bots
+    # and stand-ins answer with the default, the vizier's quarter first.
+    state = leader_in_two_quarters()
+    state["vizier"] = "carpenter"
+    state, _ = GAME.apply(state, BLUE, {"type": "fulfil", "card": "treasury-1"})
+    default = {"type": "send_figure", "quarter": "carpenter"}
+    assert decide(state, RED) == default
+    legal = GAME.legal_moves(state, RED)
+    assert POLICY.candidates(state, RED, legal) == [default]
+    strong = make_bot(GAME, RED, "strong", seed=1, budget_ms=30)
+    assert strong.choose(GAME.view(state, RED), legal) == default
+
+
+def test_basic_takes_a_balcony_figure_from_a_quarter_before_building_without_one():
+    state = build_ready()
+    state["figures"][BLUE] = 0
+    state["quarters"]["mason"] = [BLUE] * FIGURES
+    set_display(state, ["arch-1", "fountain-2", "arch-3"])
+    state["garden"][1] = {"levels": [1], "figure": RED, "material": None}
+    state["figures"][RED] -= 1
+    assert decide(state) == {"type": "build", "card": "fountain-2", "from_quarter": "mason"}
+
+
+def test_basic_declines_the_viziers_material_only_when_the_stock_is_full():
+    state = new()
+    clear_stock(state, BLUE)
+    set_harbour(state, [("gold", 2), ("alabaster", 2), ("sandstone", 3), ("ebony", 4)])
+    move = decide(state)
+    assert not move.get("decline")
+    give(state, BLUE, alabaster=2, ebony=3)  # 5 now, 8 after field 3: one too many
+    legal = [m for m in GAME.legal_moves(state, BLUE) if m.get("vizier") == "stonemason"]
+    view, rng = GAME.view(state, BLUE), random.Random(1)
+    take, decline = legal
+    assert harbour_score(view, BLUE, decline, rng) > harbour_score(view, BLUE, take, rng)
+
+
+def test_the_search_weighs_declining_the_vizier_only_where_it_can_pay():
+    state = new()
+    clear_stock(state, BLUE)
+    set_harbour(state, [("gold", 2), ("alabaster", 2), ("sandstone", 3), ("ebony", 4)])
+    legal = GAME.legal_moves(state, BLUE)
+    assert any(m.get("decline") for m in legal)
+    assert not any(m.get("decline") for m in POLICY.candidates(state, BLUE, legal))
+    give(state, BLUE, alabaster=2, ebony=3)
+    kept = POLICY.candidates(state, BLUE, GAME.legal_moves(state, BLUE))
+    declined = {m["vizier"] for m in kept if m.get("decline")}
+    assert {"stonemason", "mason", "carpenter", "goldsmith"} <= declined

@@ -21,7 +21,6 @@ from client.app import App  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
 from client.screenshot import sample_table  # noqa: E402
 from client.settings import Settings  # noqa: E402
-from client.tables.kette_von_saba import KetteVonSabaView  # noqa: E402
 from client.tables.kette_von_saba.layout import (  # noqa: E402
     CENTRES,
     HEX_H,
@@ -29,6 +28,7 @@ from client.tables.kette_von_saba.layout import (  # noqa: E402
     LOT_RECT,
     RADIUS,
 )
+from client.tables.kette_von_saba.view import KetteVonSabaView  # noqa: E402
 from shared.engine import get_game  # noqa: E402
 from shared.games.kette_von_saba.board import SPACES, neighbours, reward  # noqa: E402
 from shared.randomplay import random_step  # noqa: E402

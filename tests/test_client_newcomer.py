@@ -270,3 +270,73 @@ def test_a_lobby_of_two_hundred_tables_scrolls_to_the_last_and_builds_only_what_
     scene.handle(Intent("key", key="home"))
     step(app)
     assert bar.offset == 0 and scene.cards[0][1].id == 1
+
+
+@pytest.mark.parametrize("game_id", ["magie-des-bijoux", "saba-palast"])
+def test_hints_wait_for_the_bot_moves_on_screen(game_id):
+    """Another seat's moves arrive at once with this seat's turn: the legal targets,
+    the action buttons and taps wait until those moves have played on the board."""
+    import random
+
+    from client.net.model import SeatInfo, TableModel
+    from client.scenes.table import TableScene
+    from shared.engine import get_game
+    from shared.randomplay import random_step
+
+    game = get_game(game_id)
+    rng = random.Random(5)
+    state = game.new_game(5, 2, {"first_seat": 0} if game_id == "magie-des-bijoux" else None)
+    # Play until seat 0 is to act, then let the others play until it is seat 0's turn again.
+    while 0 not in game.to_act(state):
+        state, _ = game.apply(state, *random_step(game, state, rng))
+    seats = [SeatInfo(0, "Ada", "human"), SeatInfo(1, "Bot", "bot")]
+    model = TableModel(1, game_id, seats, mine=[0], status="playing")
+    model.update(0, game.view(state, 0), game.legal_moves(state, 0), game.to_act(state), [], True)
+    app = make_app()
+    scene = TableScene(app, model, lambda seat, move: None, lambda: None)
+    app.stack.push(scene)
+    step(app)
+    chain, others = [], 0
+    while not (others and 0 in game.to_act(state)) and not game.is_over(state):
+        seat, move = random_step(game, state, rng)
+        others += seat != 0
+        state, events = game.apply(state, seat, move)
+        chain += game.view_events(events, 0)
+    assert others and 0 in game.to_act(state), "the bots made moves, then it is seat 0's turn"
+    model.update(0, game.view(state, 0), game.legal_moves(state, 0), game.to_act(state), chain)
+    step(app)
+    assert not scene.timeline.idle, "the bots' moves are playing on the board"
+    assert not scene.interactive and scene.move_buttons == []
+    for _ in range(300):
+        step(app)
+        if scene.timeline.idle:
+            break
+    assert scene.timeline.idle and scene.interactive
+    assert scene.game_view.loose_targets() or scene.game_view.pieces() or scene.move_buttons
+
+
+def test_kette_a_tap_picks_a_hand_card_up_and_a_tap_puts_it_down():
+    from client.screenshot import build_scene
+
+    app = make_app()
+    scene = build_scene(app, "table", "kette-von-saba", 2, 9, None, "to_act")
+    sent = []
+    scene.send_move = lambda seat, move: sent.append(move)
+    app.stack.push(scene)
+    settle(app, 1.5)
+    rings = []
+    original = scene._draw_selected
+
+    def ring(surface, piece):
+        rings.append(piece.key)
+        original(surface, piece)
+
+    scene._draw_selected = ring
+    card = scene.game_view.pieces()[2]
+    tap(app, scene.camera.to_screen(*card.rect.center))
+    assert scene.selected is not None and scene.selected.key == card.key
+    app.draw(pygame.Surface(app.window.get_size()))
+    assert rings and set(rings) == {card.key}, "the card picked up is shown picked up"
+    target = card.targets[0]
+    tap(app, scene.camera.to_screen(*target.rect.center))
+    assert sent == [target.move] and sent[0]["card"] == card.key[1]

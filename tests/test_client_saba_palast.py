@@ -20,11 +20,12 @@ from client.scenes.table import TableScene  # noqa: E402
 from client.settings import Settings  # noqa: E402
 from client.tables.base import Piece  # noqa: E402
 from client.tables.saba_palast import words  # noqa: E402
-from client.tables.saba_palast.layout import FIELDS, HARBOUR_FIELDS  # noqa: E402
+from client.tables.saba_palast.layout import FIELDS, HARBOUR_FIELDS, QUARTER_RECTS  # noqa: E402
 from client.tables.saba_palast.view import SabaPalastView  # noqa: E402
 from shared.engine import get_game  # noqa: E402
 from shared.games.saba_palast.data import CARDS  # noqa: E402
 from shared.randomplay import random_step  # noqa: E402
+from tests.test_saba_palast import build_ready, leader_in_two_quarters  # noqa: E402
 
 GAME = get_game("saba-palast")
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
@@ -311,6 +312,66 @@ def test_a_figure_goes_into_a_quarter_with_one_tap():
     target = next(t for t in scene.game_view.loose_targets() if t.key[0] == "quarter")
     tap(app, scene.camera.to_screen(target.rect.x + 20, target.rect.bottom - 10))
     assert sent == [target.move]
+
+
+def test_the_viziers_quarter_chips_take_its_material_or_decline_it():
+    app = make_app((1280, 800))
+    sent = []
+    state = find_state(
+        lambda s, legal: any(m.get("vizier") == "mason" and m.get("decline") for m in legal)
+    )
+    scene = open_table(app, state, sent=sent)
+    tap(app, screen(scene, HARBOUR_FIELDS[2]))
+    chips = [t for t in scene.selected.targets if t.key[:2] == ("vizier", "mason")]
+    assert [t.move.get("decline") for t in chips] == [None, True]
+    frames(app, 2)
+    assert not_blank(app.window)
+    tap(app, screen(scene, chips[1].rect))
+    assert sent == [{"type": "harbour", "field": 3, "vizier": "mason", "decline": True}]
+
+
+def test_with_an_empty_supply_a_chip_builds_without_a_figure():
+    app = make_app((1280, 800))
+    sent = []
+    state = build_ready()
+    state["figures"][0] = 0
+    state["quarters"]["mason"] = [0] * 4
+    state["quarters"]["goldsmith"] = [0] * 4
+    scene = open_table(app, state, viewer=0, sent=sent)
+    card = next(p for p in scene.game_view.pieces() if p.key == ("card", "arch-3"))
+    assert [t.move.get("from_quarter", t.move.get("no_figure")) for t in card.targets] == [
+        "mason",
+        "goldsmith",
+        True,
+    ]
+    tap(app, screen(scene, card.rect))
+    frames(app, 2)
+    tap(app, screen(scene, card.targets[-1].rect))
+    assert sent == [{"type": "build", "card": "arch-3", "no_figure": True}]
+
+
+def test_a_figure_for_the_treasury_leaves_the_quarter_its_owner_taps_out_of_turn():
+    app = make_app((1280, 800))
+    sent = []
+    state = leader_in_two_quarters()
+    state, _ = GAME.apply(state, 0, {"type": "fulfil", "card": "treasury-1"})
+    scene = open_table(app, state, viewer=1, sent=sent)
+    assert state["turn"] == 0 and scene.my_turn()
+    renderer = scene.game_view
+    offered = {t.key: t.move for t in renderer.loose_targets()}
+    assert offered == {
+        ("send", "mason"): {"type": "send_figure", "quarter": "mason"},
+        ("send", "carpenter"): {"type": "send_figure", "quarter": "carpenter"},
+    }
+    assert renderer.status() == words.ui("status_send_treasury")
+    tap(app, screen(scene, QUARTER_RECTS["carpenter"]))
+    assert sent == [{"type": "send_figure", "quarter": "carpenter"}]
+    state = play(scene, state, 1, sent[0])
+    frames(app, 3)
+    assert renderer.flyers and ("treasury", 0) in renderer.hidden
+    frames(app, 90)
+    assert not renderer.flyers and not renderer.hidden
+    assert "carpenters' quarter for the treasury" in " ".join(scene.log[-3:])
 
 
 def test_free_actions_are_offered_at_any_step_of_the_own_turn():

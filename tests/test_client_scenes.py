@@ -95,6 +95,27 @@ def test_dialogs_render_at_every_size_in_every_language(size):
         assert not_blank(app.window)
 
 
+def test_the_create_dialog_offers_the_grid_only_in_solitaire():
+    app = make_app()
+    lobby = build_scene(app, "lobby", "magie-des-bijoux", 1, 0, None, "to_act")
+    app.stack.push(lobby)
+    dialog = CreateTableDialog(app, lobby, lobby.lobby.games, "magie-des-bijoux")
+    app.stack.push(dialog)
+
+    def groups():
+        return [group for group, _ in dialog.controls]
+
+    assert len(dialog.kinds) == 2 and "option:grid" not in groups()
+    dialog.set_seats(1)
+    assert "option:grid" in groups()
+    dialog.cycle_option("grid")
+    assert dialog.options["grid"] == "4x4"
+    dialog.set_seats(2)  # a solitaire grid is not kept for a table of two
+    assert "option:grid" not in groups() and "grid" not in dialog.options
+    frames(app, 2)
+    assert not_blank(app.window)
+
+
 def test_the_screenshot_command_writes_a_png(tmp_path):
     out = tmp_path / "table.png"
     from client.cli import main

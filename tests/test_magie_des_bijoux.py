@@ -6,6 +6,7 @@ import pytest
 
 from shared.engine import IllegalMove, OptionError, get_game, replay
 from shared.games.magie_des_bijoux import (
+    GRID_BY_PLAYERS,
     PLAQUES,
     STONES_PER_PLAYER,
     plaque_winner,
@@ -19,9 +20,14 @@ GAME = get_game("magie-des-bijoux")
 def board(settings: list[list[int]], players: int, first_seat: int = 0) -> dict:
     """A game whose grid is exactly `settings` (rows of setting counts), pawn not yet placed."""
     rows, cols = len(settings), len(settings[0])
-    grid = {(4, 4): "4x4", (5, 5): "5x5", (6, 6): "6x6", (3, 5): "3x5", (4, 6): "4x6"}
-    state = GAME.new_game(1, players, {"grid": grid[(rows, cols)], "first_seat": first_seat})
-    state["settings"] = [s for row in settings for s in row]
+    state = GAME.new_game(1, players, {"first_seat": first_seat})
+    # Drawn to order: with 2–4 players the real grid follows the player count.
+    state.update(
+        rows=rows,
+        cols=cols,
+        settings=[s for row in settings for s in row],
+        stones=[[0] * players for _ in range(rows * cols)],
+    )
     return state
 
 
@@ -60,6 +66,20 @@ def test_four_players_use_all_thirty_six_plaques():
 def test_solitaire_grid_options(grid, shape):
     state = GAME.new_game(2, 1, {"grid": grid})
     assert (state["rows"], state["cols"]) == shape
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("grid", ["4x4", "5x5", "6x6", "3x5", "4x6"])
+def test_with_two_to_four_players_the_grid_option_is_refused(players, grid):
+    with pytest.raises(OptionError, match="solitaire only") as refused:
+        GAME.new_game(1, players, {"grid": grid})
+    assert f"{players} players" in str(refused.value)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_with_two_to_four_players_grid_auto_is_accepted(players):
+    state = GAME.new_game(1, players, {"grid": "auto"})
+    assert f"{state['rows']}x{state['cols']}" == GRID_BY_PLAYERS[players]
 
 
 def test_grid_is_dealt_from_the_seed():

@@ -46,17 +46,19 @@ def test_a_built_wheel_installs_into_a_fresh_venv_with_fonts_and_catalogs(tmp_pa
     probe = run(
         python,
         "-c",
-        "from client import i18n; from client.ui import theme; "
+        "from client import i18n; from client.ui import theme; from server import web; "
         "i18n.set_language('de'); "
-        "print(i18n.__file__); print(theme.FONT_REGULAR.exists()); print(i18n._('Connect'))",
+        "print(i18n.__file__); print(theme.FONT_REGULAR.exists()); print(i18n._('Connect')); "
+        "print(web.page_file('/'))",
         cwd=elsewhere,
         env=env,
     )
     assert probe.returncode == 0, probe.stderr
-    where, font, word = probe.stdout.split("\n")[:3]
+    where, font, word, page = probe.stdout.split("\n")[:4]
     assert where.startswith(str(site)), where
     assert font == "True"
     assert word == "Verbinden"
+    assert page.startswith(str(site)) and page.endswith("index.html"), "the page is package data"
 
     out = elsewhere / "table.png"
     shot = run(

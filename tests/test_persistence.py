@@ -318,3 +318,18 @@ async def test_no_update_leaves_the_server_before_its_move_is_committed(
         reader.close()
     assert not early, f"updates for moves {early} were sent before their commit"
     assert len(checked) >= 12 * 3
+
+
+def test_a_store_with_every_table_of_ours_opens_again(tmp_path):
+    """Each table the store makes (moves, chat, table settings) passes its own check for a
+    foreign file when the server starts again."""
+    from server.store import ChatLine, Store
+
+    store = Store(tmp_path)
+    table = store.create_table("magie-des-bijoux", 2, {}, 1, 60, None, None, [{}, {}])
+    store.append_chat(table, ChatLine(0, "chat", "Ada", 0, "hello", False))
+    store.save_social(table, True, ["someone"])
+    store.close()
+    again = Store(tmp_path)
+    assert [line.text for line in again.chat(table)] == ["hello"]
+    again.close()

@@ -146,6 +146,29 @@ def test_an_oversized_frame_is_refused_and_ends_the_stream():
     assert side.receive_data(encode({"t": "ping"})) == []
 
 
+def test_a_websocket_frame_holds_exactly_one_whole_message():
+    side = ServerSide()
+    assert side.receive_frame(encode(HELLO)) == [HELLO]
+    assert side.receive_frame(encode({"t": "ping", "id": 1})) == [{"t": "ping", "id": 1}]
+    refused = only(side.receive_frame(encode({"t": "teleport"})))
+    assert refused.code == "unknown_type" and not refused.fatal, "checks refuse as on TCP"
+    for frame in (encode(HELLO) + encode(HELLO), encode({"t": "ping"})[:-1], b""):
+        side = greeted()
+        refused = only(side.receive_frame(frame))
+        assert refused.code == "undecodable" and refused.fatal
+        assert side.receive_frame(encode({"t": "ping"})) == [], "nothing is read after it"
+
+
+def test_a_text_frame_or_an_oversized_one_ends_the_websocket():
+    side = greeted()
+    refused = only(side.receive_frame('{"t": "ping"}'))
+    assert refused.code == "undecodable" and refused.fatal and "text" in refused.reason
+    side = greeted()
+    header = b"\x82\xa1t\xa4ping\xa3pad\xdb" + (MAX_FRAME + 10).to_bytes(4, "big")
+    refused = only(side.receive_frame(header + b"x" * (MAX_FRAME + 10)))
+    assert refused.code == "frame_too_large" and refused.fatal
+
+
 def feed_in_pieces(side: ServerSide, data: bytes, cuts: list[int]) -> list:
     """Feed `data` cut at `cuts` (as a socket delivers it); everything that came out."""
     out = []
@@ -281,9 +304,13 @@ SERVER_MESSAGES = [
     "left",
     "sync",
     "update",
+    "replays",
+    "replay",
     "error",
     "pong",
     "bye",
+    "muted",
+    "chat_log",
 ]
 
 

@@ -354,14 +354,63 @@ def test_the_viziers_action_takes_only_what_the_supply_holds():
         play(state, 0, "use_quarter", quarter="goldsmith")
 
 
-def test_the_vizier_swap_must_be_made_when_one_is_possible():
+def test_the_vizier_swap_is_named_or_declined_when_one_is_possible():
     state = new(3)
     set_harbour(state, [("gold", 2), ("alabaster", 2), ("sandstone", 3), ("ebony", 4)])
     clear_stock(state, 0)
-    with pytest.raises(IllegalMove, match="give sandstone, take gold"):
+    with pytest.raises(IllegalMove, match="give sandstone, take gold.*or decline"):
         play(state, 0, "harbour", field=3, vizier="exchange")
-    state, _ = play(state, 0, "harbour", field=3, vizier="exchange", give="sandstone", take="gold")
-    assert state["stocks"][0] == {"alabaster": 0, "sandstone": 2, "ebony": 0, "gold": 1}
+    swapped, _ = play(
+        state, 0, "harbour", field=3, vizier="exchange", give="sandstone", take="gold"
+    )
+    assert swapped["stocks"][0] == {"alabaster": 0, "sandstone": 2, "ebony": 0, "gold": 1}
+
+
+def test_the_viziers_swap_may_be_declined():
+    # Audit decision 6: the quarter's action is a permission; the vizier still moves.
+    state = new(3)
+    set_harbour(state, [("gold", 2), ("alabaster", 2), ("sandstone", 3), ("ebony", 4)])
+    clear_stock(state, 0)
+    decline = {"type": "harbour", "field": 3, "vizier": "bazaar", "decline": True}
+    state["vizier"] = "exchange"
+    assert decline in GAME.legal_moves(state, 0)
+    state, events = GAME.apply(state, 0, decline)
+    assert state["vizier"] == "bazaar"
+    assert state["stocks"][0] == {"alabaster": 0, "sandstone": 3, "ebony": 0, "gold": 0}
+    assert events[-1] == {
+        "type": "quarter_action",
+        "seat": 0,
+        "quarter": "bazaar",
+        "vizier": True,
+        "declined": True,
+    }
+
+
+def test_the_viziers_free_material_may_be_declined():
+    state = new(3)
+    set_harbour(state, [("gold", 2), ("alabaster", 2), ("sandstone", 3), ("ebony", 4)])
+    clear_stock(state, 0)
+    legal = GAME.legal_moves(state, 0)
+    for quarter in ("stonemason", "mason", "carpenter", "goldsmith"):
+        assert {"type": "harbour", "field": 3, "vizier": quarter} in legal
+        assert {"type": "harbour", "field": 3, "vizier": quarter, "decline": True} in legal
+    supply = dict(state["supply"])
+    state, _ = play(state, 0, "harbour", field=3, vizier="goldsmith", decline=True)
+    assert state["stocks"][0] == {"alabaster": 0, "sandstone": 3, "ebony": 0, "gold": 0}
+    assert state["supply"]["gold"] == supply["gold"]
+
+
+def test_declining_the_viziers_action_is_said_once_and_only_on_field_3():
+    state = new(3)
+    set_harbour(state, [("gold", 2), ("alabaster", 2), ("sandstone", 3), ("ebony", 4)])
+    state["vizier"] = "mason"
+    with pytest.raises(IllegalMove, match="not both"):
+        play(state, 0, "harbour", field=3, vizier="bazaar", decline=True, give="sandstone",
+             take="ebony")  # fmt: skip
+    with pytest.raises(IllegalMove, match="true or left out"):
+        play(state, 0, "harbour", field=3, vizier="goldsmith", decline="yes")
+    with pytest.raises(IllegalMove, match="harbour field 3 only"):
+        play(state, 0, "harbour", field=1, decline=True)
 
 
 def test_harbour_field_4_takes_four_and_nothing_more():
@@ -512,6 +561,74 @@ def test_with_no_figure_anywhere_the_part_is_built_without_a_figure():
     assert {"type": "balcony", "seat": None, "field": 3, "from_quarter": None} in events
 
 
+def test_with_an_empty_supply_the_builder_may_also_place_no_figure():
+    # Audit decision 5: "darf … nehmen" — a quarter of his choice, or no figure at all.
+    state = build_ready()
+    state["figures"][0] = 0
+    state["quarters"]["mason"] = [0]
+    state["quarters"]["bazaar"] = [0]
+    builds = [
+        m for m in GAME.legal_moves(state, 0) if m["type"] == "build" and m["card"] == "arch-3"
+    ]
+    assert builds == [
+        {"type": "build", "card": "arch-3", "from_quarter": "mason"},
+        {"type": "build", "card": "arch-3", "from_quarter": "bazaar"},
+        {"type": "build", "card": "arch-3", "no_figure": True},
+    ]
+    with pytest.raises(IllegalMove, match="or build with no figure"):
+        play(state, 0, "build", card="arch-3")
+    state, events = play(state, 0, "build", card="arch-3", no_figure=True)
+    assert state["garden"][2] == {"levels": [1], "figure": None, "material": None}
+    assert state["quarters"]["mason"] == [0] and state["quarters"]["bazaar"] == [0]
+    assert {"type": "balcony", "seat": None, "field": 3, "from_quarter": None} in events
+
+
+def test_building_without_a_figure_leaves_the_figure_on_that_balcony():
+    # Garden field 1 holds red's figure on its arch. Blue builds the fountain there but puts no
+    # figure up: red's stays, nobody gets one back and nobody lays a serail marker.
+    state = build_ready()
+    state["figures"][0] = 0
+    state["quarters"]["mason"] = [0] * FIGURES
+    state["garden"][0] = {"levels": [1], "figure": RED, "material": None}
+    state["figures"][RED] -= 1
+    set_display(state, ["fountain-1", "arch-2", "arch-3"])
+    state, events = play(state, 0, "build", card="fountain-1", no_figure=True)
+    assert state["garden"][0] == {"levels": [1, 2], "figure": RED, "material": None}
+    assert state["figures"][RED] == FIGURES - 1
+    assert state["serail"] == []
+    assert "figure_returned" not in types(events) and "serail_marker" not in types(events)
+    invariants(state)
+
+
+def test_with_no_figure_anywhere_the_figure_on_that_balcony_stays():
+    state = build_ready()
+    state["figures"][0] = 0
+    state["garden"][0] = {"levels": [1], "figure": RED, "material": None}
+    state["figures"][RED] -= 1
+    set_display(state, ["fountain-1", "arch-2", "arch-3"])
+    state, events = play(state, 0, "build", card="fountain-1")
+    assert state["garden"][0]["figure"] == RED and state["serail"] == []
+    assert "figure_returned" not in types(events)
+
+
+def test_no_figure_is_refused_while_a_figure_goes_up_anyway():
+    state = build_ready()
+    with pytest.raises(IllegalMove, match="your supply holds a figure"):
+        play(state, 0, "build", card="arch-3", no_figure=True)
+    # His own figure on the balcony comes back to him and goes up again, with a marker.
+    state["figures"][0] = 0
+    state["quarters"]["mason"] = [0] * 7
+    state["garden"][0] = {"levels": [1], "figure": 0, "material": None}
+    set_display(state, ["fountain-1", "arch-2", "arch-3"])
+    assert [m for m in GAME.legal_moves(state, 0) if m.get("card") == "fountain-1"] == [
+        {"type": "build", "card": "fountain-1"}
+    ]
+    with pytest.raises(IllegalMove, match="is yours"):
+        play(state, 0, "build", card="fountain-1", no_figure=True)
+    with pytest.raises(IllegalMove, match="not both"):
+        play(state, 0, "build", card="arch-3", no_figure=True, from_quarter="mason")
+
+
 # ---------------------------------------------------------------------- the serail
 
 
@@ -617,6 +734,119 @@ def test_the_treasury_figure_comes_from_a_quarter_when_the_leaders_supply_is_emp
     state, _ = play(state, 0, "fulfil", card="treasury-1")
     assert state["treasury"] == [RED]
     assert state["quarters"]["mason"] == [RED] * 6
+
+
+def leader_in_two_quarters(seat: int = RED) -> dict:
+    """Blue may fulfil treasury card 1; `seat` leads with a balcony figure, his supply is empty
+    and his other seven figures stand in the masons' and carpenters' quarters."""
+    state = build_ready()
+    set_display(state, ["treasury-1", "arch-2", "arch-3"])
+    state["garden"][0] = {"levels": [1], "figure": seat, "material": None}
+    state["figures"][seat] = 0
+    state["quarters"]["mason"] = [seat] * 4
+    state["quarters"]["carpenter"] = [seat] * 3
+    return state
+
+
+def test_the_treasury_leader_chooses_the_quarter_his_figure_leaves_even_out_of_turn():
+    # Audit decision 7: one of *his* figures — with figures in two quarters, red names one.
+    state = leader_in_two_quarters()
+    state["vizier"] = "carpenter"
+    state, events = play(state, BLUE, "fulfil", card="treasury-1")
+    assert GAME.to_act(state) == [RED] and state["turn"] == BLUE
+    assert state["pending"] == {"seat": RED, "for": "treasury", "quarters": ["carpenter", "mason"]}
+    assert events[-1]["type"] == "treasury_scored" and events[-1]["choosing"] is True
+    assert state["treasury"] == []
+    # The vizier's quarter first, then board order: today's default comes first.
+    assert GAME.legal_moves(state, RED) == [
+        {"type": "send_figure", "quarter": "carpenter"},
+        {"type": "send_figure", "quarter": "mason"},
+    ]
+    assert GAME.legal_moves(state, BLUE) == []
+    with pytest.raises(IllegalMove, match="choosing the quarter its figure leaves for the"):
+        play(state, BLUE, "pass")
+    with pytest.raises(IllegalMove, match="one of these quarters: carpenter, mason"):
+        play(state, RED, "send_figure", quarter="goldsmith")
+    view = GAME.view(state, YELLOW)
+    assert view["pending"] == state["pending"] and view["to_act"] == [RED]
+    state, events = play(state, RED, "send_figure", quarter="mason")
+    assert state["treasury"] == [RED] and state["pending"] is None
+    assert state["quarters"]["mason"] == [RED] * 3 and state["quarters"]["carpenter"] == [RED] * 3
+    assert events == [{"type": "figure_sent", "seat": RED, "quarter": "mason", "to": "treasury"}]
+    assert GAME.to_act(state) == [BLUE] and state["phase"] == "build"
+    invariants(state)
+
+
+def test_the_builder_himself_may_have_to_name_the_quarter_first():
+    state = leader_in_two_quarters(seat=BLUE)
+    state, _ = play(state, BLUE, "fulfil", card="treasury-1")
+    assert GAME.to_act(state) == [BLUE]
+    with pytest.raises(IllegalMove, match="first name the quarter your figure leaves"):
+        play(state, BLUE, "pass")
+    state, _ = play(state, BLUE, "send_figure", quarter="carpenter")
+    assert state["treasury"] == [BLUE] and state["quarters"]["carpenter"] == [BLUE] * 2
+
+
+def test_no_figure_waits_unless_asked_for():
+    state = build_ready()
+    with pytest.raises(IllegalMove, match="no figure is waiting"):
+        play(state, BLUE, "send_figure", quarter="mason")
+
+
+def test_a_game_ending_while_a_figure_waits_sends_it_from_the_default_quarter():
+    # Profi, the serail example on the last palace card: yellow, the new serail leader, would
+    # name a quarter, but the game is over; his figure counts, from the default quarter.
+    state = build_ready(profi=True)
+    state["serail"] = [YELLOW, RED, YELLOW, RED, RED]
+    state["markers"] = [5, 2, 3]
+    state["serail_figure"] = RED
+    state["figures"][RED] -= 1
+    set_display(state, ["fountain-1", None, None], deck=[])
+    for field in range(1, 8):
+        state["garden"][field] = {"levels": [1, 2, 3], "figure": None, "material": None}
+    state["garden"][0] = {"levels": [1], "figure": BLUE, "material": None}
+    state["figures"][BLUE] -= 1
+    state["figures"][YELLOW] = 0
+    state["quarters"]["mason"] = [YELLOW] * 3
+    state["quarters"]["goldsmith"] = [YELLOW] * 5
+    state, events = play(state, BLUE, "build", card="fountain-1")
+    assert state["end"] == "palace_complete" and state["pending"] is None
+    assert state["serail_figure"] == YELLOW and state["quarters"]["mason"] == [YELLOW] * 2
+    assert {"type": "figure_sent", "seat": YELLOW, "quarter": "mason", "to": "serail"} in events
+    assert points(state)[YELLOW] == 1
+    invariants(state)
+
+
+def test_profi_the_new_serail_leader_chooses_the_quarter_his_figure_leaves():
+    # The serail example: blue's marker pushes red's last one out and yellow takes the lead from
+    # red. Yellow's supply is empty and his figures stand in two quarters: he names one.
+    state = build_ready(profi=True)
+    state["serail"] = [YELLOW, RED, YELLOW, RED, RED]
+    state["markers"] = [5, 2, 3]
+    state["serail_figure"] = RED
+    state["figures"][RED] -= 1
+    state["garden"][0] = {"levels": [1], "figure": BLUE, "material": None}
+    state["figures"][BLUE] -= 1
+    state["figures"][YELLOW] = 0
+    state["quarters"]["exchange"] = [YELLOW] * 4
+    state["quarters"]["stonemason"] = [YELLOW] * 4
+    set_display(state, ["fountain-1", "arch-2", "arch-3"])
+    state, events = play(state, BLUE, "build", card="fountain-1")
+    assert serail_leader(state) == YELLOW and state["serail_figure"] is None
+    assert GAME.to_act(state) == [YELLOW]
+    assert state["pending"] == {
+        "seat": YELLOW,
+        "for": "serail",
+        "quarters": ["stonemason", "exchange"],
+    }
+    assert {"type": "serail_figure", "seat": YELLOW, "choosing": True} in events
+    state, events = play(state, YELLOW, "send_figure", quarter="exchange")
+    assert state["serail_figure"] == YELLOW and state["quarters"]["exchange"] == [YELLOW] * 3
+    assert events == [
+        {"type": "figure_sent", "seat": YELLOW, "quarter": "exchange", "to": "serail"}
+    ]
+    assert GAME.to_act(state) == [BLUE]
+    invariants(state)
 
 
 def test_a_treasury_leader_with_no_figure_left_places_none():

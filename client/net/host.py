@@ -1,7 +1,8 @@
 """“Host a game”: a Jewel Table server inside the client, on its own thread, advertised on the LAN.
 
 The server is the same `server.app.Server` that `jeweltable serve` runs; the client then connects
-to it over TCP like any other client, so a hosted game and a remote one behave the same.
+to it over TCP like any other client, so a hosted game and a remote one behave the same. It serves
+the page for phones and tablets too (`web_urls`, for a QR code on screen).
 """
 
 from __future__ import annotations
@@ -21,13 +22,17 @@ class LocalServer:
         interfaces: list[str] | None = None,
         discovery: bool = True,
         port: int | None = None,
+        web: bool = True,
     ) -> None:
         self.name = name
         self.wanted_port = port
+        self.web = web
         self.interfaces = list(interfaces or [])
         self.discovery = discovery
         self.port = 0
         self.host = "127.0.0.1"
+        # The page's URLs a phone could open, LAN addresses first (empty without `web`).
+        self.web_urls: list[str] = []
         self.error: str | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
@@ -61,7 +66,7 @@ class LocalServer:
         asyncio.run(self._main())
 
     async def _main(self) -> None:
-        from server.app import Server, ServerConfig
+        from server.app import Server, ServerConfig, default_web_port
 
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
@@ -77,6 +82,8 @@ class LocalServer:
                 name=self.name,
                 interfaces=self.interfaces,
                 discovery=self.discovery,
+                # The page next to the game port, as `jeweltable serve` has it (else any port).
+                web_port=default_web_port(port) if self.web else None,
             )
             try:
                 server = Server(config)
@@ -92,6 +99,7 @@ class LocalServer:
             return
         self.error = None
         self.port = server.port
+        self.web_urls = server.web_urls()
         self.host = "127.0.0.1" if listen == "0.0.0.0" else listen
         self._ready.set()
         try:

@@ -57,6 +57,7 @@ class TableInfo:
     spectators: int = 0
     options: dict[str, Any] = field(default_factory=dict)
     takeover: str | None = None  # the bot level that plays for absent players
+    open_chat: bool = False  # spectators' chat reaches the players too
 
 
 @dataclass
@@ -91,6 +92,30 @@ class SeatStream:
 
 
 @dataclass
+class ChatEntry:
+    """A chat message or emote at a table: `who` is the person's number on the server (for
+    muting), `seat` None for a spectator, `emote` set for an emote (then `text` is empty)."""
+
+    who: int
+    name: str
+    seat: int | None
+    text: str = ""
+    emote: str | None = None
+
+
+@dataclass
+class Rematch:
+    """The next game of a finished table as the server last told it (protocol `rematch`)."""
+
+    next_table: int
+    by: str
+    waiting: list[int]
+    seconds: int
+    done: bool = False
+    started: bool = False
+
+
+@dataclass
 class TableModel:
     """One table this client sits at or watches.
 
@@ -113,6 +138,16 @@ class TableModel:
     refusals: list[str] = field(default_factory=list)
     # The server closed the table (its creator did, or nobody was at it for a long time).
     removed: bool = False
+    # What was said here (chat and emotes), oldest first; `chat_revision` grows with each.
+    chat: list[ChatEntry] = field(default_factory=list)
+    chat_revision: int = 0
+    # Grows when the whole chat was replaced by the server's `chat_log` (nothing new to ring).
+    chat_resets: int = 0
+    # People (by `who`) the table's creator muted; whether spectators' chat reaches players.
+    muted: set[int] = field(default_factory=set)
+    open_chat: bool = False
+    # The rematch offered after this game, if any.
+    rematch: Rematch | None = None
 
     @property
     def spectator(self) -> bool:

@@ -15,7 +15,7 @@ from typing import Any
 
 from client import i18n
 from client.net.connection import CLOSED, CONNECTED, RECONNECTING, Connection
-from client.net.model import LobbyModel, SeatInfo, TableInfo, TableModel
+from client.net.model import ChatEntry, LobbyModel, Rematch, SeatInfo, TableInfo, TableModel
 
 Listener = Callable[[dict[str, Any]], None]
 
@@ -44,10 +44,13 @@ def table_info(summary: dict[str, Any]) -> TableInfo:
         spectators=summary.get("spectators", 0),
         options=summary.get("options", {}),
         takeover=summary.get("takeover"),
+        open_chat=bool(summary.get("open_chat")),
     )
 
 
 BOT_LEVELS = ("basic", "strong", "random")
+# The chat lines a table keeps (the server journals them all).
+CHAT_LINES = 200
 
 
 @dataclass
@@ -82,6 +85,12 @@ class Session:
         self._ids = itertools.count(1)
         self._moves: dict[int, tuple[int, int]] = {}
         self._plans: dict[int, SeatPlan] = {}
+        # Kept games the server offers (None until asked and answered), and its answers to
+        # `replay` by table, waiting for the replay viewer.
+        self.kept: list[dict[str, Any]] | None = None
+        # The server's page for phones and tablets (its port, from `welcome`), if it serves one.
+        self.web_port: int | None = None
+        self._replays: dict[int, list[dict[str, Any]]] = {}
 
     def start(self) -> Session:
         self.conn.start()
@@ -128,6 +137,7 @@ class Session:
         self.lobby.server_name = msg.get("server", "")
         self.lobby.games = msg.get("games", [])
         self.lobby.bots = msg.get("bots", [])
+        self.web_port = msg.get("web")
         self.lobby.tables = [table_info(t) for t in msg.get("tables", [])]
         self.lobby.revision += 1
         # Tables not resumed by the server are gone for us (their seats timed out).
@@ -145,6 +155,7 @@ class Session:
         model = self.tables.get(info.id)
         if model is not None:
             model.seats = info.seats
+            model.open_chat = info.open_chat
             if info.status != "over" or model.outcome is not None:
                 model.status = info.status
             model.revision += 1
@@ -180,9 +191,12 @@ class Session:
             model = TableModel(info.id, info.game, info.seats, status=info.status)
             self.tables[info.id] = model
         model.seats = info.seats
+        model.open_chat = info.open_chat
         model.mine = sorted(msg.get("seats", []))
         model.status = info.status
         model.revision += 1
+        # What was said here lately (also what was missed while the connection was down).
+        self.send({"t": "chat_log", "table": info.id})
         plan = self._plans.pop(msg.get("ref"), None) if msg.get("ref") is not None else None
         if plan is not None:
             self._carry_out(info.id, plan)
@@ -230,6 +244,66 @@ class Session:
         model.status = status
         if msg.get("outcome") is not None:
             model.outcome = msg["outcome"]
+
+    def _on_replays(self, msg: dict[str, Any]) -> None:
+        self.kept = list(msg["tables"])
+
+    def _on_replay(self, msg: dict[str, Any]) -> None:
+        self._replays.setdefault(msg["table"], []).append(msg)
+
+    def _said(self, table_id: int, entry: ChatEntry) -> None:
+        model = self.tables.get(table_id)
+        if model is None:
+            return
+        model.chat = [*model.chat[-(CHAT_LINES - 1) :], entry]
+        model.chat_revision += 1
+
+    @staticmethod
+    def _entry(msg: dict[str, Any]) -> ChatEntry:
+        if msg["t"] == "emote":
+            return ChatEntry(msg["who"], msg["from"], msg.get("seat"), emote=msg["emote"])
+        return ChatEntry(msg["who"], msg["from"], msg.get("seat"), msg["text"])
+
+    def _on_chat(self, msg: dict[str, Any]) -> None:
+        self._said(msg["table"], self._entry(msg))
+
+    def _on_emote(self, msg: dict[str, Any]) -> None:
+        self._said(msg["table"], self._entry(msg))
+
+    def _on_chat_log(self, msg: dict[str, Any]) -> None:
+        model = self.tables.get(msg["table"])
+        if model is None:
+            return
+        model.chat = [self._entry(line) for line in msg.get("lines", [])][-CHAT_LINES:]
+        model.chat_revision += 1
+        model.chat_resets += 1
+
+    def _on_muted(self, msg: dict[str, Any]) -> None:
+        model = self.tables.get(msg["table"])
+        if model is None:
+            return
+        if msg["muted"]:
+            model.muted.add(msg["who"])
+            text = i18n._("{name} was muted by the table's host.", name=msg["name"])
+        else:
+            model.muted.discard(msg["who"])
+            text = i18n._("{name} may chat again.", name=msg["name"])
+        # A notice in the chat (who 0: nobody's words).
+        self._said(msg["table"], ChatEntry(0, "", None, text))
+
+    def _on_rematch(self, msg: dict[str, Any]) -> None:
+        model = self.tables.get(msg["table"])
+        if model is None:
+            return
+        model.rematch = Rematch(
+            msg["next"],
+            msg["by"],
+            list(msg.get("waiting", [])),
+            msg.get("seconds", 0),
+            bool(msg.get("done")),
+            bool(msg.get("started")),
+        )
+        model.revision += 1
 
     def _on_error(self, msg: dict[str, Any]) -> None:
         text = i18n.error_text(msg.get("code", ""), msg.get("reason", ""))
@@ -329,6 +403,44 @@ class Session:
         elif model is not None:
             model.refusals.append(i18n._("Connection lost — reconnecting…"))
             model.revision += 1
+
+    def ask_replays(self) -> None:
+        """Ask for the kept games; they arrive in `kept`."""
+        self.kept = None
+        self.send({"t": "replays"})
+
+    def replay(self, table_id: int, step: int | None = None) -> None:
+        """Ask for a kept game (a finished one whole, another at `step`); see `take_replays`."""
+        msg: dict[str, Any] = {"t": "replay", "table": table_id}
+        if step is not None:
+            msg["step"] = step
+        self.send(msg)
+
+    def take_replays(self, table_id: int) -> list[dict[str, Any]]:
+        """The server's answers about kept game `table_id` since the last call."""
+        return self._replays.pop(table_id, [])
+
+    def chat(self, table_id: int, text: str, seat: int | None = None) -> None:
+        """Say something at a table (as `seat`, one this device holds; default its first)."""
+        msg: dict[str, Any] = {"t": "chat", "table": table_id, "text": text}
+        if seat is not None:
+            msg["seat"] = seat
+        self.send(msg)
+
+    def emote(self, table_id: int, emote: str, seat: int | None = None) -> None:
+        """A quick reaction (one of shared.protocol.EMOTES) at a table."""
+        msg: dict[str, Any] = {"t": "emote", "table": table_id, "emote": emote}
+        if seat is not None:
+            msg["seat"] = seat
+        self.send(msg)
+
+    def mute(self, table_id: int, who: int, muted: bool = True) -> None:
+        """The creator mutes (or lets speak again) the person numbered `who`."""
+        self.send({"t": "mute", "table": table_id, "who": who, "muted": muted})
+
+    def rematch(self, table_id: int) -> None:
+        """Play again after the game at `table_id` (asks, or confirms another's offer)."""
+        self.send({"t": "rematch", "table": table_id})
 
     def is_creator(self, info: TableInfo) -> bool:
         return bool(info.host) and info.host == self.name

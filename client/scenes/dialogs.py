@@ -166,11 +166,15 @@ class ConfirmDialog(MessageDialog):
         self.then()
 
 
+# The sound volumes a tap on the volume button steps through.
+VOLUMES = (0.25, 0.5, 0.7, 1.0)
+
+
 class SettingsDialog(Dialog):
-    """Name, language, table display (large type, no controls) and fullscreen."""
+    """Name, language, table display (large type, no controls), fullscreen and sound."""
 
     width = 0.55
-    height = 0.62
+    height = 0.78
 
     def __init__(self, app: Services, on_close: Callable[[], None] | None = None) -> None:
         self.on_close = on_close
@@ -192,6 +196,11 @@ class SettingsDialog(Dialog):
             (
                 i18n._("Fullscreen (F11)"),
                 Button(onoff[s.fullscreen], self.app.toggle_fullscreen),
+            ),
+            (i18n._("Sound"), Button(onoff[not s.muted], self.toggle_sound)),
+            (
+                i18n._("Volume"),
+                Button(i18n._("{n}%", n=round(s.volume * 100)), self.next_volume),
             ),
         ]
         self.buttons = [Button(i18n._("Done"), self.close, primary=True)]
@@ -220,6 +229,19 @@ class SettingsDialog(Dialog):
     def toggle_display(self) -> None:
         self.app.settings.table_display = not self.app.settings.table_display
         self.app.apply_settings()
+        self.build()
+
+    def toggle_sound(self) -> None:
+        self.app.settings.muted = not self.app.settings.muted
+        self.app.sounds.play("tap")
+        self.build()
+
+    def next_volume(self) -> None:
+        """The next louder volume (after the loudest, the softest); a tap lets it be heard."""
+        s = self.app.settings
+        s.volume = next((v for v in VOLUMES if v > s.volume + 0.01), VOLUMES[0])
+        s.muted = False
+        self.app.sounds.play("tap")
         self.build()
 
     def close(self) -> None:

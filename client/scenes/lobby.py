@@ -52,6 +52,7 @@ class LobbyScene(Scene):
         actions: Session | None,
         create_game: str | None = None,
     ) -> None:
+        self.has_phones = self.phone_card = False
         super().__init__(app)
         self.lobby = lobby
         self.actions = actions
@@ -73,8 +74,19 @@ class LobbyScene(Scene):
             self.new_table(game)
 
     def relabel(self) -> None:
-        self.top_buttons = [
+        from client.scenes.phones import phone_urls
+
+        self.has_phones = bool(phone_urls(self.app))
+        # Wide enough, the join card for phones stands beside the list; else behind a button.
+        self.phone_card = self.has_phones and self.app.layout.w >= 1000
+        phones = (
+            []
+            if self.phone_card or not self.has_phones
+            else [Button(i18n._("Phones"), self.open_phones)]
+        )
+        self.top_buttons = phones + [
             Button(i18n._("New table"), self.new_table, primary=True),
+            Button(i18n._("Replays"), self.open_replays),
             Button(i18n._("Settings"), lambda: self.app.stack.push(SettingsDialog(self.app))),
             Button(i18n._("Disconnect"), self.disconnect),
         ]
@@ -82,6 +94,9 @@ class LobbyScene(Scene):
 
     def resize(self, layout: theme.Layout) -> None:
         super().resize(layout)
+        if self.phone_card != (self.has_phones and layout.w >= 1000):
+            self.relabel()  # the join card moves beside the list or behind a button
+            return
         lay = layout
         self.bar = pygame.Rect(0, 0, lay.w, round(lay.title * 2.2))
         x = lay.w - lay.margin
@@ -90,11 +105,15 @@ class LobbyScene(Scene):
             button.rect = pygame.Rect(0, 0, w, lay.button_h)
             button.rect.midright = (x, self.bar.centery)
             x -= w + lay.margin // 2
+        card_w = round(lay.w * 0.24) if getattr(self, "phone_card", False) else 0
         self.list_rect = pygame.Rect(
             lay.margin,
             self.bar.bottom + lay.margin,
-            lay.w - 2 * lay.margin,
+            lay.w - 2 * lay.margin - (card_w + lay.margin if card_w else 0),
             lay.h - self.bar.bottom - 2 * lay.margin,
+        )
+        self.phones_rect = pygame.Rect(
+            self.list_rect.right + lay.margin, self.list_rect.y, card_w, round(card_w * 1.32)
         )
         # The cards scroll inside the list, under its heading.
         self.cards_rect = pygame.Rect(
@@ -109,6 +128,29 @@ class LobbyScene(Scene):
     def new_table(self, game: str | None = None) -> None:
         if self.lobby.games:
             self.app.stack.push(CreateTableDialog(self.app, self, self.lobby.games, game))
+
+    def open_phones(self) -> None:
+        from client.scenes.phones import PhonesDialog
+
+        self.app.stack.push(PhonesDialog(self.app, self._open_seats_of_mine()))
+
+    def _open_seats_of_mine(self) -> list[tuple[int, int]]:
+        """Open seats of the waiting tables this client made: each may be handed to a phone."""
+        if self.actions is None:
+            return []
+        return [
+            (info.id, seat.seat)
+            for info in self.lobby.tables
+            if info.status == "waiting" and self.actions.is_creator(info)
+            for seat in info.seats
+            if seat.kind == "open"
+        ]
+
+    def open_replays(self) -> None:
+        from client.scenes.replay import open_server_replays
+
+        if self.actions is not None:
+            open_server_replays(self.app, self.actions)
 
     def disconnect(self) -> None:
         if self.app.session is not None:
@@ -186,7 +228,12 @@ class LobbyScene(Scene):
             while self.app.stack.top is not self and self.app.stack.top is not None:
                 self.app.stack.pop()
 
-        self.app.stack.push(TableScene(self.app, model, send_move, leave, close))
+        def watch_replay() -> None:
+            from client.scenes.replay import PendingReplay
+
+            self.app.stack.push(PendingReplay(self.app, session, table_id))
+
+        self.app.stack.push(TableScene(self.app, model, send_move, leave, close, watch_replay))
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
@@ -216,6 +263,10 @@ class LobbyScene(Scene):
                 )
             return
         self.open_tables &= set(session.tables)
+        from client.scenes.phones import phone_urls
+
+        if bool(phone_urls(self.app)) != self.has_phones:
+            self.relabel()
         while session.notices:
             self.app.toasts.show(session.notices.pop(0))
         # A table this client is at has started (or was resumed): open it.
@@ -228,6 +279,9 @@ class LobbyScene(Scene):
             if button.handle(intent):
                 return True
         if self.scroller.handle(intent):
+            return True
+        if self.phone_card and intent.kind == "tap" and self.phones_rect.collidepoint(intent.pos):
+            self.open_phones()  # bigger, and a code for one seat
             return True
         for _rect, _info, buttons in self.cards:
             for button in buttons:
@@ -379,6 +433,10 @@ class LobbyScene(Scene):
         self.scroller.draw(surface)
         for button in self.top_buttons:
             button.draw(surface, lay.body)
+        if self.phone_card:
+            from client.scenes.phones import lobby_card
+
+            lobby_card(self.app, surface, self.phones_rect, lay)
 
     def _draw_card(
         self, surface: pygame.Surface, rect: pygame.Rect, info: TableInfo, buttons: list[Button]
@@ -467,6 +525,10 @@ OPTION_NAMES: dict[str, str] = {
     "profi": i18n.N_("Professional rules"),
 }
 
+# Options a game accepts for one player only (La Magie des Bijoux: with more, the grid follows the
+# player count); the dialog offers them only in solitaire.
+SOLITAIRE_OPTIONS = frozenset({"grid"})
+
 
 class CreateTableDialog(Dialog):
     """Game, seats (each: me on this device, bot, or open for a person), options, password."""
@@ -528,6 +590,8 @@ class CreateTableDialog(Dialog):
                 ("seat", Button(label, lambda s=seat: self.cycle_seat(s), selected=kind == "me"))
             )
         for name, option in self.game["options"].items():
+            if name in SOLITAIRE_OPTIONS and n > 1:
+                continue
             value = self.options.get(name, option["default"])
             controls.append(
                 (
@@ -587,6 +651,9 @@ class CreateTableDialog(Dialog):
         self.kinds = (self.kinds + ["basic"] * n)[:n]
         if self.options.get("first_seat") is not None and self.options["first_seat"] >= n:
             self.options["first_seat"] = None
+        if n > 1:
+            for name in SOLITAIRE_OPTIONS:
+                self.options.pop(name, None)
         self.build()
 
     def cycle_seat(self, seat: int) -> None:

@@ -1,4 +1,5 @@
-"""The results at the end of a game: winners first, scores, and the game's own summary."""
+"""The results at the end of a game: winners first, scores, the game's own summary, and
+*Play again* (a rematch: the same people and bots at a new table, each person confirming)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from client import i18n
-from client.net.model import TableModel
+from client.net.model import Rematch, TableModel
 from client.scenes.dialogs import Dialog
 from client.tables.base import TableView
 from client.ui import theme
@@ -16,8 +17,8 @@ from client.ui.widgets import Button
 
 
 class ResultsScene(Dialog):
-    width = 0.5
-    height = 0.66
+    width = 0.56
+    height = 0.7
 
     def __init__(
         self,
@@ -25,15 +26,26 @@ class ResultsScene(Dialog):
         model: TableModel,
         game_view: TableView,
         leave: Callable[[], None],
+        replay: Callable[[], None] | None = None,
     ) -> None:
         self.model = model
         self.game_view = game_view
         self.leave = leave
+        if replay is not None:
+            self.width = 0.72  # room for a third button
+        self.asked = False
+        self.offer: Rematch | None = None
+        self.deadline = 0.0
         super().__init__(app, i18n._("Results"))
+        self.again = Button(i18n._("Play again"), self.play_again, primary=True)
         self.buttons = [
             Button(i18n._("Look at the board"), self.close),
-            Button(i18n._("Back to the lobby"), self.to_lobby, primary=True),
+            Button(i18n._("Back to the lobby"), self.to_lobby),
         ]
+        if replay is not None:
+            self.buttons.insert(1, Button(i18n._("Watch the replay"), replay))
+        if not model.spectator and app.session is not None:
+            self.buttons.insert(1, self.again)
         self.pop = {"s": 0.0}
         app.animator.animate(self.pop, 0.45, "out_back", s=1.0)
         self.layout_buttons()
@@ -41,6 +53,74 @@ class ResultsScene(Dialog):
     def to_lobby(self) -> None:
         self.close()
         self.leave()
+
+    def layout_buttons(self) -> None:
+        """One row; where the words do not fit, *Play again* takes a row of its own above."""
+        super().layout_buttons()
+        if not self.buttons or self.buttons[0].rect.x >= self.rect.x + self.layout.margin:
+            return
+        lay = self.layout
+        again = self.again if self.again in self.buttons else None
+        rest = [b for b in self.buttons if b is not again]
+        width = (self.rect.w - lay.margin * 2 - lay.margin // 2 * (len(rest) - 1)) // len(rest)
+        x = self.rect.x + lay.margin
+        for button in rest:
+            button.rect = pygame.Rect(x, self.rect.bottom - lay.margin - lay.button_h, width, 0)
+            button.rect.h = lay.button_h
+            x += width + lay.margin // 2
+        if again is not None:
+            again.rect = pygame.Rect(0, 0, self.rect.w - lay.margin * 2, lay.button_h)
+            again.rect.bottomleft = (self.rect.x + lay.margin, rest[0].rect.y - lay.margin // 2)
+
+    def play_again(self) -> None:
+        """Ask for the next game, or say yes to someone else's offer."""
+        if self.app.session is not None:
+            self.app.session.rematch(self.model.table_id)
+            self.asked = True
+            self.again.enabled = False
+
+    def update(self, dt: float) -> None:
+        offer = self.model.rematch
+        if offer is not self.offer:
+            self.offer = offer
+            if offer is not None:
+                self.deadline = self.app.clock + offer.seconds
+                mine = set(self.model.mine)
+                self.again.enabled = not offer.done and bool(mine & set(offer.waiting))
+
+    def frame_rate(self) -> float:
+        # The seconds left to confirm count down.
+        return 2.0 if self.offer is not None and not self.offer.done else 0.0
+
+    def rematch_line(self) -> str | None:
+        """How the next game stands, in a sentence."""
+        offer = self.offer
+        if offer is None:
+            return i18n._("Asking the others…") if self.asked else None
+        if offer.started:
+            return i18n._("The next game begins…")
+        if offer.done:
+            return i18n._(
+                "The next game waits at table #{id} for its empty seats.", id=offer.next_table
+            )
+        left = max(0, round(self.deadline - self.app.clock))
+        names = self.model.names
+        if set(self.model.mine) & set(offer.waiting):
+            return i18n.ngettext(
+                "{name} asks to play again: {n} second left to say yes.",
+                "{name} asks to play again: {n} seconds left to say yes.",
+                left,
+                name=offer.by,
+            )
+        waiting = ", ".join(names[s] for s in offer.waiting if s < len(names))
+        if not waiting:
+            return i18n._("Waiting for the empty seats to fill…")
+        return i18n.ngettext(
+            "Waiting for {names} ({n} second)…",
+            "Waiting for {names} ({n} seconds)…",
+            left,
+            names=waiting,
+        )
 
     def draw_body(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -107,6 +187,18 @@ class ResultsScene(Dialog):
             )
             y += row_h
         y += lay.body * 0.5
+        note = self.rematch_line()
+        if note is not None:
+            top = min(b.rect.y for b in self.buttons) - lay.margin // 2
+            lines = theme.wrap(note, lay.small, self.body.w)
+            for i, part in enumerate(lines):
+                theme.blit_text(
+                    surface,
+                    part,
+                    lay.small,
+                    (self.body.x, top - (len(lines) - i) * lay.small * 1.35),
+                    theme.GOLD_LIGHT,
+                )
         for line in summary:
             for part in theme.wrap(line, lay.small, self.body.w):
                 theme.blit_text(surface, part, lay.small, (self.body.x, y), theme.TEXT_DIM)

@@ -78,6 +78,7 @@ class StartScene(Scene):
         self.host_button = Button(i18n._("Host a game"), self.host, primary=True)
         self.settings_button = Button(i18n._("Settings"), self.open_settings)
         self.quit_button = Button(i18n._("Quit"), self.quit)
+        self.replays_button = Button(i18n._("Replays"), self.open_replays)
         self.boxes = []
         for game_id, title in GAME_BOXES:
             known = game_id in engine.list_games()
@@ -119,6 +120,10 @@ class StartScene(Scene):
         self.quit_button.rect.bottomright = side.bottomright
         self.settings_button.rect = pygame.Rect(0, 0, round(side.w * 0.48), bh)
         self.settings_button.rect.bottomleft = side.bottomleft
+        # Kept games, under the player's name in the header.
+        replays_w = theme.font(lay.body, True).size(self.replays_button.label)[0] + lay.body * 2
+        self.replays_button.rect = pygame.Rect(0, 0, replays_w, round(bh * 0.9))
+        self.replays_button.rect.bottomright = self.header.bottomright
         self.host_button.rect = pygame.Rect(
             side.x,
             self.settings_button.rect.y - lay.margin - round(bh * 1.2),
@@ -192,6 +197,12 @@ class StartScene(Scene):
     def open_settings(self) -> None:
         self.app.stack.push(SettingsDialog(self.app))
 
+    def open_replays(self) -> None:
+        """The games kept on this computer (by a server hosted here) and game files."""
+        from client.scenes.replay import open_local_replays
+
+        open_local_replays(self.app)
+
     def quit(self) -> None:
         self.app.running = False
 
@@ -203,6 +214,7 @@ class StartScene(Scene):
             self.connect_button,
             self.host_button,
             self.settings_button,
+            self.replays_button,
             self.quit_button,
         ):
             if button.handle(intent):
@@ -303,6 +315,7 @@ class StartScene(Scene):
             self.connect_button,
             self.host_button,
             self.settings_button,
+            self.replays_button,
             self.quit_button,
         ):
             button.draw(surface, lay.body)
@@ -389,7 +402,7 @@ class StartScene(Scene):
             )
             # The facts wrap between themselves (then between words) rather than being cut.
             lines = theme.wrap_facts(line, lay.small, self.list_rect.w - lay.body)
-            row_h = round(lay.body * 1.4 + lay.small * (0.2 + 1.3 * len(lines)))
+            row_h = round(lay.body * 1.4 + lay.small * (0.5 + 1.3 * len(lines)))
             rect = pygame.Rect(self.list_rect.x, round(y), self.list_rect.w, row_h)
             row.rect = rect
             if rect.bottom > self.list_rect.bottom:

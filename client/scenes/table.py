@@ -14,15 +14,18 @@ import pygame
 
 from client import i18n
 from client.net.model import Move, TableModel
+from client.scenes.chat import ChatPanel
 from client.scenes.dialogs import ConfirmDialog, TextDialog
+from client.scenes.phones import PhonesDialog, phone_urls
 from client.scenes.results import ResultsScene
+from client.scenes.table_chrome import TableChrome
 from client.tables import view_for
 from client.tables.base import Camera, Piece, TableContext, Target
 from client.ui import theme
 from client.ui.anim import MOVE, SHAKE, Timeline, pulse
 from client.ui.input import Intent
 from client.ui.scene import Scene, Services
-from client.ui.widgets import Button, panel
+from client.ui.widgets import Button
 
 SendMove = Callable[[int, Move], None]
 
@@ -34,7 +37,12 @@ TIMER_RATE = 20.0
 PULSE_RATE = 12.0
 
 
-class TableScene(Scene):
+class TableScene(TableChrome, Scene):
+    # A resync says so in a toast (the replay viewer jumps without one).
+    announce_resync = True
+    # This device's seats say "(you)" on their panels (not in the replay viewer).
+    marks_you = True
+
     def __init__(
         self,
         app: Services,
@@ -42,14 +50,18 @@ class TableScene(Scene):
         send_move: SendMove,
         leave: Callable[[], None],
         close: Callable[[], None] | None = None,
+        watch_replay: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(app)
+        # Offered on the results screen: this game's replay, from the server that kept it.
+        self.watch_replay = watch_replay
         self.model = model
         self.send_move = send_move
         self.leave = leave
         # Esc returns to the lobby keeping the seats; only "Leave" gives them up.
         self.close = close or leave
         self.timeline = Timeline(app.animator)
+        self.settled = True
         self.ctx = TableContext(app.animator, self.timeline, app.toasts, model.names, app.clock_ref)
         self.game_view = view_for(model.game, self.ctx)
         self.camera = Camera(pygame.Rect(0, 0, 1, 1), (1.0, 1.0))
@@ -82,6 +94,10 @@ class TableScene(Scene):
         self.active_panels: list[pygame.Rect] = []
         self.turn_left = 0
         self.turn_right = 0
+        self.chat = ChatPanel(app, model, self.chat_seat)
+        self.was_my_turn = False
+        self.offer_shown = False
+        self.followed = False
         self.resize(app.layout)
         self.sync()
 
@@ -103,6 +119,8 @@ class TableScene(Scene):
             and self.pending is None
             and self.curtain_for is None
             and self.model.status != "over"
+            # Hints and taps follow the board on screen: not while earlier moves still play.
+            and self.timeline.idle
         )
 
     # ------------------------------------------------------------------ layout
@@ -119,6 +137,12 @@ class TableScene(Scene):
         self.wide = lay.w >= 1000 or self.app.settings.table_display
         log_w = max(round(lay.w * (0.24 if self.display_mode else 0.22)), 200)
         self.log_rect = pygame.Rect(lay.w - lay.margin - log_w, top, log_w, bottom - top)
+        # The log above, the chat below it, in one column.
+        split = self.log_rect.y + round(self.log_rect.h * 0.5)
+        self.log_area = pygame.Rect(self.log_rect.x, self.log_rect.y, log_w, split - top)
+        chat_rect = pygame.Rect(self.log_rect.x, split, log_w, self.log_rect.bottom - split)
+        self.chat.relabel()
+        self.chat.resize(chat_rect, lay, writing=not self.app.settings.table_display)
         right = self.log_rect.x - lay.margin if self.wide else lay.w - lay.margin
         self.board_rect = pygame.Rect(
             self.panels_rect.right + lay.margin,
@@ -141,6 +165,8 @@ class TableScene(Scene):
         lay = self.layout
         buttons = []
         if not self.app.settings.table_display:
+            if phone_urls(self.app):
+                buttons.append(Button(i18n._("Phones"), self.open_phones))
             buttons.append(Button(i18n._("Rules"), self.open_help))
             if not self.wide:
                 buttons.append(Button(i18n._("Game log"), self.toggle_log, selected=self.log_open))
@@ -153,8 +179,14 @@ class TableScene(Scene):
             x -= w + lay.margin // 2
         self.bar_buttons = buttons
 
+    def open_phones(self) -> None:
+        """The page's QR code, for a phone or tablet to join or watch this table."""
+        self.app.stack.push(PhonesDialog(self.app))
+
     def _layout_move_buttons(self) -> None:
         lay = self.layout
+        # The buttons follow the board on screen; a change of that re-lays them (update()).
+        self.settled = self.timeline.idle
         choices = self.game_view.move_buttons() if self.interactive else []
         buttons = [Button(label, lambda m=move: self.commit(None, m)) for label, move in choices]
         x, row = self.board_rect.x, 0
@@ -201,7 +233,7 @@ class TableScene(Scene):
         resynced = self.model.resyncs != self.resyncs_seen
         fresh = viewer != self.viewer or resynced
         self.resyncs_seen = self.model.resyncs
-        if resynced:
+        if resynced and self.announce_resync:
             self.app.toasts.show(i18n._("Reconnected — the table is up to date"))
         if viewer != self.viewer:
             if (
@@ -220,6 +252,8 @@ class TableScene(Scene):
             self.timeline.skip()
             # The stream's events are the whole log again (a resync brings the history).
             self.log = []
+        else:
+            self.app.sounds.events(self.model.game, new_events)
         self.ctx.timer = self.model.timer
         self.game_view.show(stream.view, stream.legal, [] if fresh else new_events, fresh)
         for event in (
@@ -284,6 +318,11 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle(self, intent: Intent) -> bool:
+        if self.curtain_for is None and self.log_visible() and self.chat.handle(intent):
+            return True
+        if self.chat.focused and intent.kind == "back":
+            self.chat.blur()
+            return True
         if self.curtain_for is not None:
             if intent.kind in ("tap", "confirm"):
                 self.revealed = self.curtain_for
@@ -315,7 +354,7 @@ class TableScene(Scene):
         if kind == "zoom" and self.board_rect.collidepoint(intent.pos):
             self.camera.zoom_at(intent.pos, intent.factor)
             return True
-        if kind == "scroll" and self.log_visible() and self.log_rect.collidepoint(intent.pos):
+        if kind == "scroll" and self.log_visible() and self.log_area.collidepoint(intent.pos):
             self.log_scroll = max(0, self.log_scroll + round(intent.amount * 2))
             return True
         if kind == "drag_start":
@@ -402,8 +441,18 @@ class TableScene(Scene):
     def log_visible(self) -> bool:
         return self.wide or self.log_open
 
+    def chat_seat(self) -> int | None:
+        """Which of this device's seats speaks: the one shown (None for a spectator)."""
+        return (
+            self.viewer if isinstance(self.viewer, int) and self.viewer in self.model.mine else None
+        )
+
     # ------------------------------------------------------------------ frame
     def frame_rate(self) -> float:
+        # Emote bubbles fade and the chat field's caret blinks, whatever else moves.
+        return max(self._board_rate(), self.chat.frame_rate())
+
+    def _board_rate(self) -> float:
         if not self.timeline.idle:
             return ANIMATING
         if self.ctx.timer is not None:
@@ -424,6 +473,12 @@ class TableScene(Scene):
             self.refusals_seen = len(self.model.refusals)
             self.refused(reasons[-1])
         self.timeline.update(dt)
+        if self.timeline.idle != self.settled:
+            # The moves on screen caught up with the game (or new ones started): the action
+            # buttons follow what is shown.
+            self._layout_move_buttons()
+            self.camera.resize(self.board_area(), self.game_view.world_size())
+        self._social()
         if (
             self.model.outcome is not None
             and not self.results_shown
@@ -431,32 +486,33 @@ class TableScene(Scene):
             and self.app.stack.top is self
         ):
             self.results_shown = True
+            self.app.stack.push(
+                ResultsScene(self.app, self.model, self.game_view, self.leave, self.watch_replay)
+            )
+
+    def _social(self) -> None:
+        """What was said, whose turn began, and the rematch: sounds, toasts, following."""
+        said = self.chat.update()
+        if said and not self.log_visible():
+            for entry in said[-2:]:
+                speaker, text = self.chat.entry_text(entry)
+                self.app.toasts.show(f"{speaker} {text}" if speaker else text)
+        mine = self.my_turn()
+        if mine and not self.was_my_turn:
+            focused = pygame.display.get_init() and pygame.key.get_focused()
+            self.app.sounds.play("turn" if focused else "chime")
+        self.was_my_turn = mine
+        rematch = self.model.rematch
+        if rematch is None or self.app.session is None:
+            return
+        following = self.app.session.tables.get(rematch.next_table)
+        if rematch.started and following is not None and following.streams and not self.followed:
+            # The next game began: leave this table for the lobby, which opens the next one.
+            self.followed = True
+            self.leave()
+        elif not rematch.done and not self.offer_shown and self.app.stack.top is self:
+            self.offer_shown = self.results_shown = True
             self.app.stack.push(ResultsScene(self.app, self.model, self.game_view, self.leave))
-
-    def _title(self) -> str:
-        from shared.engine import get_game
-
-        try:
-            return get_game(self.model.game).title
-        except KeyError:
-            return self.model.game
-
-    def _backdrop(
-        self, like: pygame.Surface, panels: tuple[pygame.Rect, ...], log: pygame.Rect | None
-    ) -> pygame.Surface:
-        """The felt with the bar and the empty panel and log boxes, made once per layout."""
-        key = (like.get_size(), tuple(map(tuple, panels)), tuple(log) if log else None)
-        if key != self.backdrop_key:
-            lay = self.layout
-            backdrop = pygame.Surface(like.get_size()).convert(like)
-            backdrop.blit(theme.felt(like.get_size()), (0, 0))
-            pygame.draw.rect(backdrop, theme.PANEL, self.bar)
-            for rect in panels:
-                panel(backdrop, rect, lay.radius)
-            if log is not None:
-                panel(backdrop, log, lay.radius, alpha=190 if self.wide else 240)
-            self.backdrop, self.backdrop_key = backdrop, key
-        return self.backdrop
 
     def _chrome_key(self) -> tuple:
         return (
@@ -465,6 +521,7 @@ class TableScene(Scene):
             i18n.language(),
             self.log_scroll,
             self.log_open,
+            self.chat.key(),
             self.viewer,
             self.pending is None,
         )
@@ -485,10 +542,24 @@ class TableScene(Scene):
             targets = source.targets if source is not None else self.game_view.loose_targets()
             hot = {t.key for t in targets}
         self.game_view.draw(surface, self.camera, hot, self.held)
+        if self.selected is not None and self.held is None and self.interactive:
+            self._draw_selected(surface, self.selected)
         self._draw_turn(surface)
         self._draw_active_ring(surface)
         for button in self.bar_buttons + self.move_buttons:
             button.draw(surface, self.layout.small)
+        if self.log_visible():
+            self.chat.draw_controls(surface)
+        if self.chat.bubbles:
+            self.chat.draw_bubbles(surface, self._panel_rects())
+
+    def _draw_selected(self, surface: pygame.Surface, piece: Piece) -> None:
+        """A piece picked up by a tap: a gold ring around it until a tap puts it somewhere."""
+        lay = self.layout
+        rect = self.camera.rect_to_screen(piece.rect).inflate(lay.line * 6, lay.line * 6)
+        glow = 0.5 + 0.5 * pulse(self.app.clock)
+        colour = theme.mix(theme.GOLD, theme.GOLD_LIGHT, glow)
+        pygame.draw.rect(surface, colour, rect, max(2, lay.line * 3), border_radius=lay.radius)
 
     def _refresh_static(self, like: pygame.Surface) -> None:
         """What changes only with the game is drawn into a cached layer, by region, when it
@@ -550,89 +621,6 @@ class TableScene(Scene):
             self._draw_log(layer)
         return regions == [layer.get_rect()]
 
-    def _draw_bar(self, surface: pygame.Surface) -> None:
-        lay = self.layout
-        pygame.draw.rect(surface, theme.PANEL, self.bar)
-        pygame.draw.line(surface, theme.GOLD_DARK, self.bar.bottomleft, self.bar.bottomright, 1)
-        right = self.bar_buttons[0].rect.x if self.bar_buttons else lay.w
-        if self.app.settings.table_display:
-            # The display has no buttons: say how to leave it.
-            hint = theme.blit_text(
-                surface,
-                i18n._("Esc: back to the lobby"),
-                lay.small,
-                (right - lay.margin, self.bar.centery),
-                theme.TEXT_DIM,
-                anchor="midright",
-            )
-            right = hint.x
-        self.turn_right = right - lay.margin
-        if self.model.spectator:
-            watching = theme.blit_text(
-                surface,
-                i18n._("Watching"),
-                lay.small,
-                (right - lay.margin, self.bar.centery),
-                theme.TEXT_DIM,
-                anchor="midright",
-            )
-            # The turn line stays clear of the "watching" label.
-            self.turn_right = watching.x - lay.margin
-        # The game's name on the left, unless the turn line needs its room (a narrow window).
-        title = self._title()
-        bold = theme.font(lay.body, True)
-        self.turn_left = lay.margin + bold.size(title)[0] + lay.margin * 2
-        if self.turn_left + bold.size(self.turn_text()[0])[0] > self.turn_right:
-            self.turn_left = lay.margin
-        else:
-            theme.blit_text(
-                surface,
-                title,
-                lay.body,
-                (lay.margin, self.bar.centery),
-                theme.GOLD,
-                True,
-                "midleft",
-            )
-
-    def _draw_turn(self, surface: pygame.Surface) -> None:
-        """Whose turn it is, in the middle of the bar; a pulsing gold line when it is ours."""
-        lay = self.layout
-        turn, mine = self.turn_text()
-        status = self.game_view.status() if self.model.status == "playing" else None
-        label = f"{turn} · {status}" if status else turn
-        left = self.turn_left
-        right = self.turn_right or lay.w - lay.margin
-        size = lay.title if mine else lay.body
-        room = max(40, right - left)
-        # A long turn line steps down toward body size; still too long, it keeps what to do
-        # now (the gold underline already says whose turn it is), or the turn alone.
-        while size > lay.body and theme.font(size, True).size(label)[0] > room:
-            size = max(lay.body, size - 2)
-        if theme.font(size, True).size(label)[0] > room:
-            shorter = [status] if status and mine else []
-            label = next(
-                (s for s in [*shorter, turn] if theme.font(size, True).size(s)[0] <= room), label
-            )
-        label = theme.fit_text(label, size, room, bold=True)
-        width = theme.font(size, True).size(label)[0]
-        x = min(max(lay.w / 2, left + width / 2), right - width / 2)
-        colour = theme.GOLD_LIGHT if mine else theme.TEXT
-        rect = theme.blit_text(surface, label, size, (x, self.bar.centery), colour, True, "center")
-        if mine:
-            glow = round(120 + 100 * pulse(self.app.clock))
-            line = pygame.Surface((rect.w, max(2, lay.line)), pygame.SRCALPHA)
-            line.fill((*theme.GOLD, glow))
-            surface.blit(line, (rect.x, rect.bottom))
-
-    def _draw_active_ring(self, surface: pygame.Surface) -> None:
-        lay = self.layout
-        # The ring pulses to call this device's player; another's turn is shown still.
-        glow = 0.5 + 0.5 * pulse(self.app.clock) if self.my_turn() else 0.5
-        ring = theme.mix(theme.GOLD_DARK, theme.GOLD_LIGHT, glow)
-        for rect in self.active_panels:
-            pygame.draw.rect(surface, ring, rect, max(2, lay.line * 2), border_radius=lay.radius)
-
     def ask_to_leave(self) -> None:
         """Leave at once, but ask first while this device plays in a running game."""
         if self.model.status != "playing" or self.model.spectator:
@@ -656,164 +644,4 @@ class TableScene(Scene):
         """Whether a seat this device holds is to act."""
         return self.model.status == "playing" and any(
             s in self.model.mine for s in self.model.to_act()
-        )
-
-    def turn_text(self) -> tuple[str, bool]:
-        """The turn indicator and whether it is this device's turn."""
-        if self.model.status == "over":
-            return i18n.pgettext("table.over", "Game over"), False
-        if self.model.status == "waiting":
-            return i18n._("Waiting for the host to start"), False
-        acting = self.model.to_act()
-        if not acting:
-            return "", False
-        names = self.model.names
-        mine = [s for s in acting if s in self.model.mine]
-        if mine and len(self.model.mine) == 1:
-            return i18n._("Your turn"), True
-        seat = mine[0] if mine else acting[0]
-        return i18n._("{name}'s turn", name=names[seat]), bool(mine)
-
-    def _panel_order(self) -> list[int]:
-        """Seats clockwise from the one after the viewer; the viewer's own seat comes last."""
-        n = len(self.model.seats)
-        me = self.viewer if isinstance(self.viewer, int) else n - 1
-        return [(me + 1 + i) % n for i in range(n)]
-
-    def _panel_rects(self) -> list[tuple[int, pygame.Rect]]:
-        """(seat, rect) of each player panel, the viewer's own at the bottom."""
-        lay = self.layout
-        order = self._panel_order()
-        width = self._panel_text_width(self.panels_rect)
-        lines = max(len(self._panel_text(s, width)) for s in order) if order else 0
-        h = round(lay.body * 1.5 + lay.small * 1.3 * max(1, lines) + lay.margin)
-        gap = lay.margin // 2
-        avail = self.panels_rect.h
-        h = min(h, (avail - gap * (len(order) - 1)) // max(1, len(order)))
-        mine = not self.model.spectator and isinstance(self.viewer, int)
-        out = []
-        for i, seat in enumerate(order):
-            if mine and i == len(order) - 1:
-                y = self.panels_rect.bottom - h
-            else:
-                y = self.panels_rect.y + i * (h + gap)
-            out.append((seat, pygame.Rect(self.panels_rect.x, y, self.panels_rect.w, h)))
-        return out
-
-    def _panel_text_width(self, rect: pygame.Rect) -> int:
-        """The width a panel's lines have beside the seat's token."""
-        lay = self.layout
-        x = rect.x + lay.margin * 0.6 + lay.body * 1.4 + lay.margin * 0.6
-        return round(rect.right - x - lay.margin * 0.5)
-
-    def _panel_text(self, seat: int, width: int) -> list[str]:
-        """The panel's lines under the name: tags (bot, away) and the game's facts, a line too
-        wide broken between its facts rather than cut."""
-        info = self.model.seats[seat]
-        tags = []
-        if info.kind == "bot":
-            tags.append(i18n._("bot"))
-        elif info.kind == "open":
-            tags.append(i18n._("open seat"))
-        elif not info.connected:
-            tags.append(i18n._("away"))
-        if info.stand_in is not None:
-            tags.append(i18n._("a bot plays"))
-        lines = ([" · ".join(tags)] if tags else []) + self.game_view.panel_lines(seat)
-        size = self.layout.small
-        return [part for line in lines for part in theme.wrap_facts(line, size, width)]
-
-    def _draw_panels(self, surface: pygame.Surface, rects: list[tuple[int, pygame.Rect]]) -> None:
-        acting = self.model.to_act() if self.model.status == "playing" else []
-        self.active_panels = []
-        for seat, rect in rects:
-            self._draw_panel(surface, rect, seat, seat in acting)
-
-    def _draw_panel(
-        self, surface: pygame.Surface, rect: pygame.Rect, seat: int, active: bool
-    ) -> None:
-        lay = self.layout
-        info = self.model.seats[seat]
-        if active:
-            self.active_panels.append(rect)
-        r = lay.body * 0.7
-        token_c = (rect.x + lay.margin * 0.6 + r, rect.y + lay.margin * 0.5 + lay.body * 0.75)
-        self.game_view.seat_token(surface, seat, token_c, r)
-        x = token_c[0] + r + lay.margin * 0.6
-        name = self.model.names[seat]
-        if seat in self.model.mine:
-            name += " (" + i18n._("you") + ")"
-        name = theme.fit_text(name, lay.body, rect.right - x - lay.margin, bold=True)
-        theme.blit_text(surface, name, lay.body, (x, token_c[1]), theme.TEXT, True, "midleft")
-        dot = theme.OK if info.connected or info.kind == "bot" else theme.DANGER
-        y = token_c[1] + lay.body * 0.8
-        pygame.draw.circle(
-            surface,
-            dot,
-            (rect.x + lay.margin * 0.6 + r, y + lay.small * 0.62),
-            max(3, lay.small * 0.22),
-        )
-        for line in self._panel_text(seat, self._panel_text_width(rect)):
-            if y + lay.small > rect.bottom - lay.margin * 0.3:
-                break
-            text = theme.fit_text(line, lay.small, rect.right - x - lay.margin * 0.5)
-            theme.blit_text(surface, text, lay.small, (x, y), theme.TEXT_DIM)
-            y += round(lay.small * 1.3)
-
-    def _draw_log(self, surface: pygame.Surface) -> None:
-        lay = self.layout
-        rect = self.log_rect
-        theme.blit_text(
-            surface,
-            i18n._("Game log"),
-            lay.body,
-            (rect.x + lay.margin, rect.y + lay.margin * 0.6),
-            theme.GOLD,
-            True,
-        )
-        size = lay.body if self.display_mode else lay.small
-        step = round(size * 1.3)
-        inner = pygame.Rect(
-            rect.x + lay.margin, rect.y + lay.body + lay.margin * 1.4, rect.w - lay.margin * 2, 0
-        )
-        inner.h = rect.bottom - lay.margin - inner.y
-        # Newest at the bottom; an entry is shown whole or not at all.
-        end = len(self.log) - self.log_scroll
-        y = inner.bottom
-        for index in range(end - 1, -1, -1):
-            lines = theme.wrap(self.log[index], size, inner.w)
-            y -= step * len(lines)
-            if y < inner.y:
-                break
-            colour = theme.TEXT if index == len(self.log) - 1 else theme.TEXT_DIM
-            for i, line in enumerate(lines):
-                theme.blit_text(surface, line, size, (inner.x, y + i * step), colour)
-            y -= step // 3
-
-    def _draw_curtain(self, surface: pygame.Surface) -> None:
-        lay = self.layout
-        name = self.model.names[self.curtain_for] if self.curtain_for is not None else ""
-        surface.fill(theme.TABLE_DARK)
-        centre = (lay.w / 2, lay.h * 0.42)
-        self.game_view.seat_token(
-            surface, self.curtain_for or 0, (centre[0], centre[1] - lay.title * 2.2), lay.title
-        )
-        theme.blit_text(
-            surface,
-            i18n._("Pass the device to {name}", name=name),
-            lay.title,
-            centre,
-            theme.GOLD,
-            True,
-            "center",
-        )
-        alpha = round(150 + 105 * pulse(self.app.clock))
-        theme.blit_text(
-            surface,
-            i18n._("{name}: tap when only you can see the screen", name=name),
-            lay.body,
-            (centre[0], centre[1] + lay.title * 1.6),
-            theme.TEXT,
-            anchor="center",
-            alpha=alpha,
         )

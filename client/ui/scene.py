@@ -34,6 +34,8 @@ class Services(Protocol):
     host_server: Any
     # Stopped when the window closes (LAN browser, hosted server).
     closers: list[Callable[[], None]]
+    # The sound effects (client.sound.Sounds): `play(name)`, `events(game, events)`.
+    sounds: Any
     # Seconds since the app started, in a list that the table context shares.
     clock_ref: list[float]
     running: bool

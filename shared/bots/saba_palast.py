@@ -97,6 +97,7 @@ PUBLIC_KEYS = (
     "phase",
     "step",
     "end",
+    "pending",
 )
 
 
@@ -519,13 +520,20 @@ def candidates(state: State, seat: int, legal: list[Move]) -> list[Move]:
     """The moves the search weighs: the turn's own steps, but action cards and quarters only
     where they help — toward a build not yet affordable, a material for the stock while it has
     room, a card the hand cannot keep — and at the exchange or bazaar through the vizier only
-    the swap turning the most plentiful material into the scarcest."""
+    the swap turning the most plentiful material into the scarcest (or declining it, see
+    `sensible_swaps`). A figure its owner must send from a quarter leaves the default one."""
+    if state["pending"]:
+        return legal[:1]
     phase = state["phase"]
     if phase == "return":
         return legal
     stock, hand = state["stocks"][seat], state["hands"][seat]
     if phase == "harbour":
-        keep = sensible_swaps([m for m in legal if m["type"] == "harbour"], stock)
+        # The vizier's quarter acts on the stock after harbour field 3's materials.
+        field = state["harbour"][2]
+        after = {**stock, field["material"]: stock[field["material"]] + field["count"]}
+        room = STOCK_LIMIT - sum(after.values())
+        keep = sensible_swaps([m for m in legal if m["type"] == "harbour"], after, room)
     elif phase == "build":
         keep = [m for m in legal if m["type"] in ("build", "fulfil", "pass") and "leave" not in m]
         for slot, card in enumerate(state["display"]):
@@ -549,9 +557,11 @@ def candidates(state: State, seat: int, legal: list[Move]) -> list[Move]:
     return keep or legal
 
 
-def sensible_swaps(moves: list[Move], stock: dict[str, int]) -> list[Move]:
+def sensible_swaps(moves: list[Move], stock: dict[str, int], room: int = 0) -> list[Move]:
     """The harbour moves, keeping of those whose vizier swaps at a quarter only the one giving
-    the material the seat holds most of for the one it holds least of."""
+    the material the seat holds most of for the one it holds least of — or declining the swap
+    where even that one would give more of a material than it brings. The vizier's free
+    material is declined only when the stock has no `room` left for it after field 3."""
     best: dict[str, Move] = {}
     for move in moves:
         if "give" in move:
@@ -561,7 +571,18 @@ def sensible_swaps(moves: list[Move], stock: dict[str, int]) -> list[Move]:
                 or rank > stock[best[quarter]["give"]] - stock[best[quarter]["take"]]
             ):
                 best[quarter] = move
-    return [m for m in moves if "give" not in m or best[m["vizier"]] is m]
+
+    def kept(move: Move) -> bool:
+        quarter = move.get("vizier")
+        if quarter in best:
+            swap = best[quarter]
+            worth = stock[swap["give"]] - stock[swap["take"]] > 0
+            return move is swap if worth else bool(move.get("decline"))
+        if move.get("decline"):
+            return room <= 0
+        return True
+
+    return [m for m in moves if kept(m)]
 
 
 # ---------------------------------------------------------------------- rules of thumb
@@ -628,8 +649,9 @@ def best_build(view: View, seat: int, legal: list[Move]) -> Move | None:
         return plan[0] if plan[0] in legal else None
     kind = "build" if CARDS[card]["kind"] == "palace" else "fulfil"
     moves = [m for m in legal if m["type"] == kind and m["card"] == card and "leave" not in m]
-    # A balcony figure taken from a quarter: the one the vizier blocks, else any.
-    moves.sort(key=lambda m: m.get("from_quarter") != view["vizier"])
+    # A balcony figure taken from a quarter: the one the vizier blocks, else any; building
+    # without one (an empty supply allows it) only when no figure can go up.
+    moves.sort(key=lambda m: (bool(m.get("no_figure")), m.get("from_quarter") != view["vizier"]))
     return moves[0] if moves else None
 
 
@@ -643,6 +665,11 @@ def harbour_score(view: View, seat: int, move: Move, rng: random.Random) -> floa
     stock = seen["stocks"][seat]
     score += 0.03 * sum(min(stock[m], want[m]) for m in MATERIALS)
     score += 0.05 * (len(seen["hand"]) - len(view["hand"]))
+    if move.get("decline"):
+        # The vizier's quarter is worth declining where its material would only go over the
+        # stock limit (and be given back); else a swap or material is taken as it comes.
+        over = sum(stock.values()) + (move["vizier"] in QUARTER_MATERIAL) > STOCK_LIMIT
+        score += 0.05 if over else -0.01
     if "vizier" in move:
         blocked = view["quarters"][move["vizier"]]
         score += 0.1 * sum(1 for s in blocked if s != seat) - 0.2 * blocked.count(seat)
@@ -699,6 +726,9 @@ def top_up(view: View, seat: int, legal: list[Move]) -> Move | None:
 def basic(view: View, legal: list[Move], rng: random.Random) -> Move | None:
     """The rules-of-thumb move for the seat's view."""
     seat, phase = view["seat"], view["phase"]
+    if view["pending"]:
+        # A figure leaving a quarter for the treasury or serail: the default quarter.
+        return {"type": "send_figure", "quarter": view["pending"]["quarters"][0]}
     stock = view["stocks"][seat]
     if phase == "return":
         if sum(stock.values()) > STOCK_LIMIT:

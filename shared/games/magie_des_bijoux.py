@@ -72,7 +72,8 @@ class MagieDesBijoux(Game):
     options = {
         "grid": Option(
             "auto",
-            "plaque grid, rows x columns (auto: 4x4 for 1–2 players, 5x5 for 3, 6x6 for 4)",
+            "plaque grid, rows x columns; solitaire only (auto: 4x4 alone or for 2 players,"
+            " 5x5 for 3, 6x6 for 4)",
             choices=GRIDS,
         ),
     }
@@ -98,11 +99,13 @@ class MagieDesBijoux(Game):
         )
 
     def _check_options(self, options: dict[str, Any], num_players: int) -> None:
+        # With 2–4 players the grid follows the player count; the other grids are solitaire's.
         grid = options["grid"]
         if grid != "auto" and num_players > 1:
-            rows, cols = parse_grid(grid)
-            if rows * cols < num_players:
-                raise OptionError(f"a {grid} grid is too small for {num_players} players")
+            raise OptionError(
+                f"with {num_players} players the grid follows the player count"
+                f" ({GRID_BY_PLAYERS[num_players]}); a {grid} grid is for solitaire only"
+            )
 
     # ------------------------------------------------------------------ rules
     def _to_act(self, state: State) -> list[int]:

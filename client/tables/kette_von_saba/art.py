@@ -11,11 +11,9 @@ from functools import lru_cache
 
 import pygame
 
-from client.tables.kette_von_saba.layout import CARD_RATIO
+from client.tables.kette_von_saba.layout import CARD_RATIO, JOKER
 from client.ui import theme
 from client.ui.gems import GEMS, draw_gem
-
-JOKER = "joker"
 
 STONE_GEM: dict[str, str] = {
     "rubin": "ruby",
@@ -405,3 +403,44 @@ def wax_seal(size: int) -> pygame.Surface:
     pygame.draw.line(surf, (110, 10, 20), (c - c * 0.3, c - c * 0.3), (c + c * 0.3, c + c * 0.3), w)
     pygame.draw.line(surf, (110, 10, 20), (c + c * 0.3, c - c * 0.3), (c - c * 0.3, c + c * 0.3), w)
     return surf
+
+
+# ---------------------------------------------------------------------- frames and boxes
+
+
+@lru_cache(maxsize=32)
+def glow_box(w: int, h: int, alpha: int, width: int) -> pygame.Surface:
+    """A gold frame `width` px thick around a place a piece may go (the block, the deck...)."""
+    box = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(box, (255, 226, 110, alpha), box.get_rect(), width, border_radius=width * 3)
+    return box
+
+
+@lru_cache(maxsize=64)
+def pill(w: int, h: int, alpha: int) -> pygame.Surface:
+    """The dark pill a reward is written on."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (8, 20, 18, alpha), surf.get_rect(), border_radius=h // 2)
+    return surf
+
+
+@lru_cache(maxsize=32)
+def purse_box(w: int, h: int, leading: bool) -> pygame.Surface:
+    """A seat's purse on the rail; the highest bidder's has a gold edge."""
+    surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    radius = max(4, h // 5)
+    pygame.draw.rect(surf, (*theme.PANEL, 225), surf.get_rect(), border_radius=radius)
+    edge = theme.GOLD if leading else theme.GOLD_DARK
+    pygame.draw.rect(surf, edge, surf.get_rect(), 2 if leading else 1, border_radius=radius)
+    return surf
+
+
+@lru_cache(maxsize=32)
+def banner(label: str, size: int) -> pygame.Surface:
+    """A gold banner with `label` across it (a new stage, the game's end)."""
+    text = theme.text(label, size, theme.INK, bold=True)
+    box = pygame.Surface((text.get_width() + size * 2, text.get_height() + size), pygame.SRCALPHA)
+    pygame.draw.rect(box, (*theme.GOLD, 240), box.get_rect(), border_radius=size // 2)
+    pygame.draw.rect(box, (*theme.IVORY, 255), box.get_rect(), 3, border_radius=size // 2)
+    box.blit(text, text.get_rect(center=box.get_rect().center))
+    return box

@@ -13,7 +13,11 @@ import math
 
 import pygame
 
+from client.tables.base import Camera
 from shared.games.kette_von_saba.board import SPACES, height, neighbours
+from shared.games.kette_von_saba.necklace import STONE_TYPES
+
+JOKER = "joker"
 
 WORLD = (1000.0, 840.0)
 CENTRE_X = WORLD[0] / 2
@@ -23,13 +27,19 @@ CENTRE_X = WORLD[0] / 2
 RADIUS = 50.0
 HEX_H = math.sqrt(3) * RADIUS
 TILE = 0.9
+TILE_R = RADIUS * TILE
 BOARD_TOP = 56.0
 BOARD_RECT = pygame.FRect(0, 0, WORLD[0], 450)
+# The strand's highest link, in the middle of its arc over the necklace.
+CHAIN_TOP = 10.0
 
 CARD_RATIO = 1.4
 DECK_RECT = pygame.FRect(40, 292, 92, 92 * CARD_RATIO)
 FORGERY_RECT = pygame.FRect(792, 298, 188, 118)
 FORGERY_CARD = 66.0
+# What the deck's and the forgeries' drawings cover on the board, labels included.
+DECK_AREA = pygame.FRect(DECK_RECT.x - 14, DECK_RECT.y - 14, DECK_RECT.w + 40, DECK_RECT.h + 50)
+FORGERY_AREA = FORGERY_RECT.inflate(20, 50).move(0, 12)
 
 RAIL_RECT = pygame.FRect(10, 462, WORLD[0] - 20, 64)
 PURSE_MAX_W = 220.0
@@ -39,6 +49,10 @@ BLOCK_RECT = pygame.FRect(20, 536, WORLD[0] - 40, 150)
 
 HAND_RECT = pygame.FRect(20, 692, WORLD[0] - 40, 146)
 HAND_CARD = 96.0
+# How far a picked-up card rises above the table.
+LIFT = 16.0
+# A flying coin's size.
+COIN = 22.0
 
 
 def space_centre(space: tuple[int, int]) -> tuple[float, float]:
@@ -100,3 +114,52 @@ def forgery_centres(count: int) -> list[tuple[float, float]]:
     step = min(FORGERY_CARD * 0.6, room / max(1, count - 1))
     y = rect.y + FORGERY_CARD * CARD_RATIO / 2
     return [(rect.x + FORGERY_CARD / 2 + k * step, y) for k in range(count)]
+
+
+def card_order(card: str) -> tuple[int, int]:
+    """Hands are shown sorted: by stone type, then stones; lion heads last."""
+    if card == JOKER:
+        return (len(STONE_TYPES), 0)
+    stone, count = card.rsplit("-", 1)
+    return (STONE_TYPES.index(stone), int(count))
+
+
+def _chain() -> list[tuple[float, float]]:
+    """The links of the necklace's strand: an arc from one outer top setting over to the other,
+    as the necklace lies on the velvet."""
+    x0, y0 = CENTRES[0][0] - RADIUS * 0.3, CENTRES[0][1] - HEX_H * 0.5
+    x1 = WORLD[0] - x0
+    points = []
+    links = 64
+    for k in range(links + 1):
+        t = k / links
+        x = x0 + (x1 - x0) * t
+        # The strand arches up from both ends to CHAIN_TOP in the middle.
+        y = y0 - (y0 - CHAIN_TOP) * (1 - (2 * t - 1) ** 2) ** 0.6
+        points.append((x, y))
+    return points
+
+
+CHAIN: list[tuple[float, float]] = _chain()
+
+
+# ---------------------------------------------------------------------- on screen
+
+
+def pixel(cam: Camera, point: tuple[float, float]) -> tuple[int, int]:
+    """A world point on screen, in whole pixels."""
+    x, y = cam.to_screen(*point)
+    return round(x), round(y)
+
+
+def screen_corner(cam: Camera) -> tuple[int, int]:
+    """Where the world's corner falls on screen, in whole pixels: the necklace is placed from
+    it so cached and single drawings line up to the pixel."""
+    x, y = cam.to_screen(0.0, 0.0)
+    return round(x), round(y)
+
+
+def placed(corner: tuple[int, int], s: float, point: tuple[float, float]) -> tuple[int, int]:
+    """A world point at scale `s` from the screen's `corner` (see `screen_corner`), in whole
+    pixels."""
+    return corner[0] + round(point[0] * s), corner[1] + round(point[1] * s)

@@ -2,14 +2,16 @@
 
 Interaction comes only from the legal moves the server sent:
   - a move that needs one choice is a tap target (a harbour field, a quarter, a card in hand,
-    the action pile, the step button);
+    the action pile, the step button; the quarter a figure leaves for the treasury or serail,
+    a choice that may come out of turn);
   - a move that needs two is a piece and its targets: a building card and its garden field,
     harbour field 2 and the card it removes, harbour field 3 (or the vizier) and the quarter
     he goes to, a figure from the supply and a quarter, a quarter figure and where it moves
     (profi);
-  - where one target allows several moves (the exchange's and bazaar's swaps, where a
-    builder's figure comes from, what he leaves on the field) the choices appear as chips
-    beside it while the piece is held or selected."""
+  - where one target allows several moves (the exchange's and bazaar's swaps, taking or
+    declining the vizier's quarter action, where a builder's figure comes from or none at all,
+    what he leaves on the field) the choices appear as chips beside it while the piece is held
+    or selected."""
 
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ from client.tables.saba_palast.layout import (
     FIELDS,
     HARBOUR_FIELDS,
     QUARTER_RECTS,
+    STACKED_CHIP_W,
     VIZIER,
     Tray,
     W,
@@ -78,6 +81,8 @@ class Controls:
         self._quarter_targets(act, tray, by_type["place_figure"], by_type["move_figure"])
         self._hand_targets(act, tray, by_type["play_card"])
         self._return_targets(act, by_type["return_material"], by_type["discard_card"])
+        for move in by_type["send_figure"]:
+            self._loose(act, ("send", move["quarter"]), QUARTER_RECTS[move["quarter"]], move)
         for kind in ("pass", "draw", "end_turn"):
             for move in by_type[kind]:
                 act.button = move
@@ -99,13 +104,20 @@ class Controls:
         return Target(key, rect, move)
 
     def _chips(
-        self, act: Interaction, anchor: pygame.FRect, moves: list[Move], key: Any
+        self,
+        act: Interaction,
+        anchor: pygame.FRect,
+        moves: list[Move],
+        key: Any,
+        stack: bool = False,
     ) -> list[Target]:
-        """Choices for one target as a popup of chips beside it (above when there is room)."""
+        """Choices for one target as a popup of chips beside it (above when there is room);
+        `stack`: in one column as wide as the target, so that neighbours' popups never meet."""
         popup_id = len(act.popups)
-        cols = min(len(moves), 3)
+        cols = 1 if stack else min(len(moves), 3)
+        chip_w = max(STACKED_CHIP_W, anchor.w - 16) if stack else CHIP_W
         rows = math.ceil(len(moves) / cols)
-        w = cols * (CHIP_W + 8) + 8
+        w = cols * (chip_w + 8) + 8
         h = rows * (CHIP_H + 8) + 8
         x = min(max(0.0, anchor.centerx - w / 2), W - w)
         y = anchor.y - h - 6 if anchor.y - h - 6 >= 0 else anchor.bottom + 6
@@ -115,7 +127,7 @@ class Controls:
         for i, move in enumerate(moves):
             row, col = divmod(i, cols)
             rect = pygame.FRect(
-                x + 8 + col * (CHIP_W + 8), y + 8 + row * (CHIP_H + 8), CHIP_W, CHIP_H
+                x + 8 + col * (chip_w + 8), y + 8 + row * (CHIP_H + 8), chip_w, CHIP_H
             )
             chip_key = (*key, i)
             act.chips[chip_key] = Chip(chip_key, rect, move, popup_id)
@@ -152,7 +164,11 @@ class Controls:
                             self._target(act, ("vizier", q), QUARTER_RECTS[q], options[0])
                         )
                     else:
-                        targets += self._chips(act, QUARTER_RECTS[q], options, ("vizier", q))
+                        # Every quarter offers its choices at once: two stack up.
+                        stack = len(options) == 2
+                        targets += self._chips(
+                            act, QUARTER_RECTS[q], options, ("vizier", q), stack=stack
+                        )
             sprite = self.harbour_sprites[f - 1]
             act.pieces.append(Piece(("harbour", f), rect, sprite, targets))
             if card_rect is not None:
@@ -175,7 +191,9 @@ class Controls:
             if len(group) == 1:
                 targets = [self._target(act, ("field", f), FIELDS[f - 1], group[0])]
             else:
-                targets = self._chips(act, FIELDS[f - 1], group, ("build", card))
+                # Where the figure comes from, alone, reads best one choice a line.
+                stack = not any("leave" in m for m in group)
+                targets = self._chips(act, FIELDS[f - 1], group, ("build", card), stack=stack)
             sprite = self.cards.get(card)
             slot = display.index(card)
             if sprite is None:

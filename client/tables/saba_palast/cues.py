@@ -15,12 +15,14 @@ from client.tables.saba_palast.controls import Chip
 from client.tables.saba_palast.drawing import Drawing
 from client.tables.saba_palast.layout import (
     DIALOG,
+    STACKED_CHIP_W,
 )
 from client.ui import theme
 from client.ui.anim import pulse
 from shared.games.saba_palast.data import (
     HAND_LIMIT,
     HAND_LIMIT_PROFI,
+    QUARTER_MATERIAL,
     STOCK_LIMIT,
 )
 
@@ -76,28 +78,67 @@ class Cues(Drawing):
             self._text(surface, "→", 22, cam, (cx, cy), theme.INK, True)
             self._blit(surface, art.token(move["take"], size), cam, (cx + 28, cy))
             return
-        # A builder's choice: where his figure comes from, and what he leaves on the field.
-        siblings = [c.move for c in self.act.chips.values() if c.popup == chip.popup]
-        halves = [k for k in ("from_quarter", "leave") if any(k in m for m in siblings)]
         r = chip.rect
+        if move["type"] == "harbour":
+            # The vizier's quarter: its material taken, or its action declined.
+            if move.get("decline"):
+                self._chip_half(surface, cam, r, r.centerx, r.w, words.ui("decline"), None)
+            else:
+                material = QUARTER_MATERIAL[move["vizier"]]
+                self._blit(surface, art.token(material, size), cam, (cx - 18, cy))
+                self._text(surface, "+1", 18, cam, (cx + 18, cy), theme.INK, True)
+            return
+        # A builder's choice: where his figure comes from (or none), and what he leaves.
+        siblings = [c.move for c in self.act.chips.values() if c.popup == chip.popup]
+        halves = [
+            half
+            for half, keys in (("figure", ("from_quarter", "no_figure")), ("leave", ("leave",)))
+            if any(k in m for m in siblings for k in keys)
+        ]
         w = r.w / max(1, len(halves))
         for i, half in enumerate(halves):
             x = r.x + w * (i + 0.5)
-            if half == "from_quarter":
-                caption = words.quarter(move["from_quarter"])
-                self._blit(
-                    surface, art.figure(self.seat or 0, self._px(24, cam)), cam, (x, r.y + 32)
-                )
+            if half == "figure" and move.get("no_figure"):
+                self._chip_half(surface, cam, r, x, w, words.ui("no_figure"), None)
+            elif half == "figure":
+                figure = art.figure(self.seat or 0, self._px(24, cam))
+                caption = words.quarter(move["from_quarter"]) if "from_quarter" in move else ""
+                self._chip_half(surface, cam, r, x, w, caption, figure)
             else:
-                caption = words.ui("leave")
-                if move.get("leave"):
-                    token = art.token(move["leave"], self._px(24, cam))
-                    self._blit(surface, token, cam, (x, r.y + 32))
-                else:
-                    self._text(surface, "—", 20, cam, (x, r.y + 32), theme.INK, True)
-            size = self._size(12, cam)
-            caption = theme.fit_text(caption, size, max(10, round((w - 6) * cam.scale)))
-            self._text(surface, caption, 12, cam, (x, r.y + 11), theme.INK)
+                token = art.token(move["leave"], self._px(24, cam)) if move.get("leave") else None
+                self._chip_half(surface, cam, r, x, w, words.ui("leave"), token)
+
+    def _chip_half(
+        self,
+        surface: pygame.Surface,
+        cam: Camera,
+        r: pygame.FRect,
+        x: float,
+        w: float,
+        caption: str,
+        image: pygame.Surface | None,
+    ) -> None:
+        """One part of a chip: a caption on top, an image below it (or a dash: none); in a
+        wide chip the image stands left of the caption."""
+        if w >= STACKED_CHIP_W:
+            # Without an image the caption has the whole chip, so long words still fit.
+            left = r.x + 12
+            if image is not None:
+                self._blit(surface, image, cam, (r.x + 30, r.centery))
+                left = r.x + 52
+            size = self._size(16, cam)
+            room = max(10, round((r.right - 8 - left) * cam.scale))
+            caption = theme.fit_text(caption, size, room)
+            at = ((left + r.right - 8) / 2, r.centery)
+            self._text(surface, caption, 16, cam, at, theme.INK)
+            return
+        if image is not None:
+            self._blit(surface, image, cam, (x, r.y + 32))
+        else:
+            self._text(surface, "—", 20, cam, (x, r.y + 32), theme.INK, True)
+        size = self._size(12, cam)
+        caption = theme.fit_text(caption, size, max(10, round((w - 6) * cam.scale)))
+        self._text(surface, caption, 12, cam, (x, r.y + 11), theme.INK)
 
     def _draw_dialog(self, surface: pygame.Surface, cam: Camera, hot: set[Any]) -> None:
         """At the end of an own turn over the limits: what to give back, one tap at a time."""

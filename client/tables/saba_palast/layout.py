@@ -107,6 +107,8 @@ VIZIER = 56.0
 MARKER = 36.0
 PART = 40.0
 CHIP_W, CHIP_H = 92.0, 50.0
+# A chip in a popup of one column: room for an image and a word beside it.
+STACKED_CHIP_W = 2 * CHIP_W - 10
 
 # The give-back dialog over the middle of the table.
 DIALOG = pygame.FRect(W / 2 - 400, TOP + 150, 800, 300)

@@ -150,6 +150,15 @@ class Plan:
     def figure_spot(self, seat: int) -> tuple[float, float]:
         return self.r.tray(seat).figures
 
+    def figure_source(self, seat: int, quarter: str | None) -> tuple[float, float]:
+        """Where a figure leaving for the balcony, treasury or serail starts: one of the seat's
+        in `quarter` as the last view showed it, or his supply."""
+        if quarter is None:
+            return self.figure_spot(seat)
+        standing = self.old["quarters"][quarter]
+        index = standing.index(seat) if seat in standing else 0
+        return layout.quarter_figure(quarter, index)
+
     def beat(self, seconds: float) -> None:
         self.t += seconds
 
@@ -368,14 +377,7 @@ class Plan:
         r, seat, f = self.r, e.get("seat"), e["field"]
         if seat is None:
             return
-        src = e.get("from_quarter")
-        if src is not None:
-            index = (
-                self.old["quarters"][src].index(seat) if seat in self.old["quarters"][src] else 0
-            )
-            start = layout.quarter_figure(src, index)
-        else:
-            start = self.figure_spot(seat)
+        start = self.figure_source(seat, e.get("from_quarter"))
         bx, by = BALCONIES[f - 1]
         r._fly(
             "figure",
@@ -427,10 +429,12 @@ class Plan:
 
     def on_serail_figure(self, e: Event) -> None:
         r, seat = self.r, e["seat"]
+        if e.get("choosing"):
+            return  # it flies once its owner names the quarter (figure_sent)
         r._fly(
             "figure",
             seat,
-            self.figure_spot(seat),
+            self.figure_source(seat, e.get("from_quarter")),
             (SERAIL.right - 20, SERAIL.y + 18),
             self.t,
             30,
@@ -490,12 +494,12 @@ class Plan:
         r, seat = self.r, e.get("seat")
         r.banner.update(text=words.ui("treasury_banner"))
         self._banner(self.t)
-        if seat is not None:
+        if seat is not None and not e.get("choosing"):
             index = len(self.new["treasury"]) - 1
             r._fly(
                 "figure",
                 seat,
-                self.figure_spot(seat),
+                self.figure_source(seat, e.get("from_quarter")),
                 layout.treasury_spot(index),
                 self.t + 0.3,
                 30,
@@ -503,6 +507,17 @@ class Plan:
                 reveal=("treasury", index),
             )
         self.beat(0.5)
+
+    def on_figure_sent(self, e: Event) -> None:
+        r, seat = self.r, e["seat"]
+        start = self.figure_source(seat, e["quarter"])
+        if e["to"] == "treasury":
+            index = len(self.new["treasury"]) - 1
+            end, size, reveal = layout.treasury_spot(index), 26, ("treasury", index)
+        else:
+            end, size, reveal = (SERAIL.right - 20, SERAIL.y + 18), 26, ("serail_figure",)
+        r._fly("figure", seat, start, end, self.t, QUARTER_FIGURE, size, reveal=reveal)
+        self.beat(0.3)
 
     def _banner(self, delay: float) -> None:
         r = self.r

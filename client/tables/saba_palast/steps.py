@@ -64,6 +64,10 @@ class Steps(Drawing):
         move = self.act.button
         if move is None:
             hint = self._step_hint(phase, selected) if mine else None
+            pending = self.view.get("pending")
+            if pending and pending["seat"] == self.seat:
+                # A figure of ours must leave a quarter, maybe in another player's turn.
+                hint = f"step_send_{pending['for']}"
             if hint:
                 size = self._size(16, cam)
                 box = cam.rect_to_screen(tray.button)

@@ -245,6 +245,9 @@ class SabaPalastView(Controls, Motion, Board, Pieces, Steps, Cues, TableView):
     def status(self) -> str | None:
         if not self.view or self.view.get("end") is not None:
             return None
+        pending = self.view.get("pending")
+        if pending:
+            return words.ui(f"status_send_{pending['for']}")
         phase = self.view["phase"]
         if phase in STEP_PHASES:
             index = STEP_PHASES.index(phase)

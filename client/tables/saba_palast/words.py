@@ -77,6 +77,11 @@ UI_TEXT: dict[str, str] = {
     "step_vizier": N_("now the vizier's quarter"),
     "step_remove": N_("now the card to remove"),
     "step_return": N_("give back what is too much"),
+    "step_send_treasury": N_("treasury: tap a quarter"),
+    "step_send_serail": N_("serail: tap a quarter"),
+    # The title bar while a player names the quarter his figure leaves.
+    "status_send_treasury": N_("a figure for the treasury: from which quarter?"),
+    "status_send_serail": N_("a figure for the serail: from which quarter?"),
     # The step button, and the title bar's word for a turn's end.
     "give_back": C_("saba-palast.button", "Give back"),
     "pass_build": C_("saba-palast.button", "Build nothing"),
@@ -97,8 +102,11 @@ UI_TEXT: dict[str, str] = {
     "treasury_short": C_("saba-palast.board-short", "Treasury"),
     "supply": C_("saba-palast.board", "Supply"),
     "harbour": C_("saba-palast.board", "Harbour"),
-    # A builder's choice chip: the material he leaves on the field.
+    # A builder's choice chip: the material he leaves on the field, or no figure on the
+    # balcony; the vizier's quarter: decline its action.
     "leave": C_("saba-palast.chip", "leave"),
+    "no_figure": C_("saba-palast.chip", "none"),
+    "decline": C_("saba-palast.chip", "decline"),
     # A price of nothing.
     "nothing": C_("saba-palast.cost", "nothing"),
     # The results.
@@ -160,6 +168,13 @@ HELP: tuple[str, ...] = (
     N_(
         "End: when the end card is fulfilled or every palace card is built or gone. Most "
         "points wins."
+    ),
+    N_(
+        "Your choices: with no figure left in your supply, your balcony figure comes from a "
+        "quarter you pick, or you build without one (the figure on that balcony then stays). "
+        "The vizier's quarter action may be declined. A figure you owe the treasury (or the "
+        "serail) while your supply is empty leaves the quarter you pick, even in another "
+        "player's turn."
     ),
     N_(
         "Professional game: 4 cards in hand, move a quarter figure once a turn (drag it), the "
@@ -298,6 +313,8 @@ def sentence(event: dict[str, Any], name: str) -> str | None:
                 take=material(event["take"]),
                 quarter=where,
             )
+        if event.get("declined"):
+            return i18n._("{name} declines the {quarter}'s action.", name=name, quarter=where)
         if "material" not in event:
             return i18n._("{name} has nothing to swap at the {quarter}.", name=name, quarter=where)
         if event.get("count"):
@@ -335,7 +352,7 @@ def sentence(event: dict[str, Any], name: str) -> str | None:
                 field=event["field"],
             )
         return i18n._(
-            "No figure is left for the balcony of garden field {field}.", field=event["field"]
+            "No figure goes up to the balcony of garden field {field}.", field=event["field"]
         )
     if kind == "figure_returned":
         return i18n._(
@@ -348,7 +365,23 @@ def sentence(event: dict[str, Any], name: str) -> str | None:
     if kind == "serail_marker_returned":
         return i18n._("{name}'s last marker is pushed out of the serail.", name=name)
     if kind == "serail_figure":
+        if event.get("choosing"):
+            return i18n._(
+                "{name} leads the serail and names the quarter the figure leaves.", name=name
+            )
         return i18n._("{name} leads the serail and puts a figure there.", name=name)
+    if kind == "figure_sent":
+        if event.get("to") == "treasury":
+            return i18n._(
+                "{name}'s figure leaves the {quarter} for the treasury.",
+                name=name,
+                quarter=place(event["quarter"]),
+            )
+        return i18n._(
+            "{name}'s figure leaves the {quarter} for the serail.",
+            name=name,
+            quarter=place(event["quarter"]),
+        )
     if kind == "serail_figure_returned":
         return i18n._("{name} loses the serail lead; the figure goes back.", name=name)
     if kind == "over_limits":
@@ -383,6 +416,11 @@ def sentence(event: dict[str, Any], name: str) -> str | None:
     if kind == "treasury_scored":
         if event.get("seat") is None:
             return i18n._("Treasury scoring: nobody enters the treasury.")
+        if event.get("choosing"):
+            return i18n._(
+                "Treasury scoring: {name} leads and names the quarter the figure leaves.",
+                name=name,
+            )
         return i18n._(
             "Treasury scoring: {name} leads and puts a figure into the treasury.", name=name
         )

@@ -17,16 +17,23 @@ State (plain data; fields numbered as in the rules are stored 0-based in lists):
   move has done this turn ({"built", "fulfilled", "moved", "spent": {quarter: figures that
   cannot act again this turn}}).
 - `end`: None, "end_card" or "palace_complete".
+- `pending`: None, or a figure waiting to leave a quarter for the treasury or (profi) the serail
+  because its owner's supply is empty and he has figures in more than one quarter:
+  {"seat", "for": "treasury" | "serail", "quarters"}. That seat alone is to act until it names
+  the quarter, even out of turn.
 
 Moves (numbers as in the rules, 1-based):
 - harbour {field 1–4; field 2: remove: a displayed palace card, if any; field 3: vizier: a
-  quarter, plus give/take when it is the exchange or bazaar and a swap is possible}
-- build {card; from_quarter: when the supply holds no figure; leave: a material (profi)}
+  quarter, plus give/take when it is the exchange or bazaar and a swap is possible, or
+  decline: true to forgo the quarter's action}
+- build {card; from_quarter: when the supply holds no figure; no_figure: true to build without
+  putting a figure on the balcony when the supply holds none; leave: a material (profi)}
 - fulfil {card: a treasury card or the end card}; pass (end the build or quarter step)
 - place_figure {quarter}; draw; end_turn; then, over the limits, return_material {material}
   and discard_card {card} one at a time
 - free, at any time in the own turn: play_card {card}, use_quarter {quarter; give/take for the
   exchange and bazaar}, move_figure {from, to} (profi, once a turn)
+- send_figure {quarter}: the answer of the seat a `pending` figure belongs to
 """
 
 from __future__ import annotations
@@ -90,8 +97,8 @@ PHASE_MOVES: dict[str, frozenset[str]] = {
 
 # The keys each move type may carry besides "type".
 MOVE_KEYS: dict[str, frozenset[str]] = {
-    "harbour": frozenset({"field", "remove", "vizier", "give", "take"}),
-    "build": frozenset({"card", "from_quarter", "leave"}),
+    "harbour": frozenset({"field", "remove", "vizier", "give", "take", "decline"}),
+    "build": frozenset({"card", "from_quarter", "no_figure", "leave"}),
     "fulfil": frozenset({"card"}),
     "pass": frozenset(),
     "place_figure": frozenset({"quarter"}),
@@ -102,7 +109,11 @@ MOVE_KEYS: dict[str, frozenset[str]] = {
     "play_card": frozenset({"card"}),
     "use_quarter": frozenset({"quarter", "give", "take"}),
     "move_figure": frozenset({"from", "to"}),
+    "send_figure": frozenset({"quarter"}),
 }
+
+# Where a pending figure goes, in words.
+PENDING_FOR = {"treasury": "the treasury", "serail": "the serail"}
 
 
 def fmt_cost(cost: dict[str, int]) -> str:
@@ -182,6 +193,27 @@ def swap_options(state: State, seat: int, quarter: str) -> list[tuple[str, str]]
     return [(g, t) for g, t in SWAPS[quarter] if stock[g] > 0 and supply[t] > 0]
 
 
+def figure_quarters(state: State, seat: int) -> list[str]:
+    """The quarters holding one of the seat's figures, in the order a figure is taken from them
+    when nobody chooses: the vizier's quarter (where it is idle) first, then board order."""
+    order = [state["vizier"], *(q for q in QUARTERS if q != state["vizier"])]
+    return [q for q in order if seat in state["quarters"][q]]
+
+
+def has_figure(state: State, seat: int) -> bool:
+    """Whether the seat has a figure to give: in his supply or in a quarter."""
+    return state["figures"][seat] > 0 or bool(figure_quarters(state, seat))
+
+
+def flag(move: Move, key: str) -> bool:
+    """A move's yes/no field: true, or left out."""
+    if key not in move:
+        return False
+    if move[key] is not True:
+        raise IllegalMove(f"{key!r} is true or left out", "malformed")
+    return True
+
+
 def quarter_figures(state: State, seat: int) -> int:
     return sum(figs.count(seat) for figs in state["quarters"].values())
 
@@ -259,16 +291,29 @@ class SabaPalast(Game):
             phase="harbour",
             step=fresh_step(),
             end=None,
+            pending=None,
         )
 
     # ------------------------------------------------------------------ who, what
     def _to_act(self, state: State) -> list[int]:
-        return [state["turn"]]
+        pending = state["pending"]
+        return [pending["seat"] if pending else state["turn"]]
+
+    def _wait_reason(self, state: State, seat: int) -> str:
+        pending = state["pending"]
+        if pending:
+            return (
+                f"seat {pending['seat']} is choosing the quarter its figure leaves for"
+                f" {PENDING_FOR[pending['for']]}; seat {seat} waits"
+            )
+        return super()._wait_reason(state, seat)
 
     def _is_over(self, state: State) -> bool:
         return state["end"] is not None
 
     def _legal_moves(self, state: State, seat: int) -> list[Move]:
+        if state["pending"]:
+            return [{"type": "send_figure", "quarter": q} for q in state["pending"]["quarters"]]
         phase = state["phase"]
         if phase == "return":
             return self._return_moves(state, seat)
@@ -302,11 +347,15 @@ class SabaPalast(Game):
                     if quarter == state["vizier"]:
                         continue
                     target = {**move, "vizier": quarter}
+                    # The quarter's action may be declined where it would change something.
                     if quarter in SWAPS:
                         swaps = swap_options(after, seat, quarter)
-                        moves += [{**target, "give": g, "take": t} for g, t in swaps] or [target]
+                        moves += [{**target, "give": g, "take": t} for g, t in swaps]
+                        moves.append({**target, "decline": True} if swaps else target)
                     else:
                         moves.append(target)
+                        if after["supply"][QUARTER_MATERIAL[quarter]] > 0:
+                            moves.append({**target, "decline": True})
             else:
                 moves.append(move)
         return moves
@@ -329,11 +378,15 @@ class SabaPalast(Game):
             leaves: list[str | None] = [None]
             if state["options"]["profi"]:
                 leaves += [m for m in MATERIALS if stock[m] > cost.get(m, 0)]
-            for source in self._figure_sources(state, seat, card):
+            sources = self._figure_sources(state, seat, card)
+            choices: list[Move] = [
+                {"from_quarter": source} if source is not None else {} for source in sources
+            ]
+            if sources != [None] and self._may_leave_balcony(state, seat, card):
+                choices.append({"no_figure": True})
+            for choice in choices:
                 for leave in leaves:
-                    move: Move = {"type": "build", "card": card}
-                    if source is not None:
-                        move["from_quarter"] = source
+                    move: Move = {"type": "build", "card": card, **choice}
                     if leave is not None:
                         move["leave"] = leave
                     moves.append(move)
@@ -346,6 +399,12 @@ class SabaPalast(Game):
         if state["figures"][seat] > 0 or field["figure"] == seat:
             return [None]
         return [q for q in QUARTERS if seat in state["quarters"][q]] or [None]
+
+    def _may_leave_balcony(self, state: State, seat: int, card: str) -> bool:
+        """Whether the builder may build without putting a figure on the balcony: his supply is
+        empty and the figure there (if any) is not his own, which would come back to him."""
+        field = state["garden"][CARDS[card]["field"] - 1]
+        return state["figures"][seat] == 0 and field["figure"] != seat
 
     def _place_moves(self, state: State, seat: int) -> list[Move]:
         price = quarter_figures(state, seat) + 1
@@ -400,7 +459,16 @@ class SabaPalast(Game):
                 f"a {kind!r} move does not take {', '.join(sorted(extra))}", "malformed"
             )
         phase = state["phase"]
-        if kind in FREE_MOVES:
+        pending = state["pending"]
+        if pending or kind == "send_figure":
+            if not pending:
+                raise IllegalMove("no figure is waiting for its owner to name its quarter")
+            if kind != "send_figure":
+                raise IllegalMove(
+                    f"first name the quarter your figure leaves for {PENDING_FOR[pending['for']]}"
+                    f" ({', '.join(pending['quarters'])})"
+                )
+        elif kind in FREE_MOVES:
             if phase not in FREE_PHASES:
                 raise IllegalMove("your turn is ending: first give back what is over the limits")
         elif kind not in PHASE_MOVES[phase]:
@@ -418,7 +486,13 @@ class SabaPalast(Game):
         if field not in shown:
             a, b = sorted(shown)
             raise IllegalMove(f"your harbour cards show fields {a} and {b}, not field {field}")
-        for key, needed_on in (("remove", 2), ("vizier", 3), ("give", 3), ("take", 3)):
+        for key, needed_on in (
+            ("remove", 2),
+            ("vizier", 3),
+            ("give", 3),
+            ("take", 3),
+            ("decline", 3),
+        ):
             if key in move and field != needed_on:
                 raise IllegalMove(f"{key!r} belongs to harbour field {needed_on} only")
         self._take_harbour(state, seat, field, events)
@@ -486,8 +560,22 @@ class SabaPalast(Game):
             )
         if target == state["vizier"]:
             raise IllegalMove(f"the vizier already stands on the {target}; move him elsewhere")
+        declined = flag(move, "decline")
+        if declined and ("give" in move or "take" in move):
+            raise IllegalMove("decline the quarter's action or name a swap, not both")
         events.append({"type": "vizier_moved", "seat": seat, "from": state["vizier"], "to": target})
         state["vizier"] = target
+        if declined:
+            events.append(
+                {
+                    "type": "quarter_action",
+                    "seat": seat,
+                    "quarter": target,
+                    "vizier": True,
+                    "declined": True,
+                }
+            )
+            return
         self._quarter_action(state, seat, target, move, events, immediate=True)
 
     def _quarter_action(
@@ -500,7 +588,8 @@ class SabaPalast(Game):
         immediate: bool,
     ) -> None:
         """Carry out a quarter's action for the seat. The vizier's immediate action takes a
-        material only as far as the supply holds; a swap must be made if one is possible."""
+        material only as far as the supply holds; a swap is named when one is possible (the
+        vizier's may be declined instead: see `_move_vizier`)."""
         stock, supply = state["stocks"][seat], state["supply"]
         event: Event = {
             "type": "quarter_action",
@@ -518,7 +607,8 @@ class SabaPalast(Game):
                 return
             if pair not in options:
                 shown = "; ".join(f"give {g}, take {t}" for g, t in options)
-                raise IllegalMove(f"the {quarter} allows these swaps now: {shown}")
+                declining = " (or decline the swap)" if immediate else ""
+                raise IllegalMove(f"the {quarter} allows these swaps now: {shown}{declining}")
             give, take = pair
             stock[give] -= 1
             supply[give] += 1
@@ -548,13 +638,23 @@ class SabaPalast(Game):
         self._pay(state, seat, cost, card)
         sources = self._figure_sources(state, seat, card)
         source = move.get("from_quarter")
-        if source not in sources:
+        no_figure = flag(move, "no_figure")
+        if no_figure:
+            if source is not None:
+                raise IllegalMove("take your balcony figure from a quarter or place none, not both")
+            if not self._may_leave_balcony(state, seat, card):
+                if state["figures"][seat] > 0:
+                    raise IllegalMove("your supply holds a figure: it goes onto the balcony")
+                raise IllegalMove(
+                    "the figure on that balcony is yours: it comes back and goes up again"
+                )
+        elif source not in sources:
             if sources == [None]:
                 raise IllegalMove("your balcony figure comes from your supply; name no quarter")
             raise IllegalMove(
                 "your supply holds no figure: name the quarter to take it from ("
                 + ", ".join(q for q in sources if q)
-                + ")"
+                + "), or build with no figure"
             )
         leave = move.get("leave")
         if leave is not None:
@@ -576,21 +676,26 @@ class SabaPalast(Game):
                 "cost": cost,
             }
         )
-        returned = field["figure"]
+        # The figure on the balcony goes home only when the builder puts one of his there;
+        # without one to place (or choosing to place none) it stays.
+        placing = not no_figure and (
+            source is not None or state["figures"][seat] > 0 or field["figure"] == seat
+        )
+        returned = field["figure"] if placing else None
         if returned is not None:
             field["figure"] = None
             state["figures"][returned] += 1
             events.append({"type": "figure_returned", "seat": returned, "field": info["field"]})
-        if source is not None:
+        if placing and source is not None:
             self._take_from_quarter(state, seat, source)
             field["figure"] = seat
-        elif state["figures"][seat] > 0:
+        elif placing:
             state["figures"][seat] -= 1
             field["figure"] = seat
         events.append(
             {
                 "type": "balcony",
-                "seat": seat if field["figure"] == seat else None,
+                "seat": seat if placing else None,
                 "field": info["field"],
                 "from_quarter": source,
             }
@@ -695,9 +800,13 @@ class SabaPalast(Game):
             state["figures"][holder] += 1
             state["serail_figure"] = None
             events.append({"type": "serail_figure_returned", "seat": holder})
-        if self._take_any_figure(state, leader):
+        if self._ask_for_figure(state, leader, "serail"):
+            events.append({"type": "serail_figure", "seat": leader, "choosing": True})
+            return
+        if has_figure(state, leader):
+            source = self._take_any_figure(state, leader)
             state["serail_figure"] = leader
-            events.append({"type": "serail_figure", "seat": leader})
+            events.append({"type": "serail_figure", "seat": leader, "from_quarter": source})
 
     def _score_treasury(self, state: State, events: list[Event]) -> None:
         """The player with the most points puts a figure into the treasury; a tie the serail
@@ -705,26 +814,62 @@ class SabaPalast(Game):
         score = points(state)
         best = max(score)
         leaders = serail_preferred(state["serail"], [s for s, p in enumerate(score) if p == best])
-        placed = None
-        if len(leaders) == 1 and self._take_any_figure(state, leaders[0]):
-            placed = leaders[0]
-            state["treasury"].append(placed)
-        events.append(
-            {"type": "treasury_scored", "seat": placed, "leaders": leaders, "points": score}
-        )
+        event: Event = {
+            "type": "treasury_scored",
+            "seat": None,
+            "leaders": leaders,
+            "points": score,
+        }
+        if len(leaders) == 1 and self._ask_for_figure(state, leaders[0], "treasury"):
+            event.update(seat=leaders[0], choosing=True)
+        elif len(leaders) == 1 and has_figure(state, leaders[0]):
+            source = self._take_any_figure(state, leaders[0])
+            state["treasury"].append(leaders[0])
+            event.update(seat=leaders[0], from_quarter=source)
+        events.append(event)
 
-    def _take_any_figure(self, state: State, seat: int) -> bool:
-        """Take one of the seat's figures for the treasury or serail: from his supply, else
-        from a quarter (the vizier's, where it is idle, first; then in board order)."""
+    def _ask_for_figure(self, state: State, seat: int, target: str) -> bool:
+        """With the seat's supply empty and figures in more than one quarter, the seat names
+        the quarter its figure leaves for the treasury or serail: ask, and say so."""
+        quarters = figure_quarters(state, seat)
+        if state["figures"][seat] > 0 or len(quarters) < 2:
+            return False
+        state["pending"] = {"seat": seat, "for": target, "quarters": quarters}
+        return True
+
+    def _take_any_figure(self, state: State, seat: int) -> str | None:
+        """Take one of the seat's figures (see `has_figure`) for the treasury or serail: from
+        his supply, else from a quarter (the vizier's, where it is idle, first; then in board
+        order). Returns the quarter it left, or None for the supply."""
         if state["figures"][seat] > 0:
             state["figures"][seat] -= 1
-            return True
-        order = [state["vizier"], *(q for q in QUARTERS if q != state["vizier"])]
-        quarter = next((q for q in order if seat in state["quarters"][q]), None)
-        if quarter is None:
-            return False
+            return None
+        quarter = figure_quarters(state, seat)[0]
         self._take_from_quarter(state, seat, quarter)
-        return True
+        return quarter
+
+    def _do_send_figure(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
+        pending = state["pending"]
+        quarter = move.get("quarter")
+        if quarter not in pending["quarters"]:
+            raise IllegalMove(
+                f"your figure for {PENDING_FOR[pending['for']]} leaves one of these quarters:"
+                f" {', '.join(pending['quarters'])}"
+            )
+        self._send_figure(state, quarter, events)
+
+    def _send_figure(self, state: State, quarter: str, events: list[Event]) -> None:
+        """The pending figure leaves `quarter` for the treasury or the serail."""
+        pending, state["pending"] = state["pending"], None
+        seat = pending["seat"]
+        self._take_from_quarter(state, seat, quarter)
+        if pending["for"] == "treasury":
+            state["treasury"].append(seat)
+        else:
+            state["serail_figure"] = seat
+        events.append(
+            {"type": "figure_sent", "seat": seat, "quarter": quarter, "to": pending["for"]}
+        )
 
     def _take_from_quarter(self, state: State, seat: int, quarter: str) -> None:
         state["quarters"][quarter].remove(seat)
@@ -890,6 +1035,9 @@ class SabaPalast(Game):
 
     # ------------------------------------------------------------------ end, views, results
     def _finish(self, state: State, reason: str, events: list[Event]) -> None:
+        if state["pending"]:
+            # The game ends before its owner names the quarter: which one no longer matters.
+            self._send_figure(state, state["pending"]["quarters"][0], events)
         state["end"] = reason
         events.append({"type": "game_over", "reason": reason, **self._outcome(state)})
 
@@ -924,6 +1072,7 @@ class SabaPalast(Game):
                 "phase",
                 "step",
                 "end",
+                "pending",
             )
         }
         view.update(
@@ -967,6 +1116,8 @@ class SabaPalast(Game):
         out["quarters"] = {q: f[:] for q, f in state["quarters"].items()}
         out["hands"] = [h[:] for h in state["hands"]]
         out["step"] = {**state["step"], "spent": dict(state["step"]["spent"])}
+        if state["pending"]:
+            out["pending"] = {**state["pending"], "quarters": state["pending"]["quarters"][:]}
         return out
 
 

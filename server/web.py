@@ -1,0 +1,298 @@
+"""The browser gateway: the page's files over HTTP and the game protocol over a WebSocket.
+
+One port serves both, through `websockets` (its sans-I/O protocol parses HTTP and frames; no
+parser of ours). `GET /` and the page's own files come from the package folder `client/web/`
+(answered in `process_request`, which never looks outside that folder and lists no folder);
+`/ws` upgrades to a WebSocket that carries exactly the messages of docs/protocol.md, one msgpack
+message per binary frame. Each WebSocket is run by the same session class as a TCP connection
+(`server.app.Session`, handed in by the server), with the same checks, limits, tokens, errors and
+views: a browser is one more client of the lobby.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import email.utils
+import http
+import ipaddress
+import logging
+import urllib.parse
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+import ifaddr
+from websockets.asyncio.server import Server as WebSocketServer
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.frames import CloseCode
+from websockets.http11 import Request, Response
+from websockets.protocol import State
+from websockets.server import ServerProtocol
+
+from shared.protocol import MAX_FRAME, TOO_LARGE, encode
+
+# websockets tells of every connection and every file served at INFO: too chatty for a console.
+wire_log = logging.getLogger(f"{__name__}.wire")
+wire_log.setLevel(logging.WARNING)
+
+# The page: index.html and its modules, styles, pictures and catalogs (package data).
+WEB_ROOT = Path(__file__).resolve().parent.parent / "client" / "web"
+SOCKET_PATH = "/ws"
+# What the page may be made of; any other kind of file is not served.
+CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webp": "image/webp",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    ".woff": "font/woff",
+    ".ttf": "font/ttf",
+    ".otf": "font/otf",
+    ".txt": "text/plain; charset=utf-8",
+    ".webmanifest": "application/manifest+json",
+}
+# Seconds a closing WebSocket may take to send what is queued and say goodbye.
+CLOSE_TIMEOUT = 3.0
+
+
+def web_urls(host: str, port: int, interfaces: list[str] | None = None) -> list[str]:
+    """The URLs a phone could open: LAN addresses first, loopback last.
+
+    A server bound to every address (`0.0.0.0`) is reachable on each IPv4 address of this
+    machine (or only the chosen `interfaces`); one bound to a single address, only there."""
+    if host not in ("", "0.0.0.0"):
+        addresses = [host]
+    elif interfaces:
+        addresses = [*interfaces, "127.0.0.1"]
+    else:
+        adapters = ifaddr.get_adapters()
+        found = {ip.ip for adapter in adapters for ip in adapter.ips if isinstance(ip.ip, str)}
+        addresses = [*found, "127.0.0.1"]
+
+    def order(address: str) -> tuple[int, str]:
+        ip = ipaddress.ip_address(address)
+        return (2 if ip.is_loopback else 1 if ip.is_link_local else 0, address)
+
+    return [f"http://{a}:{port}/" for a in sorted(set(addresses), key=order)]
+
+
+def print_qr(url: str, out: TextIO) -> None:
+    """`url` as a QR code of text blocks in the terminal, for a phone's camera."""
+    import segno
+
+    try:
+        segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    except UnicodeEncodeError:
+        # A terminal without block characters: the URL lines above are all it gets.
+        print("(this terminal cannot draw the QR code)", file=out)
+    out.flush()
+
+
+def page_file(path: str, root: Path = WEB_ROOT) -> Path | None:
+    """The file of the page a request path names, or None: nothing outside `root`, no folder,
+    no hidden file, no kind of file the page is not made of."""
+    path = urllib.parse.urlsplit(path).path
+    if not path.startswith("/"):
+        return None
+    parts = urllib.parse.unquote(path).split("/")[1:]
+    if parts == [""]:
+        parts = ["index.html"]
+    for part in parts:
+        if not part or part.startswith(".") or "\\" in part or "\0" in part:
+            return None
+    base = root.resolve()
+    try:
+        found = base.joinpath(*parts).resolve()
+    except (OSError, ValueError):
+        return None
+    if not found.is_relative_to(base) or not found.is_file():
+        return None
+    if found.suffix.lower() not in CONTENT_TYPES:
+        return None
+    return found
+
+
+def file_response(found: Path) -> Response:
+    """A 200 response carrying one file of the page."""
+    body = found.read_bytes()
+    headers = Headers(
+        [
+            ("Date", email.utils.formatdate(usegmt=True)),
+            ("Connection", "close"),
+            ("Content-Length", str(len(body))),
+            ("Content-Type", CONTENT_TYPES[found.suffix.lower()]),
+            # The page changes with the server: a phone asks again rather than keep a stale copy.
+            ("Cache-Control", "no-cache"),
+            ("X-Content-Type-Options", "nosniff"),
+        ]
+    )
+    return Response(http.HTTPStatus.OK.value, http.HTTPStatus.OK.phrase, headers, body)
+
+
+class GatewayProtocol(ServerProtocol):
+    """websockets' sans-I/O server side, answering a message over the size limit as the TCP
+    port does: `error` and `bye` (`frame_too_large`) before it closes. websockets refuses such
+    a frame from its header, before reading it."""
+
+    def fail(self, code: CloseCode | int, reason: str = "") -> None:
+        if code == CloseCode.MESSAGE_TOO_BIG and self.state is State.OPEN:
+            self.send_binary(encode({"t": "error", "code": "frame_too_large", "reason": TOO_LARGE}))
+            self.send_binary(encode({"t": "bye", "code": "frame_too_large", "reason": TOO_LARGE}))
+        super().fail(code, reason)
+
+
+def _connection(
+    protocol: ServerProtocol, server: WebSocketServer, **kwargs: Any
+) -> ServerConnection:
+    """websockets' connection around our `GatewayProtocol` (in place of its own protocol)."""
+    return ServerConnection(GatewayProtocol(max_size=MAX_FRAME, logger=wire_log), server, **kwargs)
+
+
+class WebSocketTransport:
+    """A WebSocket as a session's transport: every read is one whole message, and a queue with
+    its own writer task sends without ever making the session wait."""
+
+    # Each read is one WebSocket message, which must hold one protocol message.
+    framed = True
+
+    def __init__(self, ws: ServerConnection) -> None:
+        self.ws = ws
+        self.peer = ws.remote_address
+        self._queue: collections.deque[bytes] = collections.deque()
+        self._queued = 0
+        self._wake = asyncio.Event()
+        self._closing = False
+        self._writer = asyncio.get_running_loop().create_task(self._write_loop())
+
+    async def read(self) -> bytes | str | None:
+        """The next message (bytes, or str for a text frame); None once the socket closed."""
+        try:
+            return await self.ws.recv()
+        except ConnectionClosed:
+            return None
+
+    def write(self, frame: bytes) -> None:
+        self._queue.append(frame)
+        self._queued += len(frame)
+        self._wake.set()
+
+    def get_write_buffer_size(self) -> int:
+        return self._queued + self.ws.transport.get_write_buffer_size()
+
+    def is_closing(self) -> bool:
+        return self._closing or self.ws.state is not State.OPEN
+
+    def close(self) -> None:
+        """Send what is queued, then close the WebSocket."""
+        self._closing = True
+        self._wake.set()
+
+    def abort(self) -> None:
+        self._closing = True
+        self._writer.cancel()
+        self.ws.transport.abort()
+
+    async def wait_closed(self) -> None:
+        """Until the queue is sent and the socket closed (at most CLOSE_TIMEOUT seconds)."""
+        await asyncio.wait([self._writer], timeout=CLOSE_TIMEOUT)
+        if not self._writer.done():
+            self.abort()
+
+    async def _write_loop(self) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                while self._queue:
+                    frame = self._queue.popleft()
+                    self._queued -= len(frame)
+                    await self.ws.send(frame)
+                if self._closing:
+                    break
+                self._wake.clear()
+                await self._wake.wait()
+            await self.ws.close()
+
+
+class WebGateway:
+    """The web port of a server: `await start()`, then `await close()`."""
+
+    def __init__(
+        self,
+        run_session: Callable[[WebSocketTransport], Awaitable[None]],
+        host: str,
+        port: int,
+        root: Path = WEB_ROOT,
+    ) -> None:
+        # Runs one connection's session to its end, as for TCP (server.app).
+        self.run_session = run_session
+        self.host = host
+        self.wanted_port = port
+        self.root = root
+        self._server: WebSocketServer | None = None
+        self._transports: set[WebSocketTransport] = set()
+
+    @property
+    def port(self) -> int:
+        assert self._server is not None
+        return self._server.sockets[0].getsockname()[1]
+
+    async def start(self) -> None:
+        self._server = await serve(
+            self._handle,
+            self.host,
+            self.wanted_port,
+            process_request=self._process_request,
+            # Messages are small and the LAN is fast: no compression, whose cost grows unseen.
+            compression=None,
+            max_size=MAX_FRAME,
+            create_connection=_connection,
+            server_header=None,
+            logger=wire_log,
+        )
+
+    async def close(self) -> None:
+        """Stop listening; the sessions have said goodbye (the lobby's `close`) or are cut."""
+        if self._server is None:
+            return
+        for transport in list(self._transports):
+            transport.close()
+        if self._transports:
+            await asyncio.wait(
+                [asyncio.ensure_future(t.wait_closed()) for t in self._transports],
+                timeout=CLOSE_TIMEOUT,
+            )
+        self._server.close()
+        await self._server.wait_closed()
+
+    def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        """The page's files; None lets `/ws` go on to the WebSocket handshake."""
+        if request.method != "GET":
+            response = connection.respond(http.HTTPStatus.METHOD_NOT_ALLOWED, "Only GET\n")
+            response.headers["Allow"] = "GET"
+            return response
+        if urllib.parse.urlsplit(request.path).path == SOCKET_PATH:
+            return None
+        found = page_file(request.path, self.root)
+        if found is None:
+            return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found\n")
+        try:
+            return file_response(found)
+        except OSError:
+            return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found\n")
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        transport = WebSocketTransport(ws)
+        self._transports.add(transport)
+        try:
+            await self.run_session(transport)
+            await transport.wait_closed()
+        finally:
+            self._transports.discard(transport)
