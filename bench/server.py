@@ -16,7 +16,8 @@ the same people. It stops by itself after the window.
 With `--bots LEVEL` every seat is a server-side bot of that level instead: each table has one
 connection that created it and watches (plus `--spectators`), and a finished game is followed
 by a new one. This is the memory run: `rss_mb_start` is taken once every table plays, after a
-warm-up of a tenth of the window, and `rss_mb_end` at its end.
+warm-up (`--warmup` seconds, default a tenth of the window; the first games take a few
+minutes to fill up), and `rss_mb_end` at the end of the window.
 
 Reported: `moves_timed` (moves in the window), the time from a move sent to each recipient's
 update (`fanout_p50_ms`, `fanout_p99_ms`, `fanout_max_ms`; also `latency_ms`) and to the last
@@ -296,7 +297,9 @@ class Bench:
         await asyncio.gather(*(set_up(d) for d in drivers))
         setup_seconds = loop.time() - began
         if self.bots:
-            await asyncio.sleep(args.seconds / 10)  # warm-up: every bot has thought once
+            # Warm-up: memory grows while the first games fill up (game states, the events each
+            # bot has seen, the tables' recent moves), and is flat from then on.
+            await asyncio.sleep(args.seconds / 10 if args.warmup is None else args.warmup)
         self.latencies.clear()
         self.to_all.clear()
         self.moves = self.games_finished = 0
@@ -348,6 +351,7 @@ class Bench:
             "rss_mb_connected": round(rss_connected / 1024, 1),
             "rss_mb_start": round(rss_start / 1024, 1),
             "rss_mb_end": round(rss_end / 1024, 1),
+            "rss_growth_percent": round(100 * (rss_end - rss_start) / max(rss_start, 1), 1),
             "memory_per_connection_kb": round((rss_connected - rss_before) / connections, 1),
             # Other work on the machine shows in every latency: the load says how much there was.
             "load_average": [round(x, 2) for x in os.getloadavg()],
@@ -434,6 +438,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--bots", metavar="LEVEL", help="seat server-side bots of this level (the memory run)"
+    )
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        help="with --bots: seconds of play before the window (default a tenth of --seconds)",
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
