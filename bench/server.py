@@ -4,14 +4,14 @@
                                      [--think 0] [--bots LEVEL] [--json]
 
 A `jeweltable serve` child process (127.0.0.1, no discovery, a temporary data folder) hosts
-`--tables` tables cycling through the registered games, each with `--seats` seated clients and
-`--spectators` spectators, every one its own TCP connection. First every client connects (many
-at once, as people arrive at an event), then every table is created, filled and started; only
-then does the timed window of `--seconds` begin. In it each table's driver plays random legal
-moves, one at a time: it sends a move through the seat's connection, waits until every
-recipient at the table has the update, optionally pauses (a random time averaging `--think`
-seconds; 0 saturates the server), and goes on; a finished game is followed by a new table for
-the same people. It stops by itself after the window.
+`--tables` tables cycling through the registered games that seat `--seats` players, each with
+`--seats` seated clients and `--spectators` spectators, every one its own TCP connection. First
+every client connects (many at once, as people arrive at an event), then every table is created,
+filled and started; only then does the timed window of `--seconds` begin. In it each table's
+driver plays random legal moves, one at a time: it sends a move through the seat's connection,
+waits until every recipient at the table has the update, optionally pauses (a random time
+averaging `--think` seconds; 0 saturates the server), and goes on; a finished game is followed
+by a new table for the same people. It stops by itself after the window.
 
 With `--bots LEVEL` every seat is a server-side bot of that level instead: each table has one
 connection that created it and watches (plus `--spectators`), and a finished game is followed
@@ -229,7 +229,12 @@ class Bench:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self.bots: str | None = args.bots
-        self.games = engine.list_games()
+        # The games that seat this many players.
+        self.games = [
+            g
+            for g in engine.list_games()
+            if engine.get_game(g).min_players <= args.seats <= engine.get_game(g).max_players
+        ]
         self.latencies: list[float] = []
         self.to_all: list[float] = []
         self.moves = 0
@@ -288,6 +293,7 @@ class Bench:
             ]
         # Then every table is set up; the timed window starts once all of them play.
         began = loop.time()
+        setup_cpu, own_setup_cpu = cpu_seconds(pid), time.process_time()
         setting_up = asyncio.Semaphore(SETTING_UP)
 
         async def set_up(driver: TableDriver | BotTableDriver) -> None:
@@ -296,6 +302,8 @@ class Bench:
 
         await asyncio.gather(*(set_up(d) for d in drivers))
         setup_seconds = loop.time() - began
+        setup_cpu = cpu_seconds(pid) - setup_cpu
+        own_setup_cpu = time.process_time() - own_setup_cpu
         if self.bots:
             # Warm-up: memory grows while the first games fill up (game states, the events each
             # bot has seen, the tables' recent moves), and is flat from then on.
@@ -330,6 +338,8 @@ class Bench:
             "bots": self.bots,
             "connect_seconds": round(connect_seconds, 2),
             "setup_seconds": round(setup_seconds, 2),
+            "setup_server_cpu_seconds": round(setup_cpu, 2),
+            "setup_clients_cpu_seconds": round(own_setup_cpu, 2),
             "seconds": round(elapsed, 2),
             "think_seconds": args.think,
             "moves": self.moves,

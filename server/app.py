@@ -17,6 +17,7 @@ import socket
 import sqlite3
 import sys
 import time
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -107,6 +108,37 @@ class StreamTransport:
         self.writer.transport.abort()
 
 
+class _Outbox:
+    """The sessions with something to send in this turn of one loop: one callback at its end
+    writes for all of them (one per session would cost more than the writes it gathers)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.waiting: list[Session] = []
+
+    def append(self, session: Session) -> None:
+        if not self.waiting:
+            self.loop.call_soon(self.flush)
+        self.waiting.append(session)
+
+    def flush(self) -> None:
+        waiting, self.waiting = self.waiting, []
+        for session in waiting:
+            session._flush()
+
+
+_outboxes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Outbox] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _outbox(loop: asyncio.AbstractEventLoop) -> _Outbox:
+    box = _outboxes.get(loop)
+    if box is None:
+        box = _outboxes[loop] = _Outbox(loop)
+    return box
+
+
 class Session:
     """One client connection: reads, answers through the lobby, writes without ever waiting.
 
@@ -137,7 +169,7 @@ class Session:
         if self._closing or self.transport.is_closing():
             return
         if not self._outgoing:
-            asyncio.get_running_loop().call_soon(self._flush)
+            _outbox(asyncio.get_running_loop()).append(self)
         self._outgoing.append(frame)
 
     def _flush(self) -> None:
