@@ -222,7 +222,11 @@ class BotTableDriver:
             except TimeoutError:
                 return
             self.bench.games_finished += 1
-            await self.new_table()
+            try:
+                await self.new_table()
+            except TimeoutError:  # the server did not answer within STEP_TIMEOUT
+                self.bench.stalls += 1
+                return
 
 
 class Bench:
@@ -395,15 +399,14 @@ def rss_kb(pid: int) -> int:
 
 
 def gc_pauses(log_path: str) -> dict[str, Any]:
-    """The garbage collector's pauses the server logged (those of 10 ms and more)."""
+    """The garbage collector's pauses the server logged (those of 10 ms and more): how many, the
+    longest, and the most CPU time one of them took."""
     with open(log_path, encoding="utf-8", errors="replace") as log:
-        pauses = [
-            float(m.group(1))
-            for m in re.finditer(r"gc: .* paused the server ([\d.]+) ms", log.read())
-        ]
+        found = re.findall(r"gc: .* paused the server ([\d.]+) ms \(([\d.]+) ms of CPU", log.read())
     return {
-        "server_gc_pauses_over_10ms": len(pauses),
-        "server_gc_longest_ms": max(pauses, default=0.0),
+        "server_gc_pauses_over_10ms": len(found),
+        "server_gc_longest_ms": max((float(wall) for wall, _ in found), default=0.0),
+        "server_gc_longest_cpu_ms": max((float(cpu) for _, cpu in found), default=0.0),
     }
 
 

@@ -7,9 +7,8 @@ acknowledged move; `fsync=True` (`synchronous=FULL`) also waits for the disk, so
 cut loses none either, at a few milliseconds per move on slow disks.
 
 `Store` is synchronous (the `replay` command and tests use it directly);
-`Journal` commits whatever is waiting in one transaction (group commit): at the end of each
-turn of the event loop, or on one writer thread with fsync; the write-ahead log's checkpoints,
-which wait for the disk, run on a thread of their own, so the event loop never blocks on it.
+`Journal` runs it on one writer thread and commits whatever is waiting in one transaction
+(group commit), so the event loop never blocks on the disk.
 
 A file that is not a Jewel Table database (another program's, or not SQLite at all) is refused
 with `NotADatabase` before anything is written to it. A write that fails because the disk is full
@@ -399,23 +398,15 @@ class Store:
         return dict(rows.fetchall())
 
 
-# How often (seconds) the checkpointer copies the write-ahead log into the database file.
-CHECKPOINT_EVERY = 1.0
-
-
 class Journal:
     """The store's writes as committed transactions: `await journal.run(fn, *args)`.
 
-    Without fsync a commit costs tens of microseconds, so it runs on the event loop (handing it
-    to a thread costs more, in GIL switches, than it saves): every call made during one turn of
-    the loop is run at the end of that turn, in one transaction (group commit). With fsync the
-    transaction runs on one writer thread, gathering every call waiting when it wakes. Either
-    way each call has its own savepoint, so that one failing call does not undo the others,
-    and all of them resolve after the one commit.
-
-    The slow part of SQLite's write-ahead log, the checkpoint (copying the log into the
-    database and waiting for the disk), would otherwise run inside an occasional commit and
-    hold the loop up for milliseconds: it runs on a checkpointer thread of its own instead.
+    `threaded` (what the server uses) runs the writes on one writer thread with group commit:
+    every call waiting when the thread wakes runs in one transaction, each in its own savepoint
+    so that one failing call does not undo the others, and all of them resolve after the one
+    commit. SQLite's checkpoints (copying the write-ahead log into the database file and waiting
+    for the disk, now and then after a commit) run on that thread too, never on the event loop.
+    Unthreaded, each call commits at once on the caller's thread (tools and tests).
 
     A full disk fails the whole transaction: it is rolled back and every call in it raises
     `StorageFull`. `full` tells whether the latest write failed so; the next one that succeeds
@@ -428,65 +419,41 @@ class Journal:
         self.threaded = threaded
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
-        self._batch: list[tuple[Callable[..., Any], tuple, asyncio.Future]] = []
-        self._checkpointer: threading.Thread | None = None
-        self._stop_checkpoints = threading.Event()
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """Run `fn(*args)` inside a transaction; return once it is committed."""
-        if self._checkpointer is None:  # started by the first write, so that reading needs none
-            self._start_threads()
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[T] = loop.create_future()
-        if self._thread is None:
-            if not self._batch:
-                loop.call_soon(self._commit_batch)
-            self._batch.append((fn, args, future))
-        else:
-            self._queue.put((fn, args, loop, future))
-        return await future
-
-    def _start_threads(self) -> None:
-        self.store.conn.execute("PRAGMA wal_autocheckpoint=0")
-        self._checkpointer = threading.Thread(
-            target=self._checkpoints, name="jeweltable-checkpoint", daemon=True
-        )
-        self._checkpointer.start()
-        if self.threaded:
+        if not self.threaded:
+            return self._run_now(fn, args)
+        if self._thread is None:  # started by the first write, so that reading needs none
             self._thread = threading.Thread(
                 target=self._work, name="jeweltable-journal", daemon=True
             )
             self._thread.start()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._queue.put((fn, args, loop, future))
+        return await future
 
     async def close(self) -> None:
-        """Finish the queued writes, then stop the threads and close the database."""
-        self._commit_batch()
+        """Finish the queued writes, then stop the thread and close the database."""
         if self._thread is not None:
             self._queue.put(None)
             await asyncio.to_thread(self._thread.join)
-        if self._checkpointer is not None:
-            self._stop_checkpoints.set()
-            await asyncio.to_thread(self._checkpointer.join)
         self.store.close()
 
-    def _commit_batch(self) -> None:
-        jobs, self._batch = self._batch, []
-        if not jobs:
-            return
-        results = self._run_batch([(fn, args) for fn, args, _ in jobs])
-        for (_, _, future), (ok, value) in zip(jobs, results, strict=True):
-            _resolve(future, ok, value)
-
-    def _checkpoints(self) -> None:
-        conn = sqlite3.connect(self.store.path, isolation_level=None)
+    def _run_now(self, fn: Callable[..., T], args: tuple) -> T:
+        conn = self.store.conn
         try:
-            while not self._stop_checkpoints.wait(CHECKPOINT_EVERY):
-                try:
-                    conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-                except sqlite3.Error as exc:  # busy or out of room now: the next round catches up
-                    log.debug("checkpoint skipped: %s", exc)
-        finally:
-            conn.close()
+            conn.execute("BEGIN IMMEDIATE")
+            result = fn(*args)
+            conn.execute("COMMIT")
+        except BaseException as exc:
+            self._roll_back()
+            if is_disk_full(exc):
+                raise self._disk_full() from None
+            raise
+        self._written()
+        return result
 
     def _work(self) -> None:
         while True:
