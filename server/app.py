@@ -279,10 +279,7 @@ class Server:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         store = Store(config.data_dir, fsync=config.fsync)
-        # Always on the writer thread: commits there are grouped, and SQLite's checkpoints
-        # (copying the write-ahead log into the database, waiting for the disk) run there too,
-        # never on the event loop, where one would hold every table up for milliseconds.
-        self.journal = Journal(store, threaded=True)
+        self.journal = Journal(store, threaded=config.fsync)
         self.advertiser: Any = None
         self.lobby = Lobby(
             self.journal,
@@ -411,7 +408,6 @@ class GcWatch:
 
     def __init__(self) -> None:
         self._began = (0.0, 0.0)
-        self.longest = 0.0
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
@@ -419,7 +415,6 @@ class GcWatch:
             return
         pause = time.perf_counter() - self._began[0]
         cpu = time.thread_time() - self._began[1]
-        self.longest = max(self.longest, pause)
         if pause >= GC_PAUSE_LOGGED:
             log.warning(
                 "gc: a generation-%s collection paused the server %.1f ms (%.1f ms of CPU;"

@@ -401,12 +401,11 @@ class Store:
 class Journal:
     """The store's writes as committed transactions: `await journal.run(fn, *args)`.
 
-    `threaded` (what the server uses) runs the writes on one writer thread with group commit:
-    every call waiting when the thread wakes runs in one transaction, each in its own savepoint
-    so that one failing call does not undo the others, and all of them resolve after the one
-    commit. SQLite's checkpoints (copying the write-ahead log into the database file and waiting
-    for the disk, now and then after a commit) run on that thread too, never on the event loop.
-    Unthreaded, each call commits at once on the caller's thread (tools and tests).
+    Without fsync a commit costs tens of microseconds, so it runs at once on the event loop
+    (handing it to a thread costs more, in GIL switches, than it saves). With fsync it runs on
+    one writer thread with group commit: every call waiting when the thread wakes runs in one
+    transaction, each in its own savepoint so that one failing call does not undo the others,
+    and all of them resolve after the one commit.
 
     A full disk fails the whole transaction: it is rolled back and every call in it raises
     `StorageFull`. `full` tells whether the latest write failed so; the next one that succeeds
