@@ -443,8 +443,13 @@ class ClientSide:
     """A client's view of its server connection: bytes in → messages (maps with a 't')."""
 
     def __init__(self) -> None:
+        # A small first buffer: msgpack would otherwise start at 1 MiB and touch all of it in time.
         self._unpacker = msgpack.Unpacker(
-            max_buffer_size=CLIENT_MAX_FRAME, raw=False, strict_map_key=False, max_ext_len=0
+            read_size=READ_SIZE,
+            max_buffer_size=CLIENT_MAX_FRAME,
+            raw=False,
+            strict_map_key=False,
+            max_ext_len=0,
         )
 
     def receive_data(self, data: bytes) -> list[dict[str, Any]]:
