@@ -129,6 +129,10 @@ def browser_missing() -> str | None:
     return None
 
 
+# For test modules that mark their browser tests (the `browser` fixture also skips by name).
+needs_browser = pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
+
+
 @contextlib.contextmanager
 def serving(tmp_path: Path, bot_delay: tuple[float, float]):
     with ServerThread(tmp_path, web_port=0, bot_delay=bot_delay) as thread:
