@@ -1,0 +1,165 @@
+"""The table display (client/web/tv.html at /tv): a TV's browser watching bots play.
+
+Debian's chromium through Playwright at 1920×1080, as test_web_page.py does for the phone. The
+tables are made and started by a Python client; the display only watches. Everything it received
+over its WebSocket is captured and put through the server tests' leak check (`check_wire`): each
+`sync` and `update` is the spectator's and exactly what the engine gives a spectator.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import time
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+
+from client.net.connection import AsyncClient
+from server.web import page_file
+from tests.test_server_kit import HOST, ServerThread, check_wire, forbidden_keys
+from tests.test_web_page import CHROMIUM, WEB, browser_missing, serving
+
+TV = {"width": 1920, "height": 1080}
+SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "screenshots" / "web-tv.png"
+
+needs_browser = pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    with serving(tmp_path, (0.02, 0.05)) as thread:
+        yield thread
+
+
+def television(browser, locale: str = "en-GB"):
+    """A page at 1920×1080 that keeps every WebSocket frame it receives (`page.frames`)."""
+    page = browser.new_page(viewport=TV, locale=locale)
+    errors: list[str] = []
+    frames: list[Any] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    page.errors = errors
+    page.frames_received = frames
+    return page
+
+
+def tv_url(server: ServerThread, table: int | None = None) -> str:
+    address = f"http://{HOST}:{server.server.web_port}/tv"
+    return address if table is None else f"{address}?table={table}"
+
+
+def received(page) -> list[dict]:
+    return [msgpack.unpackb(f, raw=False) for f in page.frames_received if isinstance(f, bytes)]
+
+
+def shown(page) -> dict | None:
+    return page.evaluate(
+        "() => { const t = window.jeweltv; const s = t && t.stream;"
+        " return s ? {table: t.table, seq: s.seq, status: s.status, game: s.view.game,"
+        " queued: t.queue.length, errors: t.errors} : null }"
+    )
+
+
+def bot_table(server: ServerThread, game: str, seats: int, options: dict | None = None) -> int:
+    """A table of bots made by a Python client that watches; not started yet (`start`)."""
+    made = asyncio.run_coroutine_threadsafe(
+        _bot_table(server, game, seats, options or {}), server.loop
+    )
+    return made.result(10)
+
+
+async def _bot_table(server: ServerThread, game: str, seats: int, options: dict) -> int:
+    host = await AsyncClient.connect(HOST, server.port, "Host")
+    host.send(
+        {"t": "create", "game": game, "seats": seats, "sit": False, "options": options, "seed": 7}
+    )
+    table = (await host.expect("joined"))["table"]
+    for seat in range(seats):
+        host.send({"t": "bot", "table": table, "seat": seat, "level": "basic"})
+    await host.wait_for(
+        lambda m: (
+            m["t"] == "table"
+            and m["table"]["id"] == table
+            and all(s["kind"] != "empty" for s in m["table"]["seats"])
+        ),
+        timeout=10,
+    )
+    done = asyncio.get_running_loop().create_future()
+    done.set_result(None)
+    server.hosts.append((host, done))
+    server.host_of = {**getattr(server, "host_of", {}), table: host}
+    return table
+
+
+def start(server: ServerThread, table: int) -> None:
+    host = server.host_of[table]
+    server.loop.call_soon_threadsafe(host.send, {"t": "start", "table": table})
+
+
+def watch_to_the_end(page, table: int, limit: float) -> dict:
+    page.wait_for_function(
+        "t => window.jeweltv && window.jeweltv.stream && window.jeweltv.table === t"
+        " && window.jeweltv.stream.status === 'finished' && !window.jeweltv.queue.length",
+        arg=table,
+        timeout=limit * 1000,
+    )
+    return shown(page)
+
+
+# ---------------------------------------------------------------- the route
+def test_the_tv_route_serves_the_table_display_and_nothing_more():
+    assert page_file("/tv") == WEB / "tv.html"
+    assert page_file("/tv?table=3") == WEB / "tv.html"
+    assert page_file("/tv/") is None
+    assert page_file("/tv/x") is None
+
+
+# ---------------------------------------------------------------- a whole game of each title
+GAMES = [
+    ("magie-des-bijoux", 3, {}),
+    ("das-kollier", 3, {"quiet_time": 1}),
+    ("kette-von-saba", 3, {}),
+    ("saba-palast", 3, {}),
+]
+
+
+@needs_browser
+@pytest.mark.parametrize(("game", "seats", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_the_tv_watches_a_whole_game_of_bots_and_receives_no_secret(
+    server, browser, tmp_path, game, seats, options
+):
+    table = bot_table(server, game, seats, options)
+    page = television(browser)
+    page.goto(tv_url(server, table))
+    page.wait_for_selector(f"main.tv >> text=Table {table}")
+    start(server, table)
+    page.wait_for_selector("main.tv[data-seq]")
+    # Whose turn it is, the board and the seats are on the screen during play.
+    assert page.locator(".tv-players li").count() == seats
+    last = watch_to_the_end(page, table, limit=300)
+    assert last["game"] == game and last["errors"] == []
+    page.wait_for_selector(".tv-results .winners")
+    messages = received(page)
+    views = [m for m in messages if m["t"] in ("sync", "update")]
+    assert views and all(m["seat"] is None for m in views)
+    assert not any(forbidden_keys(m) for m in messages)
+    assert check_wire(tmp_path, table, {"tv": (messages, {None})}) == len(views)
+    # A whole game: the display saw every move from the first.
+    seqs = sorted(m["seq"] for m in views)
+    assert seqs[0] == 0 and seqs == list(range(seqs[0], seqs[-1] + 1))
+    # No control of any kind: the display only watches.
+    assert page.locator(".tv button, .controls, .facts").count() == 0
+    assert page.errors == []
