@@ -24,4 +24,10 @@ WORDS = (
     C_("das-kollier", "Open at {price}"),
     C_("das-kollier", "Bid {amount}"),
     N_("Tap a glowing plaque."),
+    # The table display (tv.js).
+    N_("Table display"),
+    N_("Pick a table to show on this screen."),
+    N_("Table #{id}"),
+    N_("There is no table #{id} here; pick another."),
+    N_("Next game: waiting for {names}"),
 )

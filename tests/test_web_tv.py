@@ -9,8 +9,9 @@ over its WebSocket is captured and put through the server tests' leak check (`ch
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import random
 import socket
-import time
 from pathlib import Path
 from typing import Any
 
@@ -144,7 +145,7 @@ def test_the_tv_watches_a_whole_game_of_bots_and_receives_no_secret(
     table = bot_table(server, game, seats, options)
     page = television(browser)
     page.goto(tv_url(server, table))
-    page.wait_for_selector(f"main.tv >> text=Table {table}")
+    page.wait_for_selector(f"main.tv >> text=Table #{table}")
     start(server, table)
     page.wait_for_selector("main.tv[data-seq]")
     # Whose turn it is, the board and the seats are on the screen during play.
@@ -162,4 +163,115 @@ def test_the_tv_watches_a_whole_game_of_bots_and_receives_no_secret(
     assert seqs[0] == 0 and seqs == list(range(seqs[0], seqs[-1] + 1))
     # No control of any kind: the display only watches.
     assert page.locator(".tv button, .controls, .facts").count() == 0
+    assert page.errors == []
+
+
+# ---------------------------------------------------------------- rematches
+async def _seated(server: ServerThread, game: str, seats: int) -> tuple[AsyncClient, int]:
+    player = await AsyncClient.connect(HOST, server.port, "Ada")
+    player.send({"t": "create", "game": game, "seats": seats, "seed": 3})
+    table = (await player.expect("joined"))["table"]
+    for seat in range(1, seats):
+        player.send({"t": "bot", "table": table, "seat": seat, "level": "basic"})
+    done = asyncio.get_running_loop().create_future()
+    done.set_result(None)
+    server.hosts.append((player, done))
+    return player, table
+
+
+async def _play_seat(player: AsyncClient, table: int, seat: int, rng: random.Random) -> dict:
+    """Random legal moves for `seat` (a turn-based game) until it is over; the last update."""
+    while True:
+        msg = await player.recv(timeout=60)
+        if msg["t"] not in ("sync", "update") or msg["table"] != table or msg["seat"] != seat:
+            continue
+        if msg["status"] == "finished":
+            return msg
+        if seat in msg["to_act"] and msg["legal_moves"]:
+            move = rng.choice(msg["legal_moves"])
+            player.send(
+                {"t": "move", "table": table, "seat": seat, "move": move, "seq": msg["seq"]}
+            )
+
+
+def on_loop(server: ServerThread, coro, timeout: float = 120) -> Any:
+    return asyncio.run_coroutine_threadsafe(coro, server.loop).result(timeout)
+
+
+@needs_browser
+def test_the_tv_follows_the_table_into_its_rematch(server, browser, tmp_path):
+    player, table = on_loop(server, _seated(server, "magie-des-bijoux", 2))
+    page = television(browser)
+    page.goto(tv_url(server, table))
+    page.wait_for_selector(f"main.tv >> text=Table #{table}")
+    server.loop.call_soon_threadsafe(player.send, {"t": "start", "table": table})
+    rng = random.Random(5)
+    on_loop(server, _play_seat(player, table, 0, rng))
+    watch_to_the_end(page, table, limit=60)
+
+    async def play_again() -> int:
+        player.send({"t": "rematch", "table": table})
+        news = await player.wait_for(lambda m: m["t"] == "rematch" and m["started"])
+        return news["next"]
+
+    following = on_loop(server, play_again())
+    assert following != table
+    # The display goes over to the next game by itself, and its address says so.
+    page.wait_for_function(
+        "t => window.jeweltv.table === t && window.jeweltv.stream"
+        " && window.jeweltv.stream.table === t",
+        arg=following,
+        timeout=10000,
+    )
+    assert page.url.endswith(f"/tv?table={following}")
+    on_loop(server, _play_seat(player, following, 0, rng))
+    last = watch_to_the_end(page, following, limit=60)
+    assert last["errors"] == []
+    messages = received(page)
+    for watched in (table, following):
+        assert check_wire(tmp_path, watched, {"tv": (messages, {None})}) > 1
+    assert all(m["seat"] is None for m in messages if m["t"] in ("sync", "update"))
+    assert page.errors == []
+
+
+# ---------------------------------------------------------------- a server that restarts
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serving_at(data_dir: Path, web_port: int):
+    """A server whose page stays at `web_port` from one start to the next."""
+    with ServerThread(data_dir, web_port=web_port, bot_delay=(0.05, 0.1)) as thread:
+        thread.hosts = []
+        yield thread
+        for host, _ in thread.hosts:
+            on_loop(thread, host.close(), 10)
+
+
+@needs_browser
+def test_the_tv_watches_again_after_the_server_restarts(browser, tmp_path):
+    web_port = free_port()
+    page = television(browser)
+    with serving_at(tmp_path, web_port) as server:
+        table = bot_table(server, "magie-des-bijoux", 3)
+        page.goto(tv_url(server, table))
+        page.wait_for_selector(f"main.tv >> text=Table #{table}")
+        start(server, table)
+        page.wait_for_function("() => window.jeweltv.stream && window.jeweltv.stream.seq >= 3")
+    page.wait_for_selector(".offline")
+    before = shown(page)
+    assert before["status"] == "playing"
+    with serving_at(tmp_path, web_port):
+        # Back by itself (net.js retries within a few seconds), at the same table, and on to the
+        # end of the game the restarted server's bots go on playing.
+        page.wait_for_selector(".offline", state="detached", timeout=15000)
+        last = watch_to_the_end(page, table, limit=120)
+        assert last["seq"] > before["seq"] and last["errors"] == []
+        messages = received(page)
+        welcomes = [m for m in messages if m["t"] == "welcome"]
+        assert len(welcomes) == 2 and all(not w["resumed"] for w in welcomes)
+        assert check_wire(tmp_path, table, {"tv": (messages, {None})}) > 1
     assert page.errors == []

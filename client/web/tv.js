@@ -138,7 +138,7 @@ const HANDLERS = {
         ? _("Wrong password for this table.")
         : msg.code === "rate_limited"
           ? msg.reason
-          : _("There is no table {n} here; pick another.", { n: asked });
+          : _("There is no table #{id} here; pick another.", { id: asked });
     showPicker();
   },
 };
@@ -293,7 +293,7 @@ function tableCard(table) {
     button(
       [
         h("strong", {}, table.title),
-        h("span", { class: "status" }, `${_("Table {n}", { n: table.id })} · ${_(table.status)}`),
+        h("span", { class: "status" }, `${_("Table #{id}", { id: table.id })} · ${_(table.status)}`),
         h(
           "span",
           { class: "names" },
@@ -329,7 +329,7 @@ function tableScreen() {
     "header",
     { class: "tv-top" },
     h("strong", { class: "title" }, summary ? summary.title : ""),
-    h("span", { class: "table-no" }, _("Table {n}", { n: tv.table })),
+    h("span", { class: "table-no" }, _("Table #{id}", { id: tv.table })),
     stream ? turnLine(stream) : h("span", { class: "turn" }, summary ? _(summary.status) : ""),
   );
   if (!stream || !viewOf(stream.view.game)) {
