@@ -48,12 +48,24 @@ def server(tmp_path):
 def television(browser, locale: str = "en-GB"):
     """A page at 1920×1080 that keeps every WebSocket frame it receives (`page.frames`)."""
     page = browser.new_page(viewport=TV, locale=locale)
+    return keep_frames(page)
+
+
+def keep_frames(page):
+    """Keep what the page receives (`page.frames_received`), sends and its errors."""
     errors: list[str] = []
     frames: list[Any] = []
+    sent: list[Any] = []
+
+    def socket(ws) -> None:
+        ws.on("framereceived", lambda payload: frames.append(payload))
+        ws.on("framesent", lambda payload: sent.append(payload))
+
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    page.on("websocket", socket)
     page.errors = errors
     page.frames_received = frames
+    page.frames_sent = sent
     return page
 
 
@@ -64,6 +76,10 @@ def tv_url(server: ServerThread, table: int | None = None) -> str:
 
 def received(page) -> list[dict]:
     return [msgpack.unpackb(f, raw=False) for f in page.frames_received if isinstance(f, bytes)]
+
+
+def sent(page) -> list[dict]:
+    return [msgpack.unpackb(f, raw=False) for f in page.frames_sent if isinstance(f, bytes)]
 
 
 def shown(page) -> dict | None:
@@ -87,7 +103,9 @@ async def _bot_table(server: ServerThread, game: str, seats: int, options: dict)
     host.send(
         {"t": "create", "game": game, "seats": seats, "sit": False, "options": options, "seed": 7}
     )
-    table = (await host.expect("joined"))["table"]
+    answer = await host.wait_for(lambda m: m["t"] in ("joined", "error"))
+    assert answer["t"] == "joined", answer
+    table = answer["table"]
     for seat in range(seats):
         host.send({"t": "bot", "table": table, "seat": seat, "level": "basic"})
     await host.wait_for(
@@ -275,3 +293,84 @@ def test_the_tv_watches_again_after_the_server_restarts(browser, tmp_path):
         assert len(welcomes) == 2 and all(not w["resumed"] for w in welcomes)
         assert check_wire(tmp_path, table, {"tv": (messages, {None})}) > 1
     assert page.errors == []
+
+
+# ---------------------------------------------------------------- a spectator only
+@needs_browser
+def test_the_tv_says_hello_without_a_token_and_leaves_the_players_token_alone(server, browser):
+    table = bot_table(server, "magie-des-bijoux", 2)
+    context = browser.new_context(viewport=TV)
+    player = context.new_page()
+    player.goto(f"http://{HOST}:{server.server.web_port}/")
+    player.wait_for_function("() => window.jeweltable && window.jeweltable.welcome")
+    token = player.evaluate("() => localStorage.getItem('jeweltable.token')")
+    assert token
+    # The same browser, where someone also plays: the display must not become that person.
+    page = keep_frames(context.new_page())
+    page.goto(tv_url(server, table))
+    page.wait_for_selector(f"main.tv >> text=Table #{table}")
+    hellos = [m for m in sent(page) if m["t"] == "hello"]
+    assert len(hellos) == 1 and "token" not in hellos[0]
+    assert [m["t"] for m in sent(page)] == ["hello", "watch"]
+    assert page.evaluate("() => localStorage.getItem('jeweltable.token')") == token
+    assert received(page)[0]["token"] != token
+    context.close()
+
+
+# ---------------------------------------------------------------- picking a table
+@needs_browser
+def test_the_tv_lists_the_tables_and_shows_the_one_picked(server, browser):
+    first = bot_table(server, "das-kollier", 3, {"quiet_time": 1})
+    second = bot_table(server, "saba-palast", 2)
+    page = television(browser)
+    page.goto(tv_url(server))
+    page.wait_for_selector(f".tv-tables [data-table='{second}']")
+    assert page.locator(".tv-tables button").count() == 2
+    page.click(f".tv-tables [data-table='{first}']")
+    page.wait_for_selector(f"main.tv >> text=Table #{first}")
+    assert page.url.endswith(f"/tv?table={first}")
+    assert [m["t"] for m in sent(page)] == ["hello", "watch"]
+    # A table that is not there: back to the list, saying so.
+    page.goto(tv_url(server, 999))
+    page.wait_for_selector(".tv-pick .problem >> text=There is no table #999 here")
+    assert page.url.endswith("/tv")
+    assert page.errors == []
+
+
+# ---------------------------------------------------------------- clocks
+CLOCKED = """() => {
+  const tv = window.jeweltv;
+  tv.wanted = 90;
+  const seats = [
+    {name: "Ada", kind: "human", connected: true},
+    {name: "Bea", kind: "human", connected: true},
+  ];
+  tv.receive({t: "joined", table: 90, seats: [], spectator: true,
+              summary: {id: 90, game: "no-such-game", title: "Clocks", players: 2, seats,
+                        status: "playing"}});
+  tv.receive({t: "sync", table: 90, seq: 4, seat: null, status: "playing", history: [],
+              view: {game: "no-such-game", count: 3}, to_act: [1], legal_moves: [],
+              timer: {seconds: 8, seat: 1},
+              clock: {kind: "chess", remaining: [300, 65.0], running: [1]}});
+}"""
+
+
+@needs_browser
+def test_the_tv_counts_down_the_quiet_time_and_the_running_turn_clock(server, browser):
+    page = television(browser)
+    page.goto(tv_url(server))
+    page.wait_for_function("() => window.jeweltv && window.jeweltv.welcome")
+    page.evaluate(CLOCKED)
+    # A game without its own view yet is drawn by generic.js.
+    page.wait_for_selector("main.tv dl.generic")
+    clocks = page.locator(".tv-players .clock")
+    assert clocks.nth(0).inner_text() == "5:00" and clocks.nth(1).inner_text() == "1:05"
+    assert "Bea's turn" in page.inner_text(".tv-top")
+    assert page.inner_text(".tv-timer .seconds") == "8"
+    page.wait_for_timeout(2100)
+    # Only the running clock goes down; the quiet time drains beside it.
+    assert clocks.nth(0).inner_text() == "5:00"
+    assert clocks.nth(1).inner_text() in ("1:03", "1:02")
+    assert page.inner_text(".tv-timer .seconds") in ("6", "5")
+    assert "running" in clocks.nth(1).get_attribute("class")
+    assert page.evaluate("() => window.jeweltv.errors") == []

@@ -44,6 +44,7 @@ const connection = new Connection(receive, (up) => {
   render();
 }, { remember: false });
 tv.connection = connection;
+tv.receive = (msg) => receive(msg); // the tests hand it messages a server may send
 
 // ------------------------------------------------------------------ game views
 /** Load the view of `game` once; draws again when it is there. */
@@ -297,11 +298,14 @@ function tableCard(table) {
         h(
           "span",
           { class: "names" },
-          table.seats.map((seat, i) => [
-            h("span", { class: "symbol", style: { color: PLAYERS[i % PLAYERS.length].colour } }, PLAYERS[i % PLAYERS.length].symbol),
-            seat.name || _("open seat"),
-            " ",
-          ]),
+          table.seats.map((seat, i) =>
+            h(
+              "span",
+              { class: "seat" },
+              h("span", { class: "symbol", style: { color: PLAYERS[i % PLAYERS.length].colour } }, PLAYERS[i % PLAYERS.length].symbol),
+              seat.name || _("open seat"),
+            ),
+          ),
         ),
       ],
       () => pick(table),
