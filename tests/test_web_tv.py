@@ -24,7 +24,6 @@ from tests.test_server_kit import HOST, ServerThread, check_wire, forbidden_keys
 from tests.test_web_page import CHROMIUM, WEB, browser_missing, serving
 
 TV = {"width": 1920, "height": 1080}
-SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "screenshots" / "web-tv.png"
 
 needs_browser = pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
 
