@@ -47,7 +47,24 @@ def server(tmp_path):
 def television(browser, locale: str = "en-GB"):
     """A page at 1920×1080 that keeps every WebSocket frame it receives (`page.frames`)."""
     page = browser.new_page(viewport=TV, locale=locale)
+    page.add_init_script(COUNT_ANIMATIONS)
     return keep_frames(page)
+
+
+# Counts every element the page adds that carries an animation (by its classes).
+COUNT_ANIMATIONS = """
+window.animated = {};
+new MutationObserver((records) => {
+  for (const record of records) for (const node of record.addedNodes) {
+    if (node.nodeType !== 1) continue;
+    for (const el of [node, ...node.querySelectorAll(".new, .slide, .deal, .bump")]) {
+      if (!el.matches(".new, .slide, .deal, .bump")) continue;
+      const kind = el.getAttribute("class");
+      window.animated[kind] = (window.animated[kind] || 0) + 1;
+    }
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
 
 
 def keep_frames(page):
@@ -152,6 +169,14 @@ GAMES = [
     ("kette-von-saba", 3, {}),
     ("saba-palast", 3, {}),
 ]
+# What moves on the screen as moves come: the latest move's sentence for every game, and the
+# game's own pieces where its view animates them.
+ANIMATED = {
+    "magie-des-bijoux": ("tv-caption new", "stone new", "slide"),
+    "das-kollier": ("tv-caption new", "gem-card deal", "price bump"),
+    "kette-von-saba": ("tv-caption new",),
+    "saba-palast": ("tv-caption new",),
+}
 
 
 @needs_browser
@@ -178,6 +203,8 @@ def test_the_tv_watches_a_whole_game_of_bots_and_receives_no_secret(
     # A whole game: the display saw every move from the first.
     seqs = sorted(m["seq"] for m in views)
     assert seqs[0] == 0 and seqs == list(range(seqs[0], seqs[-1] + 1))
+    animated = page.evaluate("() => window.animated")
+    assert all(animated.get(kind, 0) >= 3 for kind in ANIMATED[game]), animated
     # No control of any kind: the display only watches.
     assert page.locator(".tv button, .controls, .facts").count() == 0
     assert page.errors == []

@@ -56,6 +56,8 @@ function loadView(game) {
     .catch(() => generic)
     .then((module) => {
       views.set(game, module);
+      // A sync that came first: its history is told in this game's words after all.
+      if (tv.stream && tv.stream.t === "sync" && tv.stream.view.game === game) logHistory(tv.stream);
       render();
     });
 }
@@ -69,8 +71,9 @@ function receive(msg) {
   if (msg.t === "pong") return;
   arrived.set(msg, performance.now());
   const handler = HANDLERS[msg.t];
-  if (handler) handler(msg);
-  render();
+  // A handler returns false when nothing on screen changed (an update waiting its turn): a
+  // redraw then would cut short the animation of the move on screen.
+  if (!handler || handler(msg) !== false) render();
 }
 
 const HANDLERS = {
@@ -116,15 +119,16 @@ const HANDLERS = {
       follow(msg.table);
     }
     tv.queue = [];
-    tv.log = (msg.history || []).map((e) => eventLine(msg.view, e)).filter(Boolean);
+    logHistory(msg);
     show(msg, []);
   },
   update(msg) {
-    if (msg.seat !== null || msg.table !== tv.table) return;
+    if (msg.seat !== null || msg.table !== tv.table) return false;
     const last = tv.queue.length ? tv.queue[tv.queue.length - 1] : tv.stream;
     if (last && msg.seq > last.seq + 1) connection.send({ t: "sync", table: tv.table });
     tv.queue.push(msg);
     if (!tv.playing) play();
+    return false;
   },
   rematch(msg) {
     if (msg.table !== tv.table && msg.next !== tv.table) return;
@@ -203,6 +207,10 @@ function play() {
   setTimeout(play, SHOW_MS);
 }
 
+function logHistory(sync) {
+  tv.log = (sync.history || []).map((e) => eventLine(sync.view, e)).filter(Boolean);
+}
+
 function addLog(msg) {
   for (const event of msg.events || []) {
     const line = eventLine(msg.view, event);
@@ -242,7 +250,8 @@ function context() {
     move: () => {},
     ui: {},
     rerender: render,
-    fresh: tv.fresh || [],
+    // A move's events are animated once, on the first drawing after it came.
+    fresh: tv.stream !== tv.drawn ? tv.fresh || [] : [],
   };
 }
 
@@ -337,23 +346,27 @@ function tableScreen() {
     stream ? turnLine(stream) : h("span", { class: "turn" }, summary ? _(summary.status) : ""),
   );
   if (!stream || !viewOf(stream.view.game)) {
-    return h("main", { class: "tv" }, header, h("section", { class: "tv-board waiting" }, waiting(summary)));
+    const before = stream ? h("p", {}, "…") : waiting(summary);
+    return h("main", { class: "tv" }, header, h("section", { class: "tv-board waiting" }, before));
   }
   const view = stream.view;
   const game = viewOf(view.game);
+  const first = stream !== tv.drawn;
+  const drawn = board(game, view);
+  tv.drawn = stream;
   return h(
     "main",
     { class: `tv game-${view.game}`, "data-seq": stream.seq, "data-table": tv.table, "data-status": stream.status },
     header,
-    h("section", { class: "tv-board board" }, board(game, view)),
+    h("section", { class: "tv-board board" }, drawn),
     h(
       "aside",
       { class: "tv-side" },
       players(summary, stream, game),
       h("ol", { class: "tv-log" }, tv.log.slice(-LOG_LINES).map((line) => h("li", {}, line))),
     ),
-    caption(),
-    stream.status === "finished" ? results(stream, game) : null,
+    caption(first),
+    stream.status === "finished" ? results(stream, game, first) : null,
   );
 }
 
@@ -473,14 +486,14 @@ function tickClocks() {
 }
 setInterval(tickClocks, CLOCK_TICK_MS);
 
-function caption() {
+function caption(first) {
   if (!tv.caption) return h("footer", { class: "tv-caption" });
   // The latest move's sentence slides in, once per move.
-  const fresh = tv.stream && tv.caption.seq === tv.stream.seq && (tv.fresh || []).length;
+  const fresh = first && tv.caption.seq === tv.stream.seq && (tv.fresh || []).length;
   return h("footer", { class: fresh ? "tv-caption new" : "tv-caption" }, tv.caption.text);
 }
 
-function results(stream, game) {
+function results(stream, game, first) {
   const outcome = stream.view.outcome || stream.outcome;
   if (!outcome) return null;
   const ctx = context();
@@ -501,7 +514,7 @@ function results(stream, game) {
   }
   return h(
     "section",
-    { class: "tv-results results" },
+    { class: first ? "tv-results results new" : "tv-results results" },
     h("h2", {}, _("Results")),
     h(
       "p",
