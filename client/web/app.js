@@ -13,6 +13,8 @@ const GAMES = { "magie-des-bijoux": bijoux, "das-kollier": kollier };
 const PLAYABLE = Object.keys(GAMES);
 const NAME = "jeweltable.name";
 const LOG_LINES = 40;
+// Refusals said in the player's language: client/i18n.py's ERRORS, the same English and so the
+// same catalog entries; any other code shows the server's own sentence.
 const ERRORS = {
   stale: "The table moved on before your move arrived; look again and play.",
   not_your_turn: "It is not your turn.",
@@ -40,6 +42,7 @@ const app = {
   lobbyPlayers: null,
   ended: null, // why the connection ended for good (bye replaced / in_use)
   tapTimes: [], // ms from a tap to the painted answer (bench/web.py reads them)
+  uiVersion: 0, // raised when a game view's own state (a payment being chosen) changes
 };
 const root = document.getElementById("app");
 const connection = new Connection(receive, (up) => {
@@ -175,7 +178,10 @@ function context() {
     legal: stream ? stream.legal_moves || [] : [],
     move: sendMove,
     ui: app.ui,
-    rerender: render,
+    rerender: () => {
+      app.uiVersion += 1;
+      render();
+    },
   };
 }
 
@@ -348,7 +354,7 @@ function tableCard(table, named) {
       { class: seat.connected ? "" : "away" },
       h("span", { class: "symbol", style: { color: player.colour } }, player.symbol),
       h("span", {}, seat.name),
-      seat.kind === "bot" ? h("small", {}, ` · ${_("bot")}`) : null,
+      seat.kind === "bot" ? h("small", {}, " · ", _("bot")) : null,
     );
   });
   return h(
@@ -394,12 +400,15 @@ function tableScreen() {
   const summary = app.tables.get(app.table);
   const stream = app.stream;
   const title = summary ? summary.title : "";
-  const top = h(
-    "header",
-    { class: "top" },
-    button("←", leave, { class: "icon", "aria-label": _("Leave"), id: "leave" }),
-    h("strong", {}, title),
-    app.spectator && !app.seats.length ? h("span", { class: "badge" }, _("Watching")) : null,
+  const watching = app.spectator && !app.seats.length;
+  const top = kept("top", [title, watching], () =>
+    h(
+      "header",
+      { class: "top" },
+      button("←", leave, { class: "icon", "aria-label": _("Leave"), id: "leave" }),
+      h("strong", {}, title),
+      watching ? h("span", { class: "badge" }, _("Watching")) : null,
+    ),
   );
   if (!stream) return h("main", { class: "table" }, top, waitingRoom(summary));
   const view = stream.view;
@@ -416,7 +425,9 @@ function tableScreen() {
     h(
       "div",
       { class: "play" },
-      h("div", { class: "board" }, game.board(view, ctx)),
+      kept("board", [stream, summary, app.uiVersion], () =>
+        h("div", { class: "board" }, game.board(view, ctx)),
+      ),
       h(
         "div",
         { class: "side scroll" },
@@ -428,6 +439,18 @@ function tableScreen() {
       ),
     ),
   );
+}
+
+// Parts of the screen kept as they are while what they show is unchanged (the same objects):
+// a message that changes nothing there redraws nothing there, and a finger on it stays on it.
+const keptParts = new Map();
+
+function kept(slot, inputs, build) {
+  const last = keptParts.get(slot);
+  if (last && last.inputs.every((input, i) => input === inputs[i])) return last.element;
+  const element = build();
+  keptParts.set(slot, { inputs, element });
+  return element;
 }
 
 function turnLine(stream, ctx) {
@@ -511,7 +534,9 @@ function results(stream, game, ctx) {
 
 function waitingRoom(summary) {
   if (!summary) return h("p", {}, "…");
-  const creator = app.created === summary.id && app.seats.includes(0);
+  // The creator: this page made the table, or (after a reload) the server names us so.
+  const named = app.welcome && summary.creator === app.welcome.name;
+  const creator = (app.created === summary.id || named) && app.seats.includes(0);
   const empty = summary.seats.filter((s) => s.kind === "empty").length;
   if (creator && app.fillWithBots) {
     // "Play against bots": fill the empty seats, then start once they are taken.
