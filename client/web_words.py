@@ -53,4 +53,10 @@ WORDS = (
     C_("saba-palast.button", "Use a quarter"),
     C_("saba-palast.button", "Move a quarter figure"),
     C_("saba-palast.button", "to:"),
+    # The table display (tv.js).
+    N_("Table display"),
+    N_("Pick a table to show on this screen."),
+    N_("Table #{id}"),
+    N_("There is no table #{id} here; pick another."),
+    N_("Next game: waiting for {names}"),
 )

@@ -3,6 +3,7 @@
 
 import { Connection } from "./net.js";
 import { h, button, lastTap } from "./dom.js";
+import { PLAYERS } from "./players.js";
 import { _, browserLanguage, setLanguage, number } from "./i18n.js";
 import * as bijoux from "./games/magie-des-bijoux.js";
 import * as kollier from "./games/das-kollier.js";
@@ -13,16 +14,6 @@ const GAMES = { "magie-des-bijoux": bijoux, "das-kollier": kollier, "saba-palast
 const PLAYABLE = Object.keys(GAMES);
 const NAME = "jeweltable.name";
 const LOG_LINES = 40;
-// Player colours with a symbol each, never colour alone (docs: VISUAL.md).
-const PLAYERS = [
-  { colour: "#C0143C", symbol: "●" },
-  { colour: "#1F4FB8", symbol: "■" },
-  { colour: "#F2A900", symbol: "▲" },
-  { colour: "#0F8A5F", symbol: "◆" },
-  { colour: "#8E44AD", symbol: "★" },
-  { colour: "#E8702A", symbol: "⬟" },
-  { colour: "#F2EFE8", symbol: "✚" },
-];
 // A game's yes/no options the lobby offers as toggles (the pygame lobby's names for them).
 const OPTION_NAMES = { profi: () => _("Professional rules") };
 // Refusals said in the player's language: client/i18n.py's ERRORS, the same English and so the
