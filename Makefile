@@ -51,6 +51,7 @@ i18n: $(STAMP)
 bench: $(STAMP)
 	$(HEADLESS) $(BIN)/python -m bench.engines
 	$(HEADLESS) $(BIN)/python -m bench.server
+	$(HEADLESS) $(BIN)/python -m bench.discovery
 	$(HEADLESS) $(BIN)/python -m bench.client
 
 # Bot strength: each level against the level below, every game, 200 games per matchup at 2-4

@@ -1,26 +1,36 @@
-"""Server load benchmark: many tables of random play over loopback.
+"""Server load benchmark: many tables of random play (or of bots) over loopback.
 
     .venv/bin/python -m bench.server [--tables 20] [--seats 4] [--spectators 20] [--seconds 20]
-                                     [--think 0] [--json]
+                                     [--think 0] [--bots LEVEL] [--json]
 
 A `jeweltable serve` child process (127.0.0.1, no discovery, a temporary data folder) hosts
-`--tables` tables cycling through the registered games, each with `--seats` seated clients and
-`--spectators` spectators, every one its own TCP connection. Each table's driver plays random
-legal moves, one at a time: it sends a move through the seat's connection, waits until every
-recipient at the table has the update, optionally pauses (a random time averaging `--think`
-seconds; 0 saturates the server), and goes on; a finished game is followed by a new table for
-the same people. It stops by itself after `--seconds`.
+`--tables` tables cycling through the registered games that seat `--seats` players, each with
+`--seats` seated clients and `--spectators` spectators, every one its own TCP connection. First
+every client connects (many at once, as people arrive at an event), then every table is created,
+filled and started; only then does the timed window of `--seconds` begin. In it each table's
+driver plays random legal moves, one at a time: it sends a move through the seat's connection,
+waits until every recipient at the table has the update, optionally pauses (a random time
+averaging `--think` seconds; 0 saturates the server), and goes on; a finished game is followed
+by a new table for the same people. It stops by itself after the window.
 
-Reported: the time from a move sent to each recipient's update (p50, p99, max) and to the last
-recipient's, moves per second, dropped connections, the CPU share of the server and of this
-(client) process, and the server's memory per connection (resident memory with everyone
-connected minus before, divided by the connections).
+With `--bots LEVEL` every seat is a server-side bot of that level instead: each table has one
+connection that created it and watches (plus `--spectators`), and a finished game is followed
+by a new one. This is the memory run: `rss_mb_start` is taken once every table plays, after a
+warm-up (`--warmup` seconds, default a tenth of the window; the first games take a few
+minutes to fill up), and `rss_mb_end` at the end of the window.
+
+Reported: `moves_timed` (moves in the window), the time from a move sent to each recipient's
+update (`fanout_p50_ms`, `fanout_p99_ms`, `fanout_max_ms`; also `latency_ms`) and to the last
+recipient's, moves per second, connect and set-up times, dropped connections, the CPU share of
+the server and of this (client) process, the server's resident memory (`rss_mb_start`,
+`rss_mb_end`) and per connection.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -38,6 +48,9 @@ from shared.protocol import ClientSide, encode, hello
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HOST = "127.0.0.1"
 STEP_TIMEOUT = 10.0
+# Connections opened at once, and tables set up at once.
+CONNECTING = 256
+SETTING_UP = 64
 
 
 class Peer(asyncio.Protocol):
@@ -48,7 +61,7 @@ class Peer(asyncio.Protocol):
         self.side = ClientSide()
         self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.transport: asyncio.Transport | None = None
-        self.driver: TableDriver | None = None
+        self.driver: TableDriver | BotTableDriver | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
@@ -129,7 +142,7 @@ class TableDriver:
             self.all_arrived.set_result(None)
 
     async def run(self, deadline: float, think: float) -> None:
-        await self.new_table()
+        """Play moves until `deadline` (the table is set up already)."""
         loop = asyncio.get_running_loop()
         while loop.time() < deadline:
             watched = self.seen[self.spectators[0]] if self.spectators else self.seen[self.seats[0]]
@@ -164,10 +177,68 @@ class TableDriver:
                 await asyncio.sleep(self.rng.uniform(0, 2 * think))
 
 
+class BotTableDriver:
+    """A table whose seats are all server-side bots: its creator watches, and starts a new game
+    when one ends (the memory run)."""
+
+    def __init__(self, bench: Bench, index: int, owner: Peer, spectators: list[Peer]):
+        self.bench = bench
+        self.game_id = bench.games[index % len(bench.games)]
+        self.owner = owner
+        self.spectators = spectators
+        self.seats = bench.args.seats
+        self.table = 0
+        self.finished: asyncio.Event = asyncio.Event()
+        for peer in [owner, *spectators]:
+            peer.driver = self
+
+    def arrived(self, peer: Peer, msg: dict[str, Any], now: float) -> None:
+        if peer is self.owner and msg["table"] == self.table:
+            self.bench.moves += 1
+            if msg["status"] == "finished":
+                self.finished.set()
+
+    async def new_table(self) -> None:
+        old, owner = self.table, self.owner
+        owner.send({"t": "create", "game": self.game_id, "seats": self.seats, "sit": False})
+        self.table = (await owner.expect("joined"))["table"]
+        self.finished.clear()
+        for peer in self.spectators:
+            peer.send({"t": "watch", "table": self.table})
+            await peer.expect("joined", table=self.table)
+        for seat in range(self.seats):
+            owner.send({"t": "bot", "table": self.table, "seat": seat, "level": self.bench.bots})
+        owner.send({"t": "start", "table": self.table})
+        await owner.expect("sync", table=self.table)
+        if old:
+            for peer in [owner, *self.spectators]:
+                peer.send({"t": "leave", "table": old})
+
+    async def run(self, deadline: float, think: float) -> None:
+        loop = asyncio.get_running_loop()
+        while loop.time() < deadline:
+            try:
+                await asyncio.wait_for(self.finished.wait(), deadline - loop.time())
+            except TimeoutError:
+                return
+            self.bench.games_finished += 1
+            try:
+                await self.new_table()
+            except TimeoutError:  # the server did not answer within STEP_TIMEOUT
+                self.bench.stalls += 1
+                return
+
+
 class Bench:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
-        self.games = engine.list_games()
+        self.bots: str | None = args.bots
+        # The games that seat this many players.
+        self.games = [
+            g
+            for g in engine.list_games()
+            if engine.get_game(g).min_players <= args.seats <= engine.get_game(g).max_players
+        ]
         self.latencies: list[float] = []
         self.to_all: list[float] = []
         self.moves = 0
@@ -176,18 +247,22 @@ class Bench:
         self.stalls = 0
         self.stopping = False
 
-    async def connect(self, port: int, name: str) -> Peer:
-        loop = asyncio.get_running_loop()
-        _, peer = await loop.create_connection(lambda: Peer(self), HOST, port)
-        peer.send(hello(name))
-        await peer.expect("welcome")
-        return peer
+    async def connect(self, port: int, name: str, gate: asyncio.Semaphore) -> Peer:
+        async with gate:
+            loop = asyncio.get_running_loop()
+            _, peer = await loop.create_connection(lambda: Peer(self), HOST, port)
+            peer.send(hello(name))
+            await peer.expect("welcome")
+            return peer
 
     async def run(self) -> dict[str, Any]:
         with tempfile.TemporaryDirectory(prefix="jeweltable-bench-") as data:
-            proc, port = await start_server(data)
+            log_path = os.environ.get("JEWELTABLE_BENCH_LOG") or os.path.join(data, "server.log")
+            proc, port = await start_server(data, log_path)
             try:
-                return await self._measure(proc.pid, port)
+                result = await self._measure(proc.pid, port)
+                result.update(gc_pauses(log_path))
+                return result
             finally:
                 self.stopping = True
                 if proc.returncode is None:
@@ -202,48 +277,98 @@ class Bench:
         args = self.args
         await asyncio.sleep(0.5)
         rss_before = rss_kb(pid)
-        drivers = []
-        for index in range(args.tables):
-            seats = [await self.connect(port, f"t{index}s{s}") for s in range(args.seats)]
-            watchers = [await self.connect(port, f"t{index}w{w}") for w in range(args.spectators)]
-            drivers.append(TableDriver(self, index, seats, watchers))
-        connections = args.tables * (args.seats + args.spectators)
-        rss_connected = rss_kb(pid)
         loop = asyncio.get_running_loop()
+        # Everyone arrives first, many at once (the server's listen backlog takes the rush).
+        began = loop.time()
+        gate = asyncio.Semaphore(CONNECTING)
+        per_table = 1 + args.spectators if self.bots else args.seats + args.spectators
+        names = [f"t{t}p{p}" for t in range(args.tables) for p in range(per_table)]
+        peers = await asyncio.gather(*(self.connect(port, n, gate) for n in names))
+        connect_seconds = loop.time() - began
+        connections = len(peers)
+        rss_connected = rss_kb(pid)
+        groups = [peers[t * per_table : (t + 1) * per_table] for t in range(args.tables)]
+        drivers: list[TableDriver | BotTableDriver]
+        if self.bots:
+            drivers = [BotTableDriver(self, i, g[0], g[1:]) for i, g in enumerate(groups)]
+        else:
+            drivers = [
+                TableDriver(self, i, g[: args.seats], g[args.seats :]) for i, g in enumerate(groups)
+            ]
+        # Then every table is set up; the timed window starts once all of them play.
+        began = loop.time()
+        setup_cpu, own_setup_cpu = cpu_seconds(pid), time.process_time()
+        setting_up = asyncio.Semaphore(SETTING_UP)
+
+        async def set_up(driver: TableDriver | BotTableDriver) -> None:
+            async with setting_up:
+                await driver.new_table()
+
+        await asyncio.gather(*(set_up(d) for d in drivers))
+        setup_seconds = loop.time() - began
+        setup_cpu = cpu_seconds(pid) - setup_cpu
+        own_setup_cpu = time.process_time() - own_setup_cpu
+        if self.bots:
+            # Warm-up: memory grows while the first games fill up (game states, the events each
+            # bot has seen, the tables' recent moves), and is flat from then on.
+            await asyncio.sleep(args.seconds / 10 if args.warmup is None else args.warmup)
+        self.latencies.clear()
+        self.to_all.clear()
+        self.moves = self.games_finished = 0
+        rss_start = rss_kb(pid)
+        # This process holds every client's latest view: a full collection of its garbage
+        # stops it for a tenth of a second and more, which would be counted against the
+        # server. The window is bounded, and the messages it drops hold no cycles.
+        gc.collect()
+        gc.disable()
         began = loop.time()
         server_cpu, own_cpu = cpu_seconds(pid), time.process_time()
-        await asyncio.gather(*(d.run(began + args.seconds, args.think) for d in drivers))
+        try:
+            await asyncio.gather(*(d.run(began + args.seconds, args.think) for d in drivers))
+        finally:
+            gc.enable()
         elapsed = loop.time() - began
         server_cpu, own_cpu = cpu_seconds(pid) - server_cpu, time.process_time() - own_cpu
-        rss_playing = rss_kb(pid)
+        rss_end = rss_kb(pid)
         self.stopping = True
-        for driver in drivers:
-            for peer in [*driver.seats, *driver.spectators]:
-                if peer.transport is not None:
-                    peer.transport.close()
+        for peer in peers:
+            if peer.transport is not None:
+                peer.transport.close()
+        fanout = percentiles(self.latencies)
         return {
             "tables": args.tables,
             "connections": connections,
             "games": self.games,
+            "bots": self.bots,
+            "connect_seconds": round(connect_seconds, 2),
+            "setup_seconds": round(setup_seconds, 2),
+            "setup_server_cpu_seconds": round(setup_cpu, 2),
+            "setup_clients_cpu_seconds": round(own_setup_cpu, 2),
             "seconds": round(elapsed, 2),
             "think_seconds": args.think,
             "moves": self.moves,
+            "moves_timed": self.moves,
             "games_finished": self.games_finished,
             "moves_per_second": round(self.moves / elapsed, 1),
             "updates_per_second": round(len(self.latencies) / elapsed, 1),
-            "latency_ms": percentiles(self.latencies),
+            "latency_ms": fanout,
+            "fanout_p50_ms": fanout.get("p50"),
+            "fanout_p99_ms": fanout.get("p99"),
+            "fanout_max_ms": fanout.get("max"),
             "latency_to_last_recipient_ms": percentiles(self.to_all),
             "dropped_connections": self.dropped,
             "server_cpu_share": round(server_cpu / elapsed, 2),
             "clients_cpu_share": round(own_cpu / elapsed, 2),
             "server_cpu_ms_per_move": round(server_cpu * 1000 / max(self.moves, 1), 2),
             "stalled_tables": self.stalls,
-            "server_rss_mb": {
-                "before": round(rss_before / 1024, 1),
-                "connected": round(rss_connected / 1024, 1),
-                "playing": round(rss_playing / 1024, 1),
-            },
+            "rss_mb_before": round(rss_before / 1024, 1),
+            "rss_mb_connected": round(rss_connected / 1024, 1),
+            "rss_mb_start": round(rss_start / 1024, 1),
+            "rss_mb_end": round(rss_end / 1024, 1),
+            "rss_growth_percent": round(100 * (rss_end - rss_start) / max(rss_start, 1), 1),
             "memory_per_connection_kb": round((rss_connected - rss_before) / connections, 1),
+            # Other work on the machine shows in every latency: the load says how much there was.
+            "load_average": [round(x, 2) for x in os.getloadavg()],
         }
 
 
@@ -273,7 +398,20 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
-async def start_server(data: str) -> tuple[asyncio.subprocess.Process, int]:
+def gc_pauses(log_path: str) -> dict[str, Any]:
+    """The garbage collector's pauses the server logged (those of 10 ms and more): how many, the
+    longest, and the most CPU time one of them took."""
+    with open(log_path, encoding="utf-8", errors="replace") as log:
+        found = re.findall(r"gc: .* paused the server ([\d.]+) ms \(([\d.]+) ms of CPU", log.read())
+    return {
+        "server_gc_pauses_over_10ms": len(found),
+        "server_gc_longest_ms": max((float(wall) for wall, _ in found), default=0.0),
+        "server_gc_longest_cpu_ms": max((float(cpu) for _, cpu in found), default=0.0),
+    }
+
+
+async def start_server(data: str, log_path: str) -> tuple[asyncio.subprocess.Process, int]:
+    log = open(log_path, "wb")  # noqa: SIM115 - the child writes to it until it ends
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -290,8 +428,9 @@ async def start_server(data: str) -> tuple[asyncio.subprocess.Process, int]:
         data,
         cwd=ROOT,
         stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.DEVNULL,
+        stderr=log,
     )
+    log.close()
     assert proc.stdout is not None
     line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
     found = re.search(r"listening on [\d.]+:(\d+)", line)
@@ -309,6 +448,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="length of the play phase")
     parser.add_argument(
         "--think", type=float, default=0.0, help="mean pause after each move, per table"
+    )
+    parser.add_argument(
+        "--bots", metavar="LEVEL", help="seat server-side bots of this level (the memory run)"
+    )
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        help="with --bots: seconds of play before the window (default a tenth of --seconds)",
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)

@@ -94,6 +94,17 @@ def page_bytes(browser: Any, url: str, locale: str) -> int:
     return sum(sizes)
 
 
+def tap(page: Any, selector: str) -> None:
+    """Tap a control of the page; again if an update redrew it just then (a loaded machine)."""
+    for attempt in range(3):
+        try:
+            page.tap(selector, timeout=5000)
+            return
+        except Exception:
+            if attempt == 2:
+                raise
+
+
 def play(browser: Any, url: str, taps: int) -> dict[str, Any]:
     context = browser.new_context(
         viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, locale="en-GB"
@@ -107,9 +118,8 @@ def play(browser: Any, url: str, taps: int) -> dict[str, Any]:
     interactive: list[float] = []
     times: list[float] = []
     while len(times) < taps:
-        page.tap("[data-game='magie-des-bijoux']")
-        page.tap("[data-players='2']")
-        page.tap("#create")
+        for selector in ("[data-game='magie-des-bijoux']", "[data-players='2']", "#create"):
+            tap(page, selector)
         page.wait_for_selector("main.table[data-seq]")
         if len(interactive) < 5:
             for _ in range(5 - len(interactive)):
@@ -135,7 +145,7 @@ def play(browser: Any, url: str, taps: int) -> dict[str, Any]:
             )
             page.wait_for_timeout(20)
             times = page.evaluate("() => window.jeweltable.tapTimes")
-        page.tap("#leave")
+        tap(page, "#leave")
         page.wait_for_selector("main.lobby", timeout=5000)
     context.close()
     return {"interactive": interactive, "taps": times}

@@ -95,7 +95,12 @@ def _add_discover(sub: argparse._SubParsersAction) -> None:
         metavar="ADDR",
         help="listen only on this IPv4 address (repeatable)",
     )
-    p.add_argument("--timeout", type=float, default=3.0, help="seconds to listen (default 3)")
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=3.0,
+        help="listen at most this long; it ends 0.25 s after the last answer (default 3)",
+    )
     p.add_argument("--json", action="store_true", help="print the servers as JSON")
     p.set_defaults(func=_discover)
 

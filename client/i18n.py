@@ -111,6 +111,7 @@ ERRORS: dict[str, str] = {
     "not_creator": N_("Only the table's host can do that."),
     "rate_limited": N_("Too many tries in a short time: wait a little, then try again."),
     "storage_full": N_("The server cannot save moves: its disk is full. Try again later."),
+    "cannot_undo": N_("That move cannot be taken back now."),
     "muted": N_("The table's host has muted you here."),
 }
 

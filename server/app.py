@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import signal
 import socket
 import sqlite3
 import sys
 import time
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -36,6 +38,8 @@ log = logging.getLogger(__name__)
 
 READ_CHUNK = 65536
 HELLO_TIMEOUT = 15.0
+# Connections the kernel holds for us before we accept them: a whole hall arriving at once.
+LISTEN_BACKLOG = 2048
 # A client with this much unsent data is too slow to keep: it is cut off (its seats are kept).
 MAX_QUEUED_BYTES = 16 << 20
 
@@ -104,12 +108,46 @@ class StreamTransport:
         self.writer.transport.abort()
 
 
+class _Outbox:
+    """The sessions with something to send in this turn of one loop: one callback at its end
+    writes for all of them (one per session would cost more than the writes it gathers)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.waiting: list[Session] = []
+
+    def append(self, session: Session) -> None:
+        if not self.waiting:
+            self.loop.call_soon(self.flush)
+        self.waiting.append(session)
+
+    def flush(self) -> None:
+        waiting, self.waiting = self.waiting, []
+        for session in waiting:
+            session._flush()
+
+
+_outboxes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Outbox] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _outbox(loop: asyncio.AbstractEventLoop) -> _Outbox:
+    box = _outboxes.get(loop)
+    if box is None:
+        box = _outboxes[loop] = _Outbox(loop)
+    return box
+
+
 class Session:
     """One client connection: reads, answers through the lobby, writes without ever waiting.
 
     The transport is TCP (`StreamTransport`) or a WebSocket (`server.web`); both carry the same
-    messages. `send` hands bytes to the transport's own queue at once, so a slow reader only
-    grows its own queue, and one that falls MAX_QUEUED_BYTES behind is cut off.
+    messages. What is sent to a connection during one turn of the event loop (a move's update,
+    the lobby's news, a reply) is gathered and handed to the transport in one write at the end
+    of the turn (a WebSocket: one frame per message). The transport's own queue is the outgoing
+    queue: a slow reader only grows its own queue, and one that falls MAX_QUEUED_BYTES behind is
+    cut off.
     """
 
     def __init__(self, lobby: Lobby, transport: Transport) -> None:
@@ -119,16 +157,30 @@ class Session:
         self.identity: Any = None
         self.peer = transport.peer
         self._closing = False
+        self._outgoing: list[bytes] = []
 
     def send(self, msg: dict[str, Any]) -> None:
         """Queue a message; never blocks."""
         self.send_frame(encode(msg))
 
     def send_frame(self, frame: bytes) -> None:
-        """Queue an encoded message (packed once for many recipients)."""
+        """Queue an encoded message (packed once for many recipients); it leaves with
+        everything else queued for this connection in this turn of the loop."""
         if self._closing or self.transport.is_closing():
             return
-        self.transport.write(frame)
+        if not self._outgoing:
+            _outbox(asyncio.get_running_loop()).append(self)
+        self._outgoing.append(frame)
+
+    def _flush(self) -> None:
+        frames, self._outgoing = self._outgoing, []
+        if not frames or self.transport.is_closing():
+            return
+        if self.transport.framed:  # a WebSocket frame holds one message
+            for frame in frames:
+                self.transport.write(frame)
+        else:
+            self.transport.write(frames[0] if len(frames) == 1 else b"".join(frames))
         if self.transport.get_write_buffer_size() > MAX_QUEUED_BYTES:
             log.warning("client %s is too slow; disconnecting it", self.peer)
             self.abort()
@@ -138,6 +190,7 @@ class Session:
         if self._closing:
             return
         self.send({"t": "bye", "code": code, "reason": reason})
+        self._flush()
         self._closing = True
         # Closing flushes the queue first; the read loop then sees the end of the stream.
         self.transport.close()
@@ -145,6 +198,7 @@ class Session:
     def abort(self) -> None:
         """Drop the connection at once, unsent data and all."""
         self._closing = True
+        self._outgoing = []
         self.transport.abort()
 
     async def run(self) -> None:
@@ -267,7 +321,11 @@ class Server:
     async def start(self) -> None:
         self.lobby.resume_tables()
         self._server = await asyncio.start_server(
-            self._accept, self.config.host, self.config.port, limit=READ_CHUNK
+            self._accept,
+            self.config.host,
+            self.config.port,
+            limit=READ_CHUNK,
+            backlog=LISTEN_BACKLOG,
         )
         if self.config.web_port is not None:
             from server.web import WebGateway
@@ -307,6 +365,8 @@ class Server:
             session.abort()
         if self._sessions:
             await asyncio.wait(list(self._sessions), timeout=3)
+        for table in list(self.lobby.tables.values()):
+            await table.save_clock()  # the turn clocks' time left, exactly, for the restart
         self.lobby.close()
         await self.journal.close()
 
@@ -340,10 +400,76 @@ class Server:
             self.advertiser.open_tables_changed(count)
 
 
+# A garbage-collector pause longer than this is logged: it holds every table up.
+GC_PAUSE_LOGGED = 0.01
+
+
+class GcWatch:
+    """Times the garbage collector's pauses and logs the long ones, with the CPU time they took
+    (a pause much longer than its CPU time was the machine running something else)."""
+
+    def __init__(self) -> None:
+        self._began = (0.0, 0.0)
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = (time.perf_counter(), time.thread_time())
+            return
+        pause = time.perf_counter() - self._began[0]
+        cpu = time.thread_time() - self._began[1]
+        if pause >= GC_PAUSE_LOGGED:
+            log.warning(
+                "gc: a generation-%s collection paused the server %.1f ms (%.1f ms of CPU;"
+                " %s objects tracked)",
+                info["generation"],
+                pause * 1000,
+                cpu * 1000,
+                len(gc.get_objects(info["generation"])),
+            )
+
+
+# Open files (one per connection) the server asks for: many desktops allow only 1,024 by default.
+WANTED_FILES = 65536
+
+
+def raise_file_limit() -> int:
+    """Raise the soft limit on open files towards the hard one; the limit now."""
+    try:
+        import resource
+    except ImportError:  # not on this platform
+        return -1
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = WANTED_FILES if hard == resource.RLIM_INFINITY else min(WANTED_FILES, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+    return soft
+
+
+# The collector runs after this many more container objects were made than freed (default 700):
+# a move's short-lived states and messages then die young instead of reaching the oldest
+# generation, whose full collections (every object alive) are the longest pauses.
+GC_THRESHOLDS = (20_000, 20, 20)
+
+
+def settle_memory() -> None:
+    """After start-up: collect once, then leave everything alive now (modules, rules tables,
+    restored tables) out of every later collection, so that those stay short."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 async def serve(config: ServerConfig) -> None:
     """Run a server until SIGINT/SIGTERM."""
+    files = raise_file_limit()
+    if 0 <= files < 2 * LISTEN_BACKLOG:
+        log.warning("only %s open files allowed: that many connections at most", files)
     server = Server(config)
     await server.start()
+    settle_memory()
+    gc.callbacks.append(GcWatch())
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

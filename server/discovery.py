@@ -11,11 +11,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import socket
 from typing import Any
 
 import ifaddr
-from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange, Zeroconf
+from zeroconf import (
+    DNSIncoming,
+    DNSOutgoing,
+    DNSQuestion,
+    DNSQuestionType,
+    InterfaceChoice,
+    IPVersion,
+    ServiceStateChange,
+    Zeroconf,
+)
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from shared import engine
@@ -25,6 +35,15 @@ log = logging.getLogger(__name__)
 
 # The TXT record is rewritten at most this often when the open-table count changes.
 UPDATE_EVERY = 1.0
+# `browse` is done this long after the last answer: servers answer a query within about
+# 20–120 ms (RFC 6762's random delay), so a quiet quarter second means everyone has spoken.
+QUIET_AFTER = 0.25
+# Questions ask for multicast answers ("QM"). A "QU" question asks for a unicast reply to port
+# 5353, which the kernel hands to any one of the processes sharing that port, often not ours:
+# the first answer then waits for the browser's second query, a second later.
+ASK = DNSQuestionType.QM
+MDNS_GROUP, MDNS_PORT = "224.0.0.251", 5353
+TYPE_PTR, CLASS_IN = 12, 1
 
 
 def make_zeroconf(interfaces: list[str] | None) -> AsyncZeroconf:
@@ -145,6 +164,62 @@ class Advertiser:
         self.zc = None
 
 
+class _DirectAnswers(asyncio.DatagramProtocol):
+    """Feeds the answers to one direct question into a zeroconf's cache."""
+
+    def __init__(self, zc: Zeroconf, query_id: int) -> None:
+        self.zc = zc
+        self.query_id = query_id
+
+    def datagram_received(self, data: bytes, addr: tuple[str, int]) -> None:
+        msg = DNSIncoming(data, addr)
+        if msg.valid and msg.is_response() and msg.id == self.query_id:
+            self.zc.record_manager.async_updates_from_response(msg)
+
+    def error_received(self, exc: Exception) -> None:
+        log.debug("discovery: direct question failed: %s", exc)
+
+
+async def ask_directly(zc: Zeroconf, interfaces: list[str] | None, listen: float = 1.5) -> None:
+    """Ask every server for its announcement at once, from a port of our own.
+
+    A question from a port other than 5353 (RFC 6762 §6.7, "legacy unicast") is answered at
+    once by unicast to that port; the browser's own question may be dropped as a duplicate of
+    another client's (zeroconf ignores an identical packet for 0.8 s) or answered only a
+    second later (a record is multicast at most once a second). The answers go into `zc`'s
+    cache, so its browsers report them as usual; `listen` seconds later the port is closed.
+    """
+    loop = asyncio.get_running_loop()
+    query_id = secrets.randbelow(0xFFFF) + 1  # a different packet each time: never a duplicate
+    out = DNSOutgoing(0, multicast=False, id_=query_id)
+    out.add_question(DNSQuestion(SERVICE_TYPE, TYPE_PTR, CLASS_IN))
+    packets = out.packets()
+    transports = []
+    try:
+        for address in advertised_addresses("0.0.0.0", interfaces):
+            sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+            try:
+                sock.setsockopt(
+                    socket.IPPROTO_IP, socket.IP_MULTICAST_IF, socket.inet_aton(address)
+                )
+                sock.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_LOOP, 1)
+                sock.bind((address, 0))
+            except OSError as exc:
+                sock.close()
+                log.debug("discovery: no direct question on %s: %s", address, exc)
+                continue
+            transport, _ = await loop.create_datagram_endpoint(
+                lambda: _DirectAnswers(zc, query_id), sock=sock
+            )
+            transports.append(transport)
+            for packet in packets:
+                transport.sendto(packet, (MDNS_GROUP, MDNS_PORT))
+        await asyncio.sleep(listen)
+    finally:
+        for transport in transports:
+            transport.close()
+
+
 def _port(text: str) -> bool:
     return text.isdigit() and 0 < int(text) < 65536
 
@@ -178,21 +253,33 @@ def service_record(info: AsyncServiceInfo) -> dict[str, Any]:
     }
 
 
-async def browse(interfaces: list[str] | None = None, timeout: float = 3.0) -> list[dict[str, Any]]:
-    """The servers heard within `timeout` seconds, sorted by name."""
+async def browse(
+    interfaces: list[str] | None = None, timeout: float = 3.0, quiet: float = QUIET_AFTER
+) -> list[dict[str, Any]]:
+    """The servers heard, sorted by name: returns `quiet` seconds after the last answer, or
+    after `timeout` seconds at most (the whole of it when nobody answers)."""
     azc = make_zeroconf(interfaces)
     loop = asyncio.get_running_loop()
     found: dict[str, dict[str, Any]] = {}
     lookups: set[asyncio.Task] = set()
+    heard = asyncio.Event()
+    last_answer = 0.0
+
+    def answered() -> None:
+        nonlocal last_answer
+        last_answer = loop.time()
+        heard.set()
 
     async def resolve(name: str) -> None:
         info = AsyncServiceInfo(SERVICE_TYPE, name)
-        if await info.async_request(azc.zeroconf, 1500) and info.port:
+        if await info.async_request(azc.zeroconf, 1500, question_type=ASK) and info.port:
             found[name] = service_record(info)
+        answered()
 
     def on_change(
         zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
     ) -> None:
+        answered()
         if state_change is ServiceStateChange.Removed:
             found.pop(name, None)
             return
@@ -200,13 +287,23 @@ async def browse(interfaces: list[str] | None = None, timeout: float = 3.0) -> l
         lookups.add(task)
         task.add_done_callback(lookups.discard)
 
-    browser = AsyncServiceBrowser(azc.zeroconf, SERVICE_TYPE, handlers=[on_change])
+    deadline = loop.time() + timeout
+    browser = AsyncServiceBrowser(
+        azc.zeroconf, SERVICE_TYPE, handlers=[on_change], question_type=ASK
+    )
+    asking = loop.create_task(ask_directly(azc.zeroconf, interfaces, min(timeout, 1.5)))
     try:
-        await asyncio.sleep(timeout)
-        if lookups:
-            await asyncio.wait(list(lookups), timeout=2)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(heard.wait(), timeout)
+        while (now := loop.time()) < deadline:
+            if lookups:
+                await asyncio.wait(list(lookups), timeout=deadline - now)
+                continue
+            if now - last_answer >= quiet:
+                break
+            await asyncio.sleep(min(last_answer + quiet, deadline) - now)
     finally:
-        for task in lookups:
+        for task in [*lookups, asking]:
             task.cancel()
         await browser.async_cancel()
         await azc.async_close()

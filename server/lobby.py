@@ -9,6 +9,7 @@ asyncio side (server/app.py, and any gateway): they have `identity`, `peer` (the
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import math
@@ -17,7 +18,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from server import bots, replay
+from server import bots, clocks, replay
 from server.guesses import GuessLimiter, peer_address
 from server.identities import Identity, new_token, token_key
 from server.social import Social
@@ -43,6 +44,9 @@ WATCH_KEEP = 120
 # A table no person has been connected to for this long (seconds) leaves the list; finished
 # tables leave it as soon as nobody is at them. Both stay in the store for `replay`.
 IDLE_TABLE = 600
+# Lobby news (a table's new summary, a table gone) goes out at most this often (seconds): a
+# table that changes ten times meanwhile is sent once, as it is then.
+NEWS_EVERY = 0.1
 
 
 class Lobby:
@@ -70,6 +74,11 @@ class Lobby:
         self.guesses = GuessLimiter()
         self._open_tables_changed = open_tables_changed
         self._open_tables = -1
+        # Tables with news not yet sent, each with the sessions that must hear it even if they
+        # are no longer at it (people at a table that was just removed).
+        self._news: dict[int, set[Any]] = {}
+        self._news_due: asyncio.TimerHandle | None = None
+        self._news_sent = float("-inf")
         self._handlers: dict[str, Callable[[Any, dict], Any]] = {
             "create": self._create,
             "join": self._join,
@@ -79,6 +88,7 @@ class Lobby:
             "bot": self._bot,
             "start": self._start,
             "move": self._move,
+            "undo": self._undo,
             "sync": self._sync,
             "replays": self._replays,
             "replay": self._replay,
@@ -219,6 +229,8 @@ class Lobby:
                     await table.abandon_unattended()
 
     def close(self) -> None:
+        if self._news_due is not None:
+            self._news_due.cancel()
         self.social.close()
         for table in self.tables.values():
             table.close()
@@ -260,6 +272,10 @@ class Lobby:
             raise Refused("seed_not_allowed", "this server draws every table's seed itself")
         seed = msg.get("seed", secrets.randbits(63))
         try:
+            rules = {"undo": msg.get("undo", True), "clock": clocks.check_spec(msg.get("clock"))}
+        except ValueError as exc:
+            raise Refused("bad_option", str(exc)) from None
+        try:
             table = await Table.new(
                 self.journal,
                 self.hooks,
@@ -271,6 +287,7 @@ class Lobby:
                 password=msg.get("password") or None,
                 creator=identity,
                 takeover=msg.get("takeover"),
+                rules=rules,
             )
         except engine.OptionError as exc:
             raise Refused("bad_option", str(exc)) from None
@@ -343,6 +360,9 @@ class Lobby:
             expect_seq=msg.get("seq"),
             ref=msg.get("id"),
         )
+
+    async def _undo(self, session: Any, msg: dict[str, Any]) -> None:
+        await self._table(msg).undo(msg["seat"], session.identity, msg.get("id"))
 
     async def _sync(self, session: Any, msg: dict[str, Any]) -> None:
         table = self._table(msg)
@@ -426,28 +446,61 @@ class Lobby:
         if table.status == ABANDONED:
             self._drop(table)
             return
-        frame = encode({"t": "table", "table": table.summary()})
-        for session in self._audience(table):
-            session.send_frame(frame)
-        self._update_open_tables()
+        self._news.setdefault(table.id, set())
+        self._news_soon()
         self.social.table_changed(table)
 
     def _drop(self, table: Table) -> None:
         table.close()
         if self.tables.pop(table.id, None) is None:
             return
+        people = {p.session for p in table.attendees() if p.session is not None}
         for person in table.attendees():
             person.tables.discard(table)
-        frame = encode({"t": "table_removed", "table": table.id})
-        for session in self._audience(table):
-            session.send_frame(frame)
-        self._update_open_tables()
+        self._news.setdefault(table.id, set()).update(people)
+        self._news_soon()
 
-    def _audience(self, table: Table) -> list[Any]:
-        """Sessions that follow the table list (not at any table) plus the table's own people."""
-        people = {p.session for p in table.attendees() if p.session is not None}
-        lobby = {s for s in self.sessions if s.identity is not None and not s.identity.tables}
-        return list(people | lobby)
+    def _news_soon(self) -> None:
+        """Send the news at the end of this turn of the loop, or NEWS_EVERY after the last."""
+        if self._news_due is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (restoring): nobody is connected yet
+            self._send_news()
+            return
+        delay = max(0.0, self._news_sent + NEWS_EVERY - loop.time())
+        self._news_due = loop.call_later(delay, self._send_news)
+
+    def _send_news(self) -> None:
+        """Each changed table's summary (or its removal), encoded once: to every session in the
+        lobby (at no table) all of them, to the people at a table that table's."""
+        self._news_due = None
+        with contextlib.suppress(RuntimeError):
+            self._news_sent = asyncio.get_running_loop().time()
+        news, self._news = self._news, {}
+        if not news:
+            return
+        frames: dict[int, bytes] = {}
+        for table_id in news:
+            table = self.tables.get(table_id)
+            if table is None or table.status == ABANDONED:
+                frames[table_id] = encode({"t": "table_removed", "table": table_id})
+            else:
+                frames[table_id] = encode({"t": "table", "table": table.summary()})
+        in_lobby = [s for s in self.sessions if s.identity is not None and not s.identity.tables]
+        for session in in_lobby:
+            for frame in frames.values():
+                session.send_frame(frame)
+        lobby = set(in_lobby)
+        for table_id, told in news.items():
+            table = self.tables.get(table_id)
+            people = set(told)
+            if table is not None:
+                people.update(p.session for p in table.attendees() if p.session is not None)
+            for session in people - lobby:
+                session.send_frame(frames[table_id])
+        self._update_open_tables()
 
     def _update_open_tables(self) -> None:
         count = sum(1 for t in self.tables.values() if t.open_seats)

@@ -1,7 +1,8 @@
 """`jeweltable replay`: the tables in a data folder and the log of one, rebuilt from its journal.
 
 The log shows each move with the events it caused as a spectator saw them (`reveal` shows the
-hidden facts too). The seed is shown only for finished games.
+hidden facts too), moves taken back marked so. The seed is shown only for finished games; a
+finished game's file (and the replays clients get) holds only the moves that stand.
 """
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from server.store import Store
+from server.store import UNDO, UNDONE, Store
 from server.tables import as_played
+from server.undo import taken_back_event
 from shared import engine, gamefile
 
 
@@ -41,10 +43,19 @@ def table_log(store: Store, table_id: int, reveal: bool = False) -> dict[str, An
     state = game.new_game(record.seed, record.players, record.options)
     moves = []
     played = []
-    for seq, (seat, journaled, by) in enumerate(record.moves, start=1):
+    # Every journal row: a move taken back (by "undone") is shown, then the row that took it
+    # back (by "undo") brings back the position before it.
+    before: dict[int, dict] = {}
+    for seq, (seat, journaled, by) in enumerate(store.journal(table_id), start=1):
         move = as_played(journaled, by)
-        played.append((seat, move))
-        state, events = game.apply(state, seat, move)
+        if by == UNDO:
+            state, events = before.pop(move["seq"]), [taken_back_event(seat)]
+        else:
+            if by == UNDONE:
+                before[seq] = state
+            else:
+                played.append((seat, move))
+            state, events = game.apply(state, seat, move)
         shown = events if reveal else game.view_events(events, None)
         moves.append({"seq": seq, "seat": seat, "by": by, "move": move, "events": shown})
     final = engine.replay(record.game, record.seed, record.players, record.options, played)

@@ -269,6 +269,7 @@ class Social:
             password=old.password,
             creator=creator,
             takeover=old.takeover,
+            rules=old.rules,
         )
         new.open_chat = old.open_chat
         if old.id in self.muted:

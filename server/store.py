@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 DB_NAME = "jeweltable.sqlite3"
 # PRAGMA application_id of our databases ("JWTL"), so that no other program's file passes for one.
 APPLICATION_ID = 0x4A57544C
-# The columns a database of ours has (`takeover` came later and is added when missing).
+# The columns every database of ours has (later ones are in ADDED_COLUMNS).
 COLUMNS = {
     "tables": {
         "id",
@@ -61,6 +61,14 @@ COLUMNS = {
     "chat": {"table_id", "after_seq", "kind", "name", "seat", "text", "spectators_only", "at"},
     "social": {"table_id", "open_chat", "muted"},
 }
+# Columns that came later, with their types: a database without one gets it when opened. A table
+# of ours holds no column beyond COLUMNS and these. `rules`: the table's own options (undo, turn
+# clock); `clock`: the turn clock's time left when it was last stored (server/clocks.py).
+ADDED_COLUMNS: dict[str, dict[str, str]] = {
+    "tables": {"takeover": "TEXT", "rules": "BLOB", "clock": "BLOB"},
+}
+# The `by` of a journal row taken back, and of the row that took it back (server/undo.py).
+UNDONE, UNDO = "undone", "undo"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -77,7 +85,9 @@ CREATE TABLE IF NOT EXISTS tables (
     outcome BLOB,
     created REAL NOT NULL,
     updated REAL NOT NULL,
-    takeover TEXT
+    takeover TEXT,
+    rules BLOB,
+    clock BLOB
 );
 CREATE TABLE IF NOT EXISTS moves (
     table_id INTEGER NOT NULL REFERENCES tables(id),
@@ -176,6 +186,8 @@ class TableRecord:
     created: float
     updated: float
     takeover: str | None = None
+    rules: dict[str, Any] | None = None
+    clock: dict[str, Any] | None = None
     moves: list[tuple[int, dict[str, Any], str]] = field(default_factory=list)
 
 
@@ -217,9 +229,11 @@ class Store:
         self.conn.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
         self.conn.execute("PRAGMA foreign_keys=ON")
         self.conn.executescript(SCHEMA)
-        columns = {row[1] for row in self.conn.execute("PRAGMA table_info(tables)")}
-        if "takeover" not in columns:  # a data folder from before stand-in bots
-            self.conn.execute("ALTER TABLE tables ADD COLUMN takeover TEXT")
+        for name, added in ADDED_COLUMNS.items():
+            columns = {row[1] for row in self.conn.execute(f"PRAGMA table_info({name})")}
+            for column, kind in added.items():
+                if column not in columns:  # a data folder from before that column
+                    self.conn.execute(f"ALTER TABLE {name} ADD COLUMN {column} {kind}")
         if app_id != APPLICATION_ID:
             self.conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
 
@@ -241,7 +255,7 @@ class Store:
         if strangers:
             raise NotADatabase(self.path, f"it holds other tables: {', '.join(strangers)}")
         for name, have in columns.items():
-            if not COLUMNS[name] <= have:
+            if not COLUMNS[name] <= have <= COLUMNS[name] | set(ADDED_COLUMNS.get(name, {})):
                 raise NotADatabase(self.path, f"its {name!r} table is not ours")
         return app_id
 
@@ -260,12 +274,13 @@ class Store:
         creator: str | None,
         seats: list[dict],
         takeover: str | None = None,
+        rules: dict | None = None,
     ) -> int:
         now = time.time()
         cur = self.conn.execute(
             "INSERT INTO tables (game, players, options, seed, keep, password, creator, seats,"
-            " status, created, updated, takeover)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'waiting', ?, ?, ?)",
+            " status, created, updated, takeover, rules)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'waiting', ?, ?, ?, ?)",
             (
                 game,
                 players,
@@ -278,6 +293,7 @@ class Store:
                 now,
                 now,
                 takeover,
+                None if rules is None else _pack(rules),
             ),
         )
         return int(cur.lastrowid)
@@ -295,9 +311,17 @@ class Store:
         )
 
     def append_move(
-        self, table_id: int, seq: int, seat: int, move: dict, by: str, outcome: dict | None
+        self,
+        table_id: int,
+        seq: int,
+        seat: int,
+        move: dict,
+        by: str,
+        outcome: dict | None,
+        clock: dict | None = None,
     ) -> None:
-        """Journal move number `seq`; with `outcome`, the game ended with it."""
+        """Journal move number `seq`; with `outcome`, the game ended with it; with `clock`, the
+        turn clock after it."""
         now = time.time()
         self.conn.execute(
             "INSERT INTO moves (table_id, seq, seat, move, by, at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -305,6 +329,21 @@ class Store:
         )
         if outcome is not None:
             self.set_status(table_id, "finished", outcome)
+        if clock is not None:
+            self.save_clock(table_id, clock)
+
+    def take_back(
+        self, table_id: int, seq: int, seat: int, undone: int, clock: dict | None = None
+    ) -> None:
+        """Journal row `seq`: `seat` took back its move of row `undone` (marked so)."""
+        self.conn.execute(
+            "UPDATE moves SET by = ? WHERE table_id = ? AND seq = ?", (UNDONE, table_id, undone)
+        )
+        self.append_move(table_id, seq, seat, {"type": "undo", "seq": undone}, UNDO, None, clock)
+
+    def save_clock(self, table_id: int, clock: dict) -> None:
+        """The turn clock's time left now (server/clocks.py)."""
+        self.conn.execute("UPDATE tables SET clock = ? WHERE id = ?", (_pack(clock), table_id))
 
     def append_chat(self, table_id: int, line: ChatLine) -> None:
         """Journal a chat message or emote, after the move numbered `line.after_seq`."""
@@ -347,7 +386,7 @@ class Store:
     def _records(self, where: str, params: tuple) -> list[TableRecord]:
         rows = self.conn.execute(
             "SELECT id, game, players, options, seed, keep, password, creator, seats, status,"
-            f" outcome, created, updated, takeover FROM tables {where} ORDER BY id",
+            f" outcome, created, updated, takeover, rules, clock FROM tables {where} ORDER BY id",
             params,
         ).fetchall()
         return [
@@ -366,12 +405,20 @@ class Store:
                 created=r[11],
                 updated=r[12],
                 takeover=r[13],
+                rules=_unpack(r[14]),
+                clock=_unpack(r[15]),
             )
             for r in rows
         ]
 
     def moves(self, table_id: int) -> list[tuple[int, dict[str, Any], str]]:
-        """The journal of a table: (seat, move, by) in order."""
+        """The moves of a table that stand: (seat, move, by) in order; moves taken back and
+        the rows that took them back are left out (see `journal`)."""
+        return [row for row in self.journal(table_id) if row[2] not in (UNDONE, UNDO)]
+
+    def journal(self, table_id: int) -> list[tuple[int, dict[str, Any], str]]:
+        """Every journal row of a table in order: (seat, move, by), moves taken back included
+        (`by` "undone") and each taking back (`by` "undo", move {"type": "undo", "seq": row})."""
         rows = self.conn.execute(
             "SELECT seat, move, by FROM moves WHERE table_id = ? ORDER BY seq", (table_id,)
         ).fetchall()
@@ -394,7 +441,11 @@ class Store:
         return (False, []) if row is None else (bool(row[0]), _unpack(row[1]))
 
     def move_counts(self) -> dict[int, int]:
-        rows = self.conn.execute("SELECT table_id, COUNT(*) FROM moves GROUP BY table_id")
+        """How many moves stand at each table."""
+        rows = self.conn.execute(
+            "SELECT table_id, COUNT(*) FROM moves WHERE by NOT IN (?, ?) GROUP BY table_id",
+            (UNDONE, UNDO),
+        )
         return dict(rows.fetchall())
 
 

@@ -13,14 +13,17 @@ import hashlib
 import hmac
 import logging
 import secrets
+import time
 from collections import deque
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
 from server import bots
+from server.clocks import TurnClock
 from server.identities import Identity
-from server.store import Journal, StorageFull, TableRecord
+from server.store import UNDO, Journal, StorageFull, TableRecord
+from server.undo import Takebacks, taken_back_event
 from shared import engine
 from shared.engine import Game
 from shared.protocol import encode
@@ -124,6 +127,11 @@ BOT_DELAY = (0.3, 120.0)
 FULL_RETRY = 2.0
 
 
+def default_rules() -> dict[str, Any]:
+    """A table's own options when `create` names none: undo allowed, no turn clock."""
+    return {"undo": True, "clock": None}
+
+
 @dataclass
 class TableHooks:
     """What a table needs from the lobby: whom to tell when it changes, and the bots' pause."""
@@ -167,8 +175,16 @@ class Table:
     # Seats given up while the disk was full, not yet in the store (`save_pending` writes them).
     seats_unsaved: bool = False
     _retry: asyncio.TimerHandle | None = None
+    # The table's own options: {"undo": bool, "clock": a clock spec or None} (server/clocks.py).
+    rules: dict[str, Any] = field(default_factory=lambda: default_rules())
+    takebacks: Takebacks = field(init=False)
+    clock: TurnClock | None = None
+    _clock_timer: asyncio.TimerHandle | None = None
     # Spectators' chat reaches the players too (server/social.py keeps and stores it).
     open_chat: bool = False
+
+    def __post_init__(self) -> None:
+        self.takebacks = Takebacks(self.game, self.rules["undo"])
 
     # ------------------------------------------------------------------ creating, restoring
     @classmethod
@@ -185,6 +201,7 @@ class Table:
         password: str | bytes | None,
         creator: Identity,
         takeover: str | None = None,
+        rules: dict[str, Any] | None = None,
     ) -> Table:
         """A new waiting table, stored. `OptionError` if the game refuses the settings,
         `Refused` if there is no `takeover` bot of that level for the game. A `password` given
@@ -200,6 +217,7 @@ class Table:
         if isinstance(password, str) and password:
             hashed = hash_password(password)
         seats = [Seat() for _ in range(players)]
+        rules = {**default_rules(), **(rules or {})}
         table_id = await journal.run(
             journal.store.create_table,
             game.id,
@@ -211,6 +229,7 @@ class Table:
             creator.key,
             [s.stored() for s in seats],
             takeover,
+            rules,
         )
         return cls(
             id=table_id,
@@ -226,6 +245,7 @@ class Table:
             journal=journal,
             hooks=hooks,
             takeover=takeover,
+            rules=rules,
         )
 
     @classmethod
@@ -261,6 +281,7 @@ class Table:
             hooks=hooks,
             takeover=record.takeover,
             status=record.status,
+            rules={**default_rules(), **(record.rules or {})},
         )
         holders = [seat.holder for seat in seats if seat.holder is not None]
         for holder in holders:
@@ -270,11 +291,8 @@ class Table:
         table.creator = seated_creator[0] if seated_creator else (holders[0] if holders else None)
         table.creator_key = table.creator.key if table.creator else None
         if record.status in (PLAYING, FINISHED):
-            state = game.new_game(record.seed, record.players, record.options)
-            for seat_no, move, by in record.moves:
-                state, events = game.apply(state, seat_no, as_played(move, by))
-                table.recent.append(events)
-            table.state, table.seq = state, len(record.moves)
+            table._replay_journal(journal.store.journal(record.id), record.clock)
+            state = table.state
             if game.is_over(state):
                 table.status = FINISHED
                 table.outcome = game.outcome(state)
@@ -286,6 +304,9 @@ class Table:
 
     def close(self) -> None:
         """Stop timers and bots (server shutdown or table dropped from memory)."""
+        if self._clock_timer is not None:
+            self._clock_timer.cancel()
+            self._clock_timer = None
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
@@ -310,6 +331,8 @@ class Table:
             "locked": self.password is not None,
             "keep": self.keep,
             "takeover": self.takeover,
+            "undo": self.rules["undo"],
+            "clock": self.rules["clock"],
             "spectators": len(self.spectators),
             "open_chat": self.open_chat,
             "seats": [self._public_seat(s) for s in self.seats],
@@ -355,7 +378,10 @@ class Table:
             # Every seat's: a seat not to act may have moves it may make out of turn.
             "legal_moves": self.game.legal_moves(self.state, seat) if seat is not None else [],
             "timer": common["timer"],
+            "clock": common["clock"],
         }
+        if seat is not None:
+            msg["can_undo"] = self.status == PLAYING and self.takebacks.may(self.state, seat)
         if events is not None:
             msg["events"] = self.game.view_events(events, seat)
         elif kind == "sync":
@@ -373,6 +399,7 @@ class Table:
             "timer": None
             if timer is None
             else {"seconds": timer["seconds"], "seat": timer["seat"]},
+            "clock": self.clock.snapshot(time.monotonic()) if self.clock else None,
         }
 
     def joined_message(self, identity: Identity) -> dict[str, Any]:
@@ -595,6 +622,7 @@ class Table:
             state = self.game.new_game(self.seed, self.players, self.options)
             await self.journal.run(self.journal.store.set_status, self.id, PLAYING)
             self.state, self.seq, self.status = state, 0, PLAYING
+            self.clock = self._clock_after(None, state)
         for person in self.attendees():
             self.sync(person)
         self.hooks.changed(self)
@@ -641,10 +669,14 @@ class Table:
             over = self.game.is_over(state)
             outcome = self.game.outcome(state) if over else None
             store = self.journal.store
+            clock = self._clock_after(seat, state)
+            stored_clock = clock.snapshot(time.monotonic()) if clock else None
             await self.journal.run(
-                store.append_move, self.id, self.seq + 1, seat, move, by, outcome
+                store.append_move, self.id, self.seq + 1, seat, move, by, outcome, stored_clock
             )
-            self.state, self.seq = state, self.seq + 1
+            before = self.state
+            self.takebacks.played(self.seq + 1, seat, by, before, move, state, events, self.clock)
+            self.state, self.seq, self.clock = state, self.seq + 1, clock
             self.recent.append(events)
             if over:
                 self.status, self.outcome = FINISHED, outcome
@@ -674,6 +706,7 @@ class Table:
     def _after_change(self) -> None:
         self._schedule_timer()
         self._schedule_bots()
+        self._schedule_clock()
 
     def _schedule_timer(self) -> None:
         if self._timer is not None:
@@ -774,3 +807,112 @@ class Table:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("table %s: background task failed", self.id, exc_info=task.exception())
+
+    # ------------------------------------------------------------------ undo and turn clocks
+    def _replay_journal(self, rows: list[tuple[int, dict, str]], clock: dict | None) -> None:
+        """Rebuild the game from every journal row, moves taken back and undos included, so that
+        the game log and what may still be taken back are as they were; then the stored clock."""
+        state = self.game.new_game(self.seed, self.players, self.options)
+        for seq, (seat, move, by) in enumerate(rows, start=1):
+            if by == UNDO:
+                state = self.takebacks.take().before
+                self.recent.append([taken_back_event(seat)])
+                continue
+            move = as_played(move, by)
+            after, events = self.game.apply(state, seat, move)
+            self.takebacks.played(seq, seat, by, state, move, after, events)
+            state = after
+            self.recent.append(events)
+        self.state, self.seq = state, len(rows)
+        spec = self.rules["clock"]
+        if spec is not None and not self.game.is_over(state):
+            now = time.monotonic()
+            self.clock = (
+                TurnClock.loaded(spec, clock, now) if clock else self._clock_after(None, state)
+            )
+
+    async def undo(self, seat: int, actor: Identity, ref: Any = None) -> None:
+        """`seat` takes back its last move (server/undo.py says when it may): journaled, then
+        everyone gets the position before it and "took back a move" in the log."""
+        async with self.lock:
+            if self.status != PLAYING:
+                raise Refused("not_playing", f"table {self.id} is {self.status}")
+            assert self.state is not None
+            if seat >= self.players:
+                raise Refused("bad_seat", f"table {self.id} has seats 0 to {self.players - 1}")
+            if self.seats[seat].holder is not actor:
+                raise Refused("not_your_seat", f"you do not hold seat {seat} of table {self.id}")
+            reason = self.takebacks.refusal(self.state, seat)
+            if reason is not None:
+                raise Refused("cannot_undo", reason)
+            step = self.takebacks.steps[-1]
+            # The clock from before the move; a move from before a restart keeps today's clock.
+            clock = step.clock or self.clock
+            stored_clock = clock.snapshot(time.monotonic()) if clock else None
+            await self.journal.run(
+                self.journal.store.take_back, self.id, self.seq + 1, seat, step.seq, stored_clock
+            )
+            self.takebacks.take()
+            self.state, self.seq, self.clock = step.before, self.seq + 1, clock
+            events = [taken_back_event(seat)]
+            self.recent.append(events)
+            self._broadcast(events, seat, ref)
+        self._after_change()
+
+    def _clock_after(self, mover: int | None, state: dict[str, Any]) -> TurnClock | None:
+        """The turn clock after a move by `mover` (None: the game began) led to `state`: the
+        seats to act run, unless the game's own quiet time runs or the game is over."""
+        spec = self.rules["clock"]
+        if spec is None:
+            return None
+        over = self.game.is_over(state)
+        running = [] if over or self.game.timer(state) else self.game.to_act(state)
+        clock = self.clock or TurnClock.new(spec, self.players)
+        return clock.moved(mover, running, time.monotonic())
+
+    def _schedule_clock(self) -> None:
+        if self._clock_timer is not None:
+            self._clock_timer.cancel()
+            self._clock_timer = None
+        if self.status != PLAYING or self.clock is None:
+            return
+        out = self.clock.next_out(time.monotonic())
+        if out is not None:
+            seat, wait = out
+            loop = asyncio.get_running_loop()
+            self._clock_timer = loop.call_later(wait, self._clock_ran_out, self.seq, seat)
+
+    def _clock_ran_out(self, seq: int, seat: int) -> None:
+        self._clock_timer = None
+        if self.seq == seq and self.status == PLAYING:
+            self._spawn(self._clock_move(seat, seq))
+
+    async def _clock_move(self, seat: int, seq: int) -> None:
+        """The seat's time is out: a stand-in bot (the seat's own level for a bot seat, else the
+        table's takeover level, else basic) moves for it at once; a bot that would wait plays a
+        pass where the rules list one. A bot of its own, so that it never thinks at the same
+        time as the seat's bot on another thread."""
+        if self.seq != seq or self.state is None:
+            return
+        legal = self.game.legal_moves(self.state, seat)
+        if not legal:
+            return
+        view = engine.plain_copy(self.game.view(self.state, seat))
+        level = self.seats[seat].bot or self.takeover or bots.DEFAULT_LEVEL
+        try:
+            player = bots.make(level, self.game, seat)
+            choice = await asyncio.to_thread(player.choose, view, legal)
+        except Exception:
+            log.exception("table %s: no bot move for seat %s out of time", self.id, seat)
+            choice = secrets.choice(legal)
+        if choice is None:
+            choice = next((m for m in legal if m["type"] == "pass"), legal[0])
+        await self._quiet_move(seat, choice, seq, "clock")
+
+    async def save_clock(self) -> None:
+        """Store the turn clock's time left now (at shutdown, so a restart keeps it exactly)."""
+        if self.clock is None or self.status != PLAYING:
+            return
+        with contextlib.suppress(StorageFull):
+            snapshot = self.clock.snapshot(time.monotonic())
+            await self.journal.run(self.journal.store.save_clock, self.id, snapshot)

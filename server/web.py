@@ -107,6 +107,8 @@ def page_file(path: str, root: Path = WEB_ROOT) -> Path | None:
     parts = urllib.parse.unquote(path).split("/")[1:]
     if parts == [""]:
         parts = ["index.html"]
+    elif parts == ["tv"]:
+        parts = ["tv.html"]  # the table display for a TV (/tv, /tv?table=ID)
     for part in parts:
         if not part or part.startswith(".") or "\\" in part or "\0" in part:
             return None

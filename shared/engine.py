@@ -237,6 +237,13 @@ class Game(ABC):
         """
         return None
 
+    def may_take_back(self, before: State, seat: int, move: Move, events: list[Event]) -> bool:
+        """Whether the rules let `seat` take back `move`, played from `before` with `events`:
+        it revealed nothing hidden (to anyone, the mover included), drew nothing by chance and
+        settled nothing another seat relies on. The server adds the rest of the undo policy
+        (a person's own move, still that seat's turn, nobody else acted since). Default: no."""
+        return False
+
     def copy_state(self, state: State) -> State:
         """A deep copy of a plain-data state (games may copy only what `_apply` changes)."""
         return plain_copy(state)

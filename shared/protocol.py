@@ -242,6 +242,8 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
         "keep": (integer(0, MAX_KEEP), False),
         "seed": (integer(0, MAX_INT), False),
         "takeover": (BOT_LEVEL, False),
+        "undo": (flag, False),
+        "clock": (plain_map, False),
         "open_chat": (flag, False),
     },
     "join": {
@@ -261,6 +263,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
         "move": (plain_map, True),
         "seq": (integer(0), False),
     },
+    "undo": {"table": (TABLE, True), "seat": (SEAT, True)},
     "sync": {"table": (TABLE, True)},
     "replays": {},
     "replay": {"table": (TABLE, True), "step": (integer(0, MAX_INT), False)},
@@ -440,8 +443,13 @@ class ClientSide:
     """A client's view of its server connection: bytes in → messages (maps with a 't')."""
 
     def __init__(self) -> None:
+        # A small first buffer: msgpack would otherwise start at 1 MiB and touch all of it in time.
         self._unpacker = msgpack.Unpacker(
-            max_buffer_size=CLIENT_MAX_FRAME, raw=False, strict_map_key=False, max_ext_len=0
+            read_size=READ_SIZE,
+            max_buffer_size=CLIENT_MAX_FRAME,
+            raw=False,
+            strict_map_key=False,
+            max_ext_len=0,
         )
 
     def receive_data(self, data: bytes) -> list[dict[str, Any]]:

@@ -25,7 +25,7 @@ from zeroconf import IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo
 
 from client.net.model import ServerInfo
-from server.discovery import make_zeroconf, service_record
+from server.discovery import ASK, ask_directly, make_zeroconf, service_record
 from shared.protocol import SERVICE_TYPE
 
 PROBE_EVERY = 3.0
@@ -85,7 +85,7 @@ class LanBrowser:
 
         async def resolve(name: str) -> None:
             info = AsyncServiceInfo(SERVICE_TYPE, name)
-            if await info.async_request(azc.zeroconf, 1500) and info.port:
+            if await info.async_request(azc.zeroconf, 1500, question_type=ASK) and info.port:
                 found = service_record(info)
                 if found["compatible"] and info.parsed_addresses(IPVersion.V4Only):
                     dormant.pop(name, None)
@@ -108,7 +108,14 @@ class LanBrowser:
                 tasks.add(task)
                 task.add_done_callback(tasks.discard)
 
-        browser = AsyncServiceBrowser(azc.zeroconf, SERVICE_TYPE, handlers=[on_change])
+        # Servers are asked at once, directly, and then by the browser's own questions (for
+        # multicast answers); each answer is reported as it comes.
+        browser = AsyncServiceBrowser(
+            azc.zeroconf, SERVICE_TYPE, handlers=[on_change], question_type=ASK
+        )
+        asking = self._loop.create_task(ask_directly(azc.zeroconf, self.interfaces))
+        tasks.add(asking)
+        asking.add_done_callback(tasks.discard)
         failures: dict[str, int] = {}
         loop = asyncio.get_running_loop()
         next_probe = loop.time() + PROBE_EVERY

@@ -89,6 +89,8 @@ class SeatStream:
     to_act: list[int]
     events: list[Event] = field(default_factory=list)
     seq: int = 0
+    # Whether this seat may take back its last move now (the server says so in each update).
+    can_undo: bool = False
 
 
 @dataclass
@@ -133,6 +135,10 @@ class TableModel:
     outcome: dict[str, Any] | None = None
     # A move the server will make by itself after a quiet time: {"seconds": s, "seat": n}.
     timer: dict[str, Any] | None = None
+    # The turn clock as the last update said ({"kind", "remaining": [s, ...], "running": [...]})
+    # and when it arrived (monotonic seconds): the running seats count down from there.
+    clock: dict[str, Any] | None = None
+    clock_at: float = 0.0
     revision: int = 0
     resyncs: int = 0
     refusals: list[str] = field(default_factory=list)
@@ -180,6 +186,17 @@ class TableModel:
             self.outcome = view["outcome"]
             self.status = "over"
         self.revision += 1
+
+    def time_left(self, now: float) -> dict[int, float]:
+        """Each seat's turn-clock time left at `now`, for a table with a clock (else empty)."""
+        if self.clock is None or self.status != "playing":
+            return {}
+        spent = max(0.0, now - self.clock_at)
+        running = self.clock.get("running", [])
+        return {
+            seat: max(0.0, left - spent) if seat in running else left
+            for seat, left in enumerate(self.clock.get("remaining", []))
+        }
 
     def to_act(self) -> list[int]:
         for stream in self.streams.values():

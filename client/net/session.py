@@ -9,6 +9,7 @@ the server's `sync`/`update` messages as they are (docs/protocol.md).
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -239,7 +240,9 @@ class Session:
             fresh=fresh and stream is not None,
         )
         model.streams[viewer].seq = msg["seq"]
+        model.streams[viewer].can_undo = bool(msg.get("can_undo"))
         model.timer = msg.get("timer")
+        model.clock, model.clock_at = msg.get("clock"), time.monotonic()
         status = {"finished": "over", "abandoned": "over"}.get(msg["status"], msg["status"])
         model.status = status
         if msg.get("outcome") is not None:
@@ -329,10 +332,13 @@ class Session:
         password: str = "",
         takeover: str | None = None,
         names: dict[int, str] | None = None,
+        undo: bool = True,
+        clock: dict[str, Any] | None = None,
     ) -> None:
         """Create a table; `kinds` says per seat "me" (this device), "open" or a bot level.
         `takeover`: the bot level that plays for a player who drops out, until he is back.
-        `names`: who plays each "me" seat, when several people share this device."""
+        `names`: who plays each "me" seat, when several people share this device. `undo`: may
+        players take back moves; `clock`: the turn clock (docs/protocol.md, `create`)."""
         names = names or {}
         msg: dict[str, Any] = {"t": "create", "game": game, "seats": len(kinds)}
         if kinds[0] == "me" and names.get(0):
@@ -343,6 +349,10 @@ class Session:
             msg["password"] = password
         if takeover:
             msg["takeover"] = takeover
+        if not undo:
+            msg["undo"] = False
+        if clock is not None:
+            msg["clock"] = clock
         msg["sit"] = kinds[0] == "me"
         msg_id = self.send(msg)
         if msg_id is not None:
@@ -403,6 +413,12 @@ class Session:
         elif model is not None:
             model.refusals.append(i18n._("Connection lost — reconnecting…"))
             model.revision += 1
+
+    def undo(self, table_id: int, seat: int) -> None:
+        """Take back the seat's last move; a refusal comes back like a refused move."""
+        msg_id = self.send({"t": "undo", "table": table_id, "seat": seat})
+        if msg_id is not None:
+            self._moves[msg_id] = (table_id, seat)
 
     def ask_replays(self) -> None:
         """Ask for the kept games; they arrive in `kept`."""

@@ -233,7 +233,12 @@ class LobbyScene(Scene):
 
             self.app.stack.push(PendingReplay(self.app, session, table_id))
 
-        self.app.stack.push(TableScene(self.app, model, send_move, leave, close, watch_replay))
+        def take_back(seat: int) -> None:
+            session.undo(table_id, seat)
+
+        self.app.stack.push(
+            TableScene(self.app, model, send_move, leave, close, watch_replay, take_back)
+        )
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
@@ -514,6 +519,15 @@ BOT_LEVEL_WORDS = {
     "random": i18n.N_("bot (random)"),
 }
 
+# The turn clocks a table may have (docs/protocol.md, `create`): none, per move, or chess.
+CLOCK_CHOICES: list[tuple[dict[str, Any] | None, str]] = [
+    (None, i18n.N_("none")),
+    ({"kind": "move", "seconds": 30}, i18n.N_("30 s a move")),
+    ({"kind": "move", "seconds": 60}, i18n.N_("1 min a move")),
+    ({"kind": "move", "seconds": 120}, i18n.N_("2 min a move")),
+    ({"kind": "chess", "seconds": 600, "increment": 10}, i18n.N_("10 min each + 10 s a move")),
+]
+
 # Names of the games' options; an option not named here shows its id words.
 OPTION_NAMES: dict[str, str] = {
     "first_seat": i18n.N_("Who starts"),
@@ -546,6 +560,8 @@ class CreateTableDialog(Dialog):
         self.kinds: list[str] = []
         self.options: dict[str, Any] = {}
         self.takeover: str | None = None
+        self.undo = True
+        self.clock = 0  # an index into CLOCK_CHOICES
         self.password = TextField(
             placeholder=i18n._("Password (optional)"), secret=True, max_len=64
         )
@@ -608,8 +624,22 @@ class CreateTableDialog(Dialog):
                 ),
             )
         )
+        undo = i18n._("on") if self.undo else i18n._("off")
+        clock = i18n._(CLOCK_CHOICES[self.clock][1])
+        controls += [
+            ("option:undo", Button(i18n._("Undo") + f": {undo}", self.toggle_undo)),
+            ("option:clock", Button(i18n._("Turn clock") + f": {clock}", self.cycle_clock)),
+        ]
         self.controls = controls
         self.resize(self.layout)
+
+    def toggle_undo(self) -> None:
+        self.undo = not self.undo
+        self.build()
+
+    def cycle_clock(self) -> None:
+        self.clock = (self.clock + 1) % len(CLOCK_CHOICES)
+        self.build()
 
     def cycle_takeover(self) -> None:
         index = TAKEOVER_CHOICES.index(self.takeover)
@@ -669,7 +699,14 @@ class CreateTableDialog(Dialog):
         def create(names: dict[int, str]) -> None:
             if self.lobby.actions is not None:
                 self.lobby.actions.create(
-                    self.game["id"], self.kinds, options, self.password.value, self.takeover, names
+                    self.game["id"],
+                    self.kinds,
+                    options,
+                    self.password.value,
+                    self.takeover,
+                    names,
+                    undo=self.undo,
+                    clock=CLOCK_CHOICES[self.clock][0],
                 )
 
         if len(here) > 1:

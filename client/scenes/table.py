@@ -7,6 +7,7 @@ use come from the game view, which builds them from the legal moves the server s
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -35,6 +36,8 @@ LOG_LINES = 200
 ANIMATING = 60.0
 TIMER_RATE = 20.0
 PULSE_RATE = 12.0
+# A turn clock shows whole seconds: a few frames a second keep it on time.
+CLOCK_RATE = 4.0
 
 
 class TableScene(TableChrome, Scene):
@@ -51,12 +54,15 @@ class TableScene(TableChrome, Scene):
         leave: Callable[[], None],
         close: Callable[[], None] | None = None,
         watch_replay: Callable[[], None] | None = None,
+        take_back: Callable[[int], None] | None = None,
     ) -> None:
         super().__init__(app)
         # Offered on the results screen: this game's replay, from the server that kept it.
         self.watch_replay = watch_replay
         self.model = model
         self.send_move = send_move
+        # Takes back the seat's last move (the replay viewer has none).
+        self.take_back = take_back
         self.leave = leave
         # Esc returns to the lobby keeping the seats; only "Leave" gives them up.
         self.close = close or leave
@@ -169,6 +175,8 @@ class TableScene(TableChrome, Scene):
             if phone_urls(self.app):
                 buttons.append(Button(i18n._("Phones"), self.open_phones))
             buttons.append(Button(i18n._("Rules"), self.open_help))
+            if self.may_undo():
+                buttons.append(Button(i18n._("Undo"), self.undo))
             if not self.wide:
                 buttons.append(Button(i18n._("Game log"), self.toggle_log, selected=self.log_open))
             buttons.append(Button(i18n._("Leave"), self.ask_to_leave))
@@ -249,6 +257,8 @@ class TableScene(TableChrome, Scene):
             self.consumed = 0
         new_events = stream.events[self.consumed :]
         self.consumed = len(stream.events)
+        if any(e.get("type") == "taken_back" for e in new_events):
+            fresh = True  # a move taken back: the board shows the position before it, still
         if fresh:
             self.timeline.skip()
             # The stream's events are the whole log again (a resync brings the history).
@@ -260,15 +270,47 @@ class TableScene(TableChrome, Scene):
         for event in (
             stream.events[len(stream.events) - len(new_events) :] if not fresh else stream.events
         ):
-            line = self.game_view.event_text(event)
+            line = self.event_text(event)
             if line:
                 self.log.append(line[:1].upper() + line[1:])
         self.log = self.log[-LOG_LINES:]
         self.log_scroll = 0
         self.selected = None
+        self._layout_bar()
         self.camera.resize(self.board_area(), self.game_view.world_size())
         self._layout_move_buttons()
         self.camera.resize(self.board_area(), self.game_view.world_size())
+
+    # ------------------------------------------------------------------ undo and clock
+    def may_undo(self) -> bool:
+        """Whether the seat shown may take back its last move now (the server says so)."""
+        stream = self.model.streams.get(self.viewer) if isinstance(self.viewer, int) else None
+        return (
+            self.take_back is not None
+            and stream is not None
+            and stream.can_undo
+            and not self.display_mode
+            and self.pending is None
+        )
+
+    def undo(self) -> None:
+        if not self.may_undo() or not isinstance(self.viewer, int) or self.take_back is None:
+            return
+        self.pending = (None, {"type": "undo"})
+        self.take_back(self.viewer)
+        self._layout_bar()
+
+    def event_text(self, event: dict[str, Any]) -> str | None:
+        """A log line: the table's own events here, the game's from its view."""
+        if event.get("type") == "taken_back":
+            return i18n._("{name} took back a move", name=self.ctx.name(event.get("seat")))
+        return self.game_view.event_text(event)
+
+    def time_left(self) -> dict[int, float]:
+        return self.model.time_left(time.monotonic())
+
+    def clock_running(self) -> bool:
+        return bool(self.model.clock and self.model.clock.get("running") and self.time_left())
 
     # ------------------------------------------------------------------ moves
     def commit(self, piece: Piece | None, move: Move, target: Target | None = None) -> None:
@@ -460,6 +502,8 @@ class TableScene(TableChrome, Scene):
             return TIMER_RATE  # the quiet time drains
         if self.my_turn() or self.curtain_for is not None:
             return PULSE_RATE  # the device's ring, its legal targets and the curtain pulse
+        if self.clock_running():
+            return CLOCK_RATE
         return 0.0
 
     def update(self, dt: float) -> None:
@@ -525,6 +569,8 @@ class TableScene(TableChrome, Scene):
             self.chat.key(),
             self.viewer,
             self.pending is None,
+            # The panels show the turn clocks: redrawn as a running one passes a second.
+            tuple(int(t) for t in self.time_left().values()) if self.clock_running() else (),
         )
 
     def _board_key(self) -> tuple:

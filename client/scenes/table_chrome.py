@@ -101,6 +101,11 @@ class TableChrome:
         turn, mine = self.turn_text()
         status = self.game_view.status() if self.model.status == "playing" else None
         label = f"{turn} · {status}" if status else turn
+        running = self.model.clock.get("running", []) if self.model.clock else []
+        left = self.time_left()
+        if running and left:
+            shown = next((s for s in running if s in self.model.mine), running[0])
+            label = f"{label} · {clock_words(left.get(shown, 0.0))}"
         left = self.turn_left
         right = self.turn_right or lay.w - lay.margin
         size = lay.title if mine else lay.body
@@ -195,6 +200,10 @@ class TableChrome:
         if info.stand_in is not None:
             tags.append(i18n._("a bot plays"))
         lines = ([" · ".join(tags)] if tags else []) + self.game_view.panel_lines(seat)
+        clock = self.model.clock
+        left = self.time_left()
+        if clock and seat in left and (clock["kind"] == "chess" or seat in clock["running"]):
+            lines.append(i18n._("time left: {time}", time=clock_words(left[seat])))
         size = self.layout.small
         return [part for line in lines for part in theme.wrap_facts(line, size, width)]
 
@@ -301,3 +310,11 @@ class TableChrome:
             anchor="center",
             alpha=alpha,
         )
+
+
+def clock_words(seconds: float) -> str:
+    """A turn clock's time left as m:ss (h:mm:ss from an hour), whole seconds rounded up."""
+    whole = max(0, int(-(-seconds // 1)))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"

@@ -3,25 +3,21 @@
 
 import { Connection } from "./net.js";
 import { h, button, lastTap } from "./dom.js";
+import { PLAYERS } from "./players.js";
 import { _, browserLanguage, setLanguage, number } from "./i18n.js";
 import * as bijoux from "./games/magie-des-bijoux.js";
 import * as kollier from "./games/das-kollier.js";
+import * as palast from "./games/saba-palast.js";
 import * as generic from "./games/generic.js";
 
-const GAMES = { "magie-des-bijoux": bijoux, "das-kollier": kollier };
+const GAMES = { "magie-des-bijoux": bijoux, "das-kollier": kollier, "saba-palast": palast };
 const PLAYABLE = Object.keys(GAMES);
 const NAME = "jeweltable.name";
 const LOG_LINES = 40;
-// Player colours with a symbol each, never colour alone (docs: VISUAL.md).
-export const PLAYERS = [
-  { colour: "#C0143C", symbol: "●" },
-  { colour: "#1F4FB8", symbol: "■" },
-  { colour: "#F2A900", symbol: "▲" },
-  { colour: "#0F8A5F", symbol: "◆" },
-  { colour: "#8E44AD", symbol: "★" },
-  { colour: "#E8702A", symbol: "⬟" },
-  { colour: "#F2EFE8", symbol: "✚" },
-];
+// A game's yes/no options the lobby offers as toggles (the pygame lobby's names for them).
+const OPTION_NAMES = { profi: () => _("Professional rules") };
+// Refusals said in the player's language: client/i18n.py's ERRORS, the same English and so the
+// same catalog entries; any other code shows the server's own sentence.
 const ERRORS = {
   stale: "The table moved on before your move arrived; look again and play.",
   not_your_turn: "It is not your turn.",
@@ -31,6 +27,10 @@ const ERRORS = {
   no_seat: "This table has no free seat.",
   not_ready: "Every seat must be taken before the start.",
   not_creator: "Only the table's host can do that.",
+  rate_limited: "Too many tries in a short time: wait a little, then try again.",
+  storage_full: "The server cannot save moves: its disk is full. Try again later.",
+  cannot_undo: "That move cannot be taken back now.",
+  muted: "The table's host has muted you here.",
 };
 
 const app = {
@@ -42,13 +42,16 @@ const app = {
   spectator: false,
   stream: null, // the latest sync/update of the seat shown (or the spectator's)
   timerSince: 0,
+  clockSince: 0, // when the latest turn clock arrived (the running seats count down from it)
   log: [],
   toast: null,
   ui: {}, // what a game view keeps between renders (a payment being put together)
   lobbyGame: PLAYABLE[0],
   lobbyPlayers: null,
+  lobbyOptions: {}, // the yes/no options switched on for a new table
   ended: null, // why the connection ended for good (bye replaced / in_use)
   tapTimes: [], // ms from a tap to the painted answer (bench/web.py reads them)
+  uiVersion: 0, // raised when a game view's own state (a payment being chosen) changes
 };
 const root = document.getElementById("app");
 const connection = new Connection(receive, (up) => {
@@ -117,7 +120,7 @@ const HANDLERS = {
   sync(msg) {
     if (!shown(msg)) return;
     app.stream = msg;
-    app.timerSince = performance.now();
+    app.timerSince = app.clockSince = performance.now();
     app.log = (msg.history || []).map((e) => eventLine(msg.view, e)).filter(Boolean);
   },
   update(msg) {
@@ -125,6 +128,7 @@ const HANDLERS = {
     if (app.stream && msg.seq > app.stream.seq + 1) connection.send({ t: "sync", table: app.table });
     const moved = !app.stream || msg.seq !== app.stream.seq;
     app.stream = msg;
+    app.clockSince = performance.now();
     if (moved || msg.timer) app.timerSince = performance.now();
     if (msg.ack !== undefined) app.ui = {};
     for (const event of msg.events || []) {
@@ -169,6 +173,9 @@ function showToast(text) {
 }
 
 function eventLine(view, event) {
+  if (event.type === "taken_back") {
+    return _("{name} took back a move", { name: context().name(event.seat) });
+  }
   const game = GAMES[view && view.game];
   return game ? game.eventText(event, context(), view) : null;
 }
@@ -184,7 +191,10 @@ function context() {
     legal: stream ? stream.legal_moves || [] : [],
     move: sendMove,
     ui: app.ui,
-    rerender: render,
+    rerender: () => {
+      app.uiVersion += 1;
+      render();
+    },
   };
 }
 
@@ -322,8 +332,30 @@ function newTable() {
         }),
       ),
     ),
-    button(_("Play against bots"), () => create(game.id, players), { class: "primary", id: "create" }),
+    toggles(game).length ? h("div", { class: "choices" }, toggles(game)) : null,
+    button(_("Play against bots"), () => create(game.id, players, chosenOptions(game)), {
+      class: "primary",
+      id: "create",
+    }),
   );
+}
+
+function toggles(game) {
+  return Object.entries(game.options || {})
+    .filter(([key, option]) => option.type === "bool" && OPTION_NAMES[key])
+    .map(([key]) => {
+      const on = Boolean(app.lobbyOptions[key]);
+      return button(OPTION_NAMES[key](), () => {
+        app.lobbyOptions[key] = !on;
+        render();
+      }, { class: on ? "chosen" : "", "data-option": key, "aria-pressed": on ? "true" : "false" });
+    });
+}
+
+function chosenOptions(game) {
+  const options = {};
+  for (const key of Object.keys(game.options || {})) if (app.lobbyOptions[key]) options[key] = true;
+  return options;
 }
 
 function pick(game, players) {
@@ -332,10 +364,10 @@ function pick(game, players) {
   render();
 }
 
-function create(game, seats) {
+function create(game, seats, options) {
   app.fillWithBots = true;
   app.creating = true;
-  connection.send({ t: "create", game, seats, sit: true, takeover: "basic", name: myName() });
+  connection.send({ t: "create", game, seats, sit: true, takeover: "basic", name: myName(), options });
 }
 
 function tableCard(table, named) {
@@ -346,7 +378,7 @@ function tableCard(table, named) {
         "li",
         {},
         h("span", { class: "symbol", style: { color: player.colour } }, player.symbol),
-        // Kette von Saba and Saba – Palast are watched from a browser, played at a computer.
+        // Games without a view of their own here are watched from a browser, played at a computer.
         named && PLAYABLE.includes(table.game)
           ? button(_("Sit here"), () => join(table, i), { "data-seat": i })
           : h("span", { class: "hint" }, _("open seat")),
@@ -357,7 +389,7 @@ function tableCard(table, named) {
       { class: seat.connected ? "" : "away" },
       h("span", { class: "symbol", style: { color: player.colour } }, player.symbol),
       h("span", {}, seat.name),
-      seat.kind === "bot" ? h("small", {}, ` · ${_("bot")}`) : null,
+      seat.kind === "bot" ? h("small", {}, " · ", _("bot")) : null,
     );
   });
   return h(
@@ -403,12 +435,15 @@ function tableScreen() {
   const summary = app.tables.get(app.table);
   const stream = app.stream;
   const title = summary ? summary.title : "";
-  const top = h(
-    "header",
-    { class: "top" },
-    button("←", leave, { class: "icon", "aria-label": _("Leave"), id: "leave" }),
-    h("strong", {}, title),
-    app.spectator && !app.seats.length ? h("span", { class: "badge" }, _("Watching")) : null,
+  const watching = app.spectator && !app.seats.length;
+  const top = kept("top", [title, watching], () =>
+    h(
+      "header",
+      { class: "top" },
+      button("←", leave, { class: "icon", "aria-label": _("Leave"), id: "leave" }),
+      h("strong", {}, title),
+      watching ? h("span", { class: "badge" }, _("Watching")) : null,
+    ),
   );
   if (!stream) return h("main", { class: "table" }, top, waitingRoom(summary));
   const view = stream.view;
@@ -425,7 +460,9 @@ function tableScreen() {
     h(
       "div",
       { class: "play" },
-      h("div", { class: "board" }, game.board(view, ctx)),
+      kept("board", [stream, summary, app.uiVersion], () =>
+        h("div", { class: "board" }, game.board(view, ctx)),
+      ),
       h(
         "div",
         { class: "side scroll" },
@@ -437,6 +474,18 @@ function tableScreen() {
       ),
     ),
   );
+}
+
+// Parts of the screen kept as they are while what they show is unchanged (the same objects):
+// a message that changes nothing there redraws nothing there, and a finger on it stays on it.
+const keptParts = new Map();
+
+function kept(slot, inputs, build) {
+  const last = keptParts.get(slot);
+  if (last && last.inputs.every((input, i) => input === inputs[i])) return last.element;
+  const element = build();
+  keptParts.set(slot, { inputs, element });
+  return element;
 }
 
 function turnLine(stream, ctx) {
@@ -464,8 +513,35 @@ function turnLine(stream, ctx) {
       }),
     );
   }
-  return h("div", { class: mine ? "turn mine" : "turn" }, h("span", {}, text), timer);
+  const clock = clockText(stream, ctx);
+  const undo =
+    ctx.seat !== null && stream.can_undo
+      ? button(_("Undo"), () => connection.send({ t: "undo", table: app.table, seat: ctx.seat }))
+      : null;
+  return h(
+    "div",
+    { class: mine ? "turn mine" : "turn" },
+    h("span", {}, clock ? `${text} · ${clock}` : text),
+    timer,
+    undo,
+  );
 }
+
+// The turn clock of the seat shown (else of the first seat whose time runs), as m:ss.
+function clockText(stream, ctx) {
+  const clock = stream.clock;
+  if (!clock || !clock.running.length) return null;
+  const seat = clock.running.includes(ctx.seat) ? ctx.seat : clock.running[0];
+  const spent = (performance.now() - app.clockSince) / 1000;
+  const left = Math.max(0, Math.ceil(clock.remaining[seat] - spent));
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+}
+
+// A running turn clock ticks once a second.
+setInterval(() => {
+  const clock = app.stream && app.stream.status === "playing" && app.stream.clock;
+  if (clock && clock.running.length) render();
+}, 1000);
 
 function players(summary, view, game, ctx) {
   if (!summary) return null;
@@ -520,7 +596,9 @@ function results(stream, game, ctx) {
 
 function waitingRoom(summary) {
   if (!summary) return h("p", {}, "…");
-  const creator = app.created === summary.id && app.seats.includes(0);
+  // The creator: this page made the table, or (after a reload) the server names us so.
+  const named = app.welcome && summary.creator === app.welcome.name;
+  const creator = (app.created === summary.id || named) && app.seats.includes(0);
   const empty = summary.seats.filter((s) => s.kind === "empty").length;
   if (creator && app.fillWithBots) {
     // "Play against bots": fill the empty seats, then start once they are taken.

@@ -16,9 +16,12 @@ const PROBE_PATIENCE_MS = 4000;
 const WAKE_PATIENCE_MS = 1000;
 
 export class Connection {
-  constructor(onMessage, onStatus) {
+  /** `remember: false` keeps no token: a page that only watches (the TV display, tv.js) is a new
+   * person on every connection, so it can never hold — or take over — anyone's seats. */
+  constructor(onMessage, onStatus, { remember = true } = {}) {
     this.onMessage = onMessage;
     this.onStatus = onStatus;
+    this.remember = remember;
     this.socket = null;
     this.name = "";
     this.retries = 0;
@@ -64,7 +67,7 @@ export class Connection {
     socket.onopen = () => {
       this.retries = 0;
       const hello = { t: "hello", v: 1, name };
-      const token = localStorage.getItem(TOKEN);
+      const token = this.remember ? localStorage.getItem(TOKEN) : null;
       if (token) {
         hello.token = token;
         hello.take_over = takeOver || sessionStorage.getItem(LIVE) === "1";
@@ -76,12 +79,14 @@ export class Connection {
       this.heardAt = performance.now();
       const msg = decode(new Uint8Array(event.data));
       if (msg.t === "welcome") {
-        localStorage.setItem(TOKEN, msg.token);
-        sessionStorage.setItem(LIVE, "1");
+        if (this.remember) {
+          localStorage.setItem(TOKEN, msg.token);
+          sessionStorage.setItem(LIVE, "1");
+        }
         this.onStatus(true);
       } else if (msg.t === "bye" && msg.code !== "shutdown") {
         this.stopped = true;
-        sessionStorage.removeItem(LIVE);
+        if (this.remember) sessionStorage.removeItem(LIVE);
       }
       this.onMessage(msg);
     };

@@ -300,6 +300,12 @@ class MagieDesBijoux(Game):
             "empty_settings": empty,
         }
 
+    def may_take_back(self, before: State, seat: int, move: Move, events: list[Event]) -> bool:
+        """Nothing is hidden and nothing is drawn once the grid is dealt, so every move may be
+        taken back (the server allows it while the mover is still to move: an extra move, or
+        solitaire)."""
+        return True
+
     def copy_state(self, state: State) -> State:
         # Only `stones` rows and `supply` change, and `_apply` copies those before writing, so a
         # shallow copy of the outer dict and of the `stones` list is a private copy.

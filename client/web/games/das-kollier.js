@@ -314,7 +314,7 @@ export function controls(stream, ctx) {
       parts.push(
         row(
           sales.map((m) =>
-            button(`${pgettext("das-kollier", "Sell")}: ${gemList(m.necklace || m.gems)}`, go(m), { "data-move": "sell" }),
+            button([pgettext("das-kollier", "Sell"), ": ", gemList(m.necklace || m.gems)], go(m), { "data-move": "sell" }),
           ),
         ),
       );

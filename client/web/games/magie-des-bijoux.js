@@ -138,7 +138,7 @@ export function board(view, ctx) {
   );
 }
 
-function points(view, seat) {
+function pointsOf(view, seat) {
   let total = 0;
   view.owners.forEach((owner, cell) => {
     if (owner === seat) total += view.settings[cell];
@@ -148,11 +148,12 @@ function points(view, seat) {
 
 /** What a seat's line in the player list says: its stones left and points. */
 export function seatFact(view, seat) {
-  return `${pgettext("magie-des-bijoux", "Stones left: {n}", { n: view.supply[seat] })} · ${pgettext(
-    "magie-des-bijoux",
-    view.end === null ? "Points so far: {n}" : "Points: {n}",
-    { n: points(view, seat) },
-  )}`;
+  const n = pointsOf(view, seat);
+  const points =
+    view.end === null
+      ? pgettext("magie-des-bijoux", "Points so far: {n}", { n })
+      : pgettext("magie-des-bijoux", "Points: {n}", { n });
+  return [pgettext("magie-des-bijoux", "Stones left: {n}", { n: view.supply[seat] }), points].join(" · ");
 }
 
 /** The seat's own facts (Bijoux hides nothing; its stones are in the player list). */
@@ -172,6 +173,7 @@ export function controls(stream, ctx) {
   );
 }
 
+// Why the game ended: the pygame view's sentences (client/tables/magie_des_bijoux/words.py).
 const GAME_OVER = {
   blocked: "The pawn has nowhere to go: the game is over.",
   no_stones: "{name} has no stones left: the game is over.",

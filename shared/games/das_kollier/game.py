@@ -902,6 +902,21 @@ class DasKollier(Game):
             "hands": state["hands"],
         }
 
+    def may_take_back(self, before: State, seat: int, move: Move, events: list[Event]) -> bool:
+        """Only choices that reveal, draw and settle nothing: the kind of auction and its start
+        price, a bid, a pass, a sealed bid that is not the last. A knock-down or an acceptance
+        sells the lot; a payment, a commission, a default or a sale to the bank shows others
+        what a seat holds; the next lot is dealt from the covered deck."""
+        quiet = {
+            "open_auction": "auction_opened",
+            "falling_auction": "falling_auction",
+            "sealed_bid": "sealed_bid",
+            "bid": "bid",
+            "pass": "passed",
+        }
+        wanted = quiet.get(move["type"])
+        return wanted is not None and all(e["type"] == wanted for e in events)
+
     def copy_state(self, state: State) -> State:
         # Every list `_apply` may change is copied; the auction's lists too. Plain values are
         # shared safely, and `options` is never written.

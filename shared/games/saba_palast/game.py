@@ -1081,6 +1081,11 @@ class SabaPalast(Game):
             seat=seat,
             to_act=self.to_act(state),
             harbour_fields=[visible_fields(state, s) for s in range(state["players"])],
+            # What each displayed card costs now (its materials, the field's gold, a material
+            # left on its garden field), so that a view shows prices without the rules.
+            display_costs=[
+                card_cost(state, c, slot) if c else None for slot, c in enumerate(state["display"])
+            ],
             deck_count=len(state["deck"]),
             action_deck_count=len(state["action_deck"]),
             discard_count=len(state["discard"]),
@@ -1093,6 +1098,38 @@ class SabaPalast(Game):
         if state["end"] is not None:
             view["outcome"] = self._outcome(state)
         return view
+
+    def may_take_back(self, before: State, seat: int, move: Move, events: list[Event]) -> bool:
+        """The steps of a turn with open materials and figures: the harbour, building,
+        fulfilling, a figure into a quarter, a quarter's action, moving a figure, passing and
+        giving back over the limits. Not an action card drawn or played (hidden until then), a
+        palace card turned up from the deck, a reshuffle, or the end of the turn."""
+        if move["type"] in ("draw", "play_card", "end_turn"):
+            return False
+        quiet = {
+            "harbour_taken",
+            "harbour_refilled",
+            "card_left",
+            "vizier_moved",
+            "quarter_action",
+            "built",
+            "figure_returned",
+            "balcony",
+            "material_left",
+            "fulfilled",
+            "serail_marker",
+            "serail_marker_returned",
+            "serail_figure_returned",
+            "serail_figure",
+            "treasury_scored",
+            "passed",
+            "figure_placed",
+            "material_returned",
+            "card_discarded",
+            "figure_moved",
+            "over_limits",
+        }
+        return all(e["type"] in quiet for e in events)
 
     def copy_state(self, state: State) -> State:
         # A structural deep copy of the known layout: far faster than a generic one.

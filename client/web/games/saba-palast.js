@@ -1,0 +1,762 @@
+// Saba – Palast der Königin: the harbour, the building fields, the palace garden, the quarters,
+// the serail and the treasury as SVG; the seat's tray (stock, action cards, figures) one tap
+// away; a control for every move the server lists. Where one tap allows several moves (harbour
+// field 2 and the card it removes, field 3 and the vizier's quarter with its swap or declining
+// it, a building card and where its figure comes from, a swap at a quarter, a profi figure's
+// move) the first tap holds the choice in ctx.ui and the listed moves become buttons.
+
+import { h, s, button, tappable } from "../dom.js";
+import { _, pgettext, number } from "../i18n.js";
+
+const W = 360; // board width in SVG units: about one unit per pixel on a phone
+const MATERIALS = ["alabaster", "sandstone", "ebony", "gold"];
+const QUARTERS = ["stonemason", "mason", "carpenter", "goldsmith", "exchange", "bazaar"];
+// Materials have a colour AND a shape (VISUAL.md): a white block, a brown brick, a black log,
+// a yellow ingot.
+const LOOK = {
+  alabaster: { fill: "#F0ECE2", stroke: "#6b665c" },
+  sandstone: { fill: "#B0703C", stroke: "#4a2a12" },
+  ebony: { fill: "#261E1C", stroke: "#a89a8a" },
+  gold: { fill: "#EEBE28", stroke: "#6e5200" },
+};
+const MATERIAL_NAMES = {
+  alabaster: () => pgettext("saba-palast.material", "alabaster"),
+  sandstone: () => pgettext("saba-palast.material", "sandstone"),
+  ebony: () => pgettext("saba-palast.material", "ebony"),
+  gold: () => pgettext("saba-palast.material", "gold"),
+};
+const QUARTER_NAMES = {
+  stonemason: () => pgettext("saba-palast.quarter", "Stone-masons"),
+  mason: () => pgettext("saba-palast.quarter", "Masons"),
+  carpenter: () => pgettext("saba-palast.quarter", "Car-penters"),
+  goldsmith: () => pgettext("saba-palast.quarter", "Gold-smiths"),
+  exchange: () => pgettext("saba-palast.quarter", "Ex-change"),
+  bazaar: () => pgettext("saba-palast.quarter", "Bazaar"),
+};
+const QUARTER_PLACES = {
+  stonemason: () => pgettext("saba-palast.quarter-place", "stonemasons' quarter"),
+  mason: () => pgettext("saba-palast.quarter-place", "masons' quarter"),
+  carpenter: () => pgettext("saba-palast.quarter-place", "carpenters' quarter"),
+  goldsmith: () => pgettext("saba-palast.quarter-place", "goldsmiths' quarter"),
+  exchange: () => pgettext("saba-palast.quarter-place", "exchange quarter"),
+  bazaar: () => pgettext("saba-palast.quarter-place", "bazaar quarter"),
+};
+const CARD_NAMES = {
+  arch: (f) => pgettext("saba-palast.card", "the arch for garden field {field}", f),
+  fountain: (f) => pgettext("saba-palast.card", "the fountain for garden field {field}", f),
+  column: (f) => pgettext("saba-palast.card", "the column for garden field {field}", f),
+  treasury: (f) => pgettext("saba-palast.card", "treasury card {n}", f),
+  end: () => pgettext("saba-palast.card", "the end card"),
+};
+const CARD_OBJECTS = {
+  arch: (f) => pgettext("saba-palast.card-object", "the arch for garden field {field}", f),
+  fountain: (f) => pgettext("saba-palast.card-object", "the fountain for garden field {field}", f),
+  column: (f) => pgettext("saba-palast.card-object", "the column for garden field {field}", f),
+  treasury: (f) => pgettext("saba-palast.card-object", "treasury card {n}", f),
+  end: () => pgettext("saba-palast.card-object", "the end card"),
+};
+const LEVELS = { arch: 1, fountain: 2, column: 3 };
+// A palace card's short title on the board: its part and garden field.
+const PARTS = {
+  arch: (field) => pgettext("saba-palast.board", "Arch {field}", { field }),
+  fountain: (field) => pgettext("saba-palast.board", "Fountain {field}", { field }),
+  column: (field) => pgettext("saba-palast.board", "Column {field}", { field }),
+};
+const STEPS = {
+  harbour: () => pgettext("saba-palast.step", "Harbour"),
+  build: () => pgettext("saba-palast.step", "Build"),
+  quarter: () => pgettext("saba-palast.step", "Quarter"),
+  draw: () => pgettext("saba-palast.step", "Draw"),
+};
+
+function material(name) {
+  return MATERIAL_NAMES[name] ? MATERIAL_NAMES[name]() : String(name);
+}
+
+function quarterName(name) {
+  return QUARTER_NAMES[name] ? QUARTER_NAMES[name]().replace("-", "") : String(name);
+}
+
+/** A quarter's name on its tile: whole, or broken after its hyphen where it is too long. */
+function quarterLines(name) {
+  const parts = QUARTER_NAMES[name] ? QUARTER_NAMES[name]().split("-") : [String(name)];
+  const whole = parts.join("");
+  if (parts.length === 1 || whole.length <= 11) return [whole];
+  return [`${parts.slice(0, -1).join("")}-`, parts[parts.length - 1]];
+}
+
+function place(name) {
+  return QUARTER_PLACES[name] ? QUARTER_PLACES[name]() : String(name);
+}
+
+/** A card id as its parts: "arch-3" → {part: "arch", field: 3}; "treasury-1"; "end". */
+function parseCard(id) {
+  const [part, n] = String(id).split("-");
+  if (part in LEVELS) return { part, field: Number(n), level: LEVELS[part] };
+  return { part, n };
+}
+
+function cardPhrase(id, table) {
+  const card = parseCard(id);
+  const say = table[card.part];
+  return say ? say({ field: card.field, n: card.n }) : String(id);
+}
+
+function cost(amounts) {
+  const parts = MATERIALS.filter((m) => amounts && amounts[m]).map((m) => `${number(amounts[m])} ${material(m)}`);
+  return parts.join(", ") || pgettext("saba-palast.cost", "nothing");
+}
+
+// ------------------------------------------------------------------ drawing
+/** A material's glyph (its shape and colour) centred on x, y, about 2r wide. */
+function glyph(name, x, y, r = 9) {
+  const look = LOOK[name] || LOOK.alabaster;
+  const paint = { fill: look.fill, stroke: look.stroke, "stroke-width": 1.5 };
+  if (name === "sandstone")
+    return s(
+      "g",
+      {},
+      s("rect", { x: x - r, y: y - r * 0.6, width: 2 * r, height: 1.2 * r, rx: 1, ...paint }),
+      s("path", { d: `M${x - r},${y}H${x + r}M${x},${y - r * 0.6}V${y}`, stroke: look.stroke, "stroke-width": 1 }),
+    );
+  if (name === "ebony")
+    return s(
+      "g",
+      {},
+      s("rect", { x: x - r, y: y - r * 0.5, width: 2 * r, height: r, rx: r * 0.5, ...paint }),
+      s("circle", { cx: x + r * 0.55, cy: y, r: r * 0.3, fill: "none", stroke: look.stroke, "stroke-width": 1 }),
+    );
+  if (name === "gold")
+    return s("path", {
+      d: `M${x - r},${y + r * 0.55}L${x - r * 0.6},${y - r * 0.55}H${x + r * 0.6}L${x + r},${y + r * 0.55}Z`,
+      ...paint,
+    });
+  return s("rect", { x: x - r * 0.8, y: y - r * 0.8, width: 1.6 * r, height: 1.6 * r, rx: 2, ...paint });
+}
+
+/** A small inline SVG of a material (for buttons and the tray). */
+function icon(name) {
+  return s("svg", { viewBox: "0 0 24 24", width: 22, height: 22, "aria-hidden": "true" }, glyph(name, 12, 12, 10));
+}
+
+function figure(ctx, seat, x, y, r = 8) {
+  const player = ctx.player(seat);
+  return s(
+    "g",
+    { class: "figure", "data-seat": seat },
+    s("circle", { cx: x, cy: y, r, fill: player.colour, stroke: "#1B1B1B", "stroke-width": 1.5 }),
+    s("text", { x, y: y + r * 0.42, "text-anchor": "middle", class: "mark", "font-size": r * 1.1 }, player.symbol),
+  );
+}
+
+function text(x, y, content, attrs = {}) {
+  return s("text", { x, y, ...attrs }, content);
+}
+
+/** Make an SVG group a tap target that sends `moves[0]` or opens the choice. */
+function target(el, key, action) {
+  el.classList.add("legal");
+  return tappable(el, key, action);
+}
+
+// ------------------------------------------------------------------ what the seat may do
+function listed(ctx, type) {
+  return ctx.legal.filter((m) => m.type === type);
+}
+
+/** Tap a harbour field: send its one move, or hold it while its card or quarter is chosen. */
+function harbourTap(ctx, field) {
+  const moves = listed(ctx, "harbour").filter((m) => m.field === field);
+  if (moves.length === 1) return ctx.move(moves[0]);
+  ctx.ui.harbour = field;
+  ctx.ui.vizier = null;
+  ctx.rerender();
+}
+
+function vizierTap(ctx, quarter) {
+  const moves = listed(ctx, "harbour").filter((m) => m.vizier === quarter);
+  if (moves.length === 1) return ctx.move(moves[0]);
+  ctx.ui.vizier = quarter;
+  ctx.rerender();
+}
+
+function buildTap(ctx, card) {
+  const moves = ctx.legal.filter((m) => (m.type === "build" || m.type === "fulfil") && m.card === card);
+  if (moves.length === 1) return ctx.move(moves[0]);
+  ctx.ui.build = card;
+  ctx.rerender();
+}
+
+/** What a tap on a quarter does now, or null: send a figure there for the treasury/serail, the
+ * vizier's new quarter, a new figure, a figure moved there, or the quarter's own action. */
+function quarterAction(ctx, quarter) {
+  const legal = ctx.legal;
+  const send = legal.find((m) => m.type === "send_figure" && m.quarter === quarter);
+  if (send) return () => ctx.move(send);
+  if (ctx.ui.harbour === 3 && legal.some((m) => m.type === "harbour" && m.vizier === quarter))
+    return () => vizierTap(ctx, quarter);
+  if (ctx.ui.moveFrom) {
+    const move = legal.find((m) => m.type === "move_figure" && m.from === ctx.ui.moveFrom && m.to === quarter);
+    if (move) return () => ctx.move(move);
+  }
+  const placeIt = legal.find((m) => m.type === "place_figure" && m.quarter === quarter);
+  if (placeIt) return () => ctx.move(placeIt);
+  const uses = legal.filter((m) => m.type === "use_quarter" && m.quarter === quarter);
+  if (uses.length === 1) return () => ctx.move(uses[0]);
+  if (uses.length > 1)
+    return () => {
+      ctx.ui.useQuarter = quarter;
+      ctx.rerender();
+    };
+  return null;
+}
+
+// ------------------------------------------------------------------ the board
+export function board(view, ctx) {
+  const parts = [];
+  const mine = ctx.seat !== null && (view.to_act || []).includes(ctx.seat);
+  // What the update that came brought, animated once: cards dealt onto the building fields,
+  // palace parts built.
+  const fresh = ctx.fresh || [];
+  const dealt = new Set(fresh.filter((e) => e.type === "card_revealed").map((e) => e.card));
+  const built = new Map(fresh.filter((e) => e.type === "built").map((e) => [e.field, e.level]));
+  // The harbour: four fields of materials; those the seat's harbour cards show are marked.
+  const shows = ctx.seat !== null ? view.harbour_fields[ctx.seat] : [];
+  parts.push(text(4, 14, pgettext("saba-palast.board", "Harbour"), { class: "label" }));
+  view.harbour.forEach((slot, i) => {
+    const field = i + 1;
+    const x = 4 + i * 89;
+    const legal = mine && listed(ctx, "harbour").some((m) => m.field === field);
+    const held = ctx.ui.harbour === field;
+    const g = s(
+      "g",
+      { class: `harbour${held ? " held" : ""}`, "data-field": field },
+      s("rect", { x, y: 20, width: 84, height: 50, rx: 8, class: "tile" }),
+      text(x + 8, 38, number(field), { class: "small" }),
+      shows.includes(field) ? text(x + 76, 38, "⚓", { class: "small", "text-anchor": "end" }) : null,
+      glyph(slot.material, x + 26, 56),
+      text(x + 46, 62, `×${number(slot.count)}`, { class: "count" }),
+    );
+    parts.push(legal ? target(g, `harbour:${field}`, () => harbourTap(ctx, field)) : g);
+  });
+  // The building fields: three cards, their price now (the 2nd and 3rd with the gold surcharge).
+  const top = 80;
+  parts.push(
+    text(4, top + 14, pgettext("saba-palast.board", "Building fields"), { class: "label" }),
+    text(W - 4, top + 14, pgettext("saba-palast.board", "Deck {n}", { n: number(view.deck_count) }), {
+      class: "label",
+      "text-anchor": "end",
+    }),
+  );
+  view.display.forEach((card, i) => {
+    const x = 4 + i * 119;
+    const y = top + 20;
+    if (!card) {
+      parts.push(s("rect", { x, y, width: 114, height: 92, rx: 8, class: "slot" }));
+      return;
+    }
+    const info = parseCard(card);
+    const price = (view.display_costs || [])[i] || {};
+    const removable = ctx.ui.harbour === 2 && listed(ctx, "harbour").some((m) => m.remove === card);
+    const buildable = mine && ctx.legal.some((m) => (m.type === "build" || m.type === "fulfil") && m.card === card);
+    const title = info.level
+      ? PARTS[info.part](number(info.field))
+      : info.part === "end"
+        ? pgettext("saba-palast.board", "End")
+        : pgettext("saba-palast.board", "Treasury {n}", { n: info.n });
+    const costs = MATERIALS.filter((m) => price[m]).map((m, k) =>
+      s("g", {}, glyph(m, x + 14 + k * 28, y + 60, 8), text(x + 14 + k * 28, y + 84, number(price[m]), { class: "card-small", "text-anchor": "middle" })),
+    );
+    const g = s(
+      "g",
+      {
+        class: `building${info.level ? "" : " special"}${ctx.ui.build === card ? " held" : ""}${dealt.has(card) ? " deal" : ""}`,
+        "data-card": card,
+      },
+      s("rect", { x, y, width: 114, height: 92, rx: 8, class: "card" }),
+      text(x + 57, y + 22, title, { class: "card-title", "text-anchor": "middle" }),
+      info.level ? levelMark(info.level, x + 57, y + 30) : null,
+      costs,
+    );
+    if (removable) {
+      const move = listed(ctx, "harbour").find((m) => m.remove === card);
+      parts.push(target(g, `remove:${card}`, () => ctx.move(move)));
+    } else if (buildable && !ctx.ui.harbour) {
+      parts.push(target(g, `build:${card}`, () => buildTap(ctx, card)));
+    } else parts.push(g);
+  });
+  // The palace garden: eight fields with their levels, the balcony figure and a material left.
+  const gy = top + 124;
+  parts.push(text(4, gy + 12, pgettext("saba-palast.board", "Palace garden"), { class: "label" }));
+  view.garden.forEach((field, i) => {
+    const x = 4 + (i % 4) * 89;
+    const y = gy + 18 + Math.floor(i / 4) * 62;
+    parts.push(
+      s(
+        "g",
+        { class: "garden", "data-field": i + 1 },
+        s("rect", { x, y, width: 84, height: 56, rx: 8, class: "tile" }),
+        text(x + 6, y + 16, number(i + 1), { class: "small" }),
+        [1, 2, 3].map((level) =>
+          s("rect", {
+            x: x + 8 + (level - 1) * 16,
+            y: y + 48 - level * 10,
+            width: 14,
+            height: level * 10,
+            class: field.levels.includes(level)
+              ? `level built${built.get(i + 1) === level ? " new" : ""}`
+              : "level",
+          }),
+        ),
+        field.figure !== null ? figure(ctx, field.figure, x + 68, y + 18, 10) : null,
+        field.material ? glyph(field.material, x + 68, y + 44, 7) : null,
+      ),
+    );
+  });
+  // The city quarters: figures, the vizier; tap targets as the listed moves allow.
+  const qy = gy + 146;
+  parts.push(text(4, qy + 12, pgettext("saba-palast.board", "Quarters"), { class: "label" }));
+  QUARTERS.forEach((quarter, i) => {
+    const x = 4 + (i % 3) * 119;
+    const y = qy + 18 + Math.floor(i / 3) * 72;
+    const figures = view.quarters[quarter] || [];
+    const vizier = view.vizier === quarter;
+    const g = s(
+      "g",
+      { class: `quarter${ctx.ui.vizier === quarter || ctx.ui.useQuarter === quarter || ctx.ui.moveFrom === quarter ? " held" : ""}`, "data-quarter": quarter },
+      s("rect", { x, y, width: 114, height: 66, rx: 8, class: "tile" }),
+      quarterLines(quarter).map((line, k) => text(x + 8, y + 20 + k * 16, line, { class: "qname" })),
+      vizier ? s("g", { class: "vizier" }, s("path", { d: `M${x + 100},${y + 34}l10,20h-20z`, class: "vizier-hat" })) : null,
+      figures.map((seat, k) => figure(ctx, seat, x + 14 + k * step(figures.length, vizier ? 74 : 88), y + 50)),
+    );
+    const action = mine || ctx.legal.some((m) => m.type === "send_figure") ? quarterAction(ctx, quarter) : null;
+    parts.push(action ? target(g, `quarter:${quarter}`, action) : g);
+  });
+  // The serail's spaces (space 1 first) and the treasury; the supply.
+  const sy = qy + 184;
+  parts.push(text(4, sy, pgettext("saba-palast.board", "Serail"), { class: "label" }));
+  for (let k = 0; k < view.serail_spaces; k++) {
+    const x = 70 + k * 26;
+    parts.push(s("rect", { x, y: sy - 16, width: 22, height: 22, rx: 4, class: "space" }));
+    if (view.serail[k] !== undefined) parts.push(figure(ctx, view.serail[k], x + 11, sy - 5, 8));
+  }
+  if (view.serail_figure !== null && view.serail_figure !== undefined)
+    parts.push(figure(ctx, view.serail_figure, 70 + view.serail_spaces * 26 + 14, sy - 5, 10));
+  parts.push(text(4, sy + 30, pgettext("saba-palast.board", "Treasury"), { class: "label" }));
+  view.treasury.forEach((seat, k) => parts.push(figure(ctx, seat, 84 + k * 20, sy + 25, 8)));
+  parts.push(text(4, sy + 58, pgettext("saba-palast.board", "Supply"), { class: "label" }));
+  MATERIALS.forEach((m, k) => {
+    parts.push(glyph(m, 84 + k * 70, sy + 52, 8), text(96 + k * 70, sy + 58, number(view.supply[m]), { class: "count" }));
+  });
+  const height = sy + 70;
+  return h(
+    "div",
+    { class: "palast" },
+    s("svg", { viewBox: `0 0 ${W} ${height}`, class: "palast-board", preserveAspectRatio: "xMidYMin meet" }, parts),
+    ctx.seat === null
+      ? null
+      : button(pgettext("saba-palast.board", "My tray"), () => {
+          const tray = document.getElementById("tray");
+          if (tray) tray.scrollIntoView({ block: "start" });
+        }, { class: "tray-link", id: "tray-link" }),
+  );
+}
+
+/** The card's level as three steps, the built one filled (as on the garden fields). */
+/** The spacing of `n` figures in a row at most `room` units long (centre to centre). */
+function step(n, room) {
+  return n > 1 ? Math.min(19, room / (n - 1)) : 0;
+}
+
+function levelMark(level, x, y) {
+  return [1, 2, 3].map((k) =>
+    s("rect", { x: x - 22 + (k - 1) * 15, y: y + 18 - k * 6, width: 13, height: k * 6, class: k === level ? "level built" : "level" }),
+  );
+}
+
+export function seatFact(view, seat) {
+  const parts = [
+    _("★ {points} · cards: {cards}", { points: number(view.points[seat]), cards: number(view.hand_counts[seat]) }),
+    _("materials: {materials}", {
+      materials: MATERIALS.map((m) => `${number(view.stocks[seat][m])} ${material(m)}`).join(", "),
+    }),
+  ];
+  return parts.join(" · ");
+}
+
+// ------------------------------------------------------------------ the seat's tray
+export function facts(view, ctx) {
+  const stock = view.stocks[ctx.seat];
+  const plays = listed(ctx, "play_card");
+  const discards = listed(ctx, "discard_card");
+  const hand = (view.hand || []).map((card) => {
+    const play = plays.find((m) => m.card === card);
+    const discard = discards.find((m) => m.card === card);
+    const label = [icon(card), material(card)];
+    if (discard) return button(label, () => ctx.move(discard), { "data-move": "discard_card", "data-card": card });
+    if (play) return button(label, () => ctx.move(play), { "data-move": "play_card", "data-card": card });
+    return h("span", { class: "chip" }, label);
+  });
+  const returns = listed(ctx, "return_material");
+  const materials = MATERIALS.map((m) => {
+    const give = returns.find((r) => r.material === m);
+    const label = [icon(m), `${number(stock[m])} ${material(m)}`];
+    return give
+      ? button(label, () => ctx.move(give), { "data-move": "return_material", "data-material": m })
+      : h("span", { class: "chip" }, label);
+  });
+  const shows = [...view.harbour_fields[ctx.seat]].sort();
+  return h(
+    "section",
+    { class: "facts tray", id: "tray" },
+    h("h3", {}, pgettext("saba-palast.board", "My tray")),
+    h("div", { class: "hand" }, materials),
+    h("div", { class: "hand" }, hand.length ? hand : h("span", { class: "hint" }, pgettext("saba-palast.board", "no action cards"))),
+    h(
+      "p",
+      {},
+      pgettext("saba-palast.board", "Figures: {figures} · serail markers: {markers} · harbour fields {a} and {b}", {
+        figures: number(view.figures[ctx.seat]),
+        markers: number(view.markers[ctx.seat]),
+        a: number(shows[0]),
+        b: number(shows[1]),
+      }),
+    ),
+  );
+}
+
+// ------------------------------------------------------------------ controls
+function row(...kids) {
+  return h("div", { class: "row" }, kids);
+}
+
+function cancel(ctx) {
+  return button(pgettext("saba-palast.button", "Back"), () => {
+    ctx.ui.harbour = ctx.ui.vizier = ctx.ui.build = ctx.ui.useQuarter = ctx.ui.moveFrom = null;
+    ctx.rerender();
+  }, { id: "back" });
+}
+
+function swapLabel(m) {
+  return [icon(m.give), "→", icon(m.take), ` ${material(m.give)} → ${material(m.take)}`];
+}
+
+export function controls(stream, ctx) {
+  const view = stream.view;
+  const parts = [];
+  const go = (move) => () => ctx.move(move);
+  const pending = view.pending;
+  // A figure owed to the treasury or the serail: its owner names the quarter, even out of turn.
+  const sends = listed(ctx, "send_figure");
+  if (sends.length) {
+    parts.push(
+      h("h3", {}, pending && pending.for === "serail"
+        ? _("a figure for the serail: from which quarter?")
+        : _("a figure for the treasury: from which quarter?")),
+      row(sends.map((m) => button(quarterName(m.quarter), go(m), { "data-move": "send_figure", "data-quarter": m.quarter }))),
+    );
+    return h("section", { class: "controls" }, parts);
+  }
+  if (!ctx.legal.length) return null;
+  if (listed(ctx, "return_material").length || listed(ctx, "discard_card").length) {
+    parts.push(h("h3", {}, _("Over the limits — tap what to give back")), h("p", { class: "hint" }, _("give back what is too much")));
+  }
+  if (STEPS[view.phase]) parts.push(h("p", { class: "step" }, STEPS[view.phase]()));
+  const harbour = listed(ctx, "harbour");
+  if (harbour.length) parts.push(...harbourControls(harbour, ctx, go));
+  const builds = ctx.legal.filter((m) => m.type === "build" || m.type === "fulfil");
+  if (builds.length && !ctx.ui.build) {
+    const cards = [...new Set(builds.map((m) => m.card))];
+    parts.push(
+      row(
+        cards.map((card) => {
+          const fulfil = builds.some((m) => m.type === "fulfil" && m.card === card);
+          const label = fulfil
+            ? pgettext("saba-palast.button", "Fulfil {card}", { card: cardPhrase(card, CARD_OBJECTS) })
+            : pgettext("saba-palast.button", "Build {card}", { card: cardPhrase(card, CARD_OBJECTS) });
+          return button(label, () => buildTap(ctx, card), { "data-move": fulfil ? "fulfil" : "build", "data-card": card });
+        }),
+      ),
+    );
+  }
+  if (ctx.ui.build) {
+    const choices = builds.filter((m) => m.card === ctx.ui.build);
+    parts.push(
+      h("h3", {}, pgettext("saba-palast.button", "Build {card}", { card: cardPhrase(ctx.ui.build, CARD_OBJECTS) })),
+      row(choices.map((m) => button(buildLabel(m), go(m), { "data-move": "build", "data-choice": buildChoice(m) })), cancel(ctx)),
+    );
+  }
+  const places = listed(ctx, "place_figure");
+  if (places.length) {
+    const price = quarterFigures(view, ctx.seat) + 1;
+    parts.push(
+      h("p", {}, pgettext("saba-palast.button", "A figure into a quarter for {gold} gold:", { gold: number(price) })),
+      row(places.map((m) => button(quarterName(m.quarter), go(m), { "data-move": "place_figure", "data-quarter": m.quarter }))),
+    );
+  }
+  const steps = [];
+  for (const m of listed(ctx, "pass"))
+    steps.push(
+      button(view.phase === "build" ? pgettext("saba-palast.button", "Build nothing") : pgettext("saba-palast.button", "No figure"), go(m), {
+        "data-move": "pass",
+      }),
+    );
+  for (const m of listed(ctx, "draw"))
+    steps.push(button(pgettext("saba-palast.button", "Draw a card"), go(m), { class: "primary", "data-move": "draw" }));
+  for (const m of listed(ctx, "end_turn"))
+    steps.push(button(pgettext("saba-palast.button", "End turn"), go(m), { class: "primary", "data-move": "end_turn" }));
+  if (steps.length) parts.push(row(steps));
+  parts.push(...freeControls(ctx, go));
+  return h("section", { class: "controls" }, parts);
+}
+
+function harbourControls(harbour, ctx, go) {
+  const parts = [];
+  const held = ctx.ui.harbour;
+  if (!held) {
+    const fields = [...new Set(harbour.map((m) => m.field))];
+    parts.push(
+      h("p", { class: "hint" }, _("choose a harbour field")),
+      row(
+        fields.map((field) =>
+          button(pgettext("saba-palast.button", "Harbour field {field}", { field: number(field) }), () => harbourTap(ctx, field), {
+            "data-move": "harbour",
+            "data-field": field,
+          }),
+        ),
+      ),
+    );
+    return parts;
+  }
+  if (held === 2) {
+    parts.push(
+      h("p", { class: "hint" }, _("now the card to remove")),
+      row(
+        harbour
+          .filter((m) => m.field === 2)
+          .map((m) => button(cardPhrase(m.remove, CARD_NAMES), go(m), { "data-move": "remove", "data-card": m.remove })),
+        cancel(ctx),
+      ),
+    );
+  } else if (held === 3 && !ctx.ui.vizier) {
+    const quarters = [...new Set(harbour.filter((m) => m.field === 3).map((m) => m.vizier))];
+    parts.push(
+      h("p", { class: "hint" }, _("now the vizier's quarter")),
+      row(
+        quarters.map((q) => button(quarterName(q), () => vizierTap(ctx, q), { "data-move": "vizier", "data-quarter": q })),
+        cancel(ctx),
+      ),
+    );
+  } else if (held === 3) {
+    const options = harbour.filter((m) => m.vizier === ctx.ui.vizier);
+    parts.push(
+      h("p", {}, quarterName(ctx.ui.vizier)),
+      row(
+        options.map((m) =>
+          m.decline
+            ? button(pgettext("saba-palast.chip", "decline"), go(m), { "data-move": "vizier-decline" })
+            : m.give
+              ? button(swapLabel(m), go(m), { "data-move": "vizier-swap" })
+              : button(quarterName(m.vizier), go(m), { class: "primary", "data-move": "vizier-take" }),
+        ),
+        cancel(ctx),
+      ),
+    );
+  }
+  return parts;
+}
+
+function buildChoice(m) {
+  return [m.no_figure ? "none" : m.from_quarter || "supply", m.leave || ""].join(":");
+}
+
+function buildLabel(m) {
+  const parts = [];
+  if (m.no_figure) parts.push(pgettext("saba-palast.button", "without a figure"));
+  else if (m.from_quarter)
+    parts.push(pgettext("saba-palast.button", "figure from the {quarter}", { quarter: place(m.from_quarter) }));
+  else parts.push(pgettext("saba-palast.button", "figure from the supply"));
+  if (m.leave) parts.push(pgettext("saba-palast.button", "leave 1 {material}", { material: material(m.leave) }));
+  return parts.join(" · ");
+}
+
+function quarterFigures(view, seat) {
+  return Object.values(view.quarters).reduce((n, figs) => n + figs.filter((f) => f === seat).length, 0);
+}
+
+/** The free actions of the own turn: a quarter's action, a swap, a profi figure's move. */
+function freeControls(ctx, go) {
+  const parts = [];
+  const uses = listed(ctx, "use_quarter");
+  if (uses.length) {
+    const quarters = [...new Set(uses.map((m) => m.quarter))];
+    parts.push(
+      h("h3", {}, pgettext("saba-palast.button", "Use a quarter")),
+      row(
+        quarters.map((q) => {
+          const moves = uses.filter((m) => m.quarter === q);
+          return button(quarterName(q), moves.length === 1 ? go(moves[0]) : () => {
+            ctx.ui.useQuarter = ctx.ui.useQuarter === q ? null : q;
+            ctx.rerender();
+          }, { "data-move": "use_quarter", "data-quarter": q, class: ctx.ui.useQuarter === q ? "chosen" : "" });
+        }),
+      ),
+    );
+    if (ctx.ui.useQuarter)
+      parts.push(
+        row(
+          uses
+            .filter((m) => m.quarter === ctx.ui.useQuarter)
+            .map((m) => button(swapLabel(m), go(m), { "data-move": "swap" })),
+        ),
+      );
+  }
+  const moves = listed(ctx, "move_figure");
+  if (moves.length) {
+    const from = [...new Set(moves.map((m) => m.from))];
+    parts.push(
+      h("h3", {}, pgettext("saba-palast.button", "Move a quarter figure")),
+      row(
+        from.map((q) =>
+          button(quarterName(q), () => {
+            ctx.ui.moveFrom = ctx.ui.moveFrom === q ? null : q;
+            ctx.rerender();
+          }, { "data-move": "move_from", "data-quarter": q, class: ctx.ui.moveFrom === q ? "chosen" : "" }),
+        ),
+      ),
+    );
+    if (ctx.ui.moveFrom)
+      parts.push(
+        h("p", {}, pgettext("saba-palast.button", "to:")),
+        row(
+          moves
+            .filter((m) => m.from === ctx.ui.moveFrom)
+            .map((m) => button(quarterName(m.to), go(m), { "data-move": "move_figure", "data-quarter": m.to })),
+        ),
+      );
+  }
+  return parts;
+}
+
+// ------------------------------------------------------------------ the log
+/** One log line for an event, as the seat may see it (the pygame view's sentences). */
+export function eventText(event, ctx) {
+  const name = ctx.name(event.seat);
+  switch (event.type) {
+    case "turn_started":
+      return _("{name}'s turn.", { name });
+    case "harbour_taken":
+      return _("{name} takes {count} {material} from harbour field {field}.", {
+        name,
+        count: number(event.count),
+        material: material(event.material),
+        field: number(event.field),
+      });
+    case "card_drawn":
+      return event.card
+        ? _("{name} draws an action card: {material}.", { name, material: material(event.card) })
+        : _("{name} draws an action card.", { name });
+    case "card_discarded":
+      return event.card
+        ? _("{name} discards an action card: {material}.", { name, material: material(event.card) })
+        : _("{name} discards an action card.", { name });
+    case "card_played":
+      return event.count
+        ? _("{name} plays an action card and takes 1 {material}.", { name, material: material(event.card) })
+        : _("{name} plays an action card, but no {material} is left in the supply.", { name, material: material(event.card) });
+    case "vizier_moved":
+      return _("{name} sends the vizier to the {quarter}.", { name, quarter: place(event.to) });
+    case "quarter_action": {
+      const quarter = place(event.quarter);
+      if (event.give)
+        return _("{name} swaps 1 {give} for 1 {take} at the {quarter}.", {
+          name,
+          give: material(event.give),
+          take: material(event.take),
+          quarter,
+        });
+      if (event.declined) return _("{name} declines the {quarter}'s action.", { name, quarter });
+      if (!event.material) return _("{name} has nothing to swap at the {quarter}.", { name, quarter });
+      if (event.count) return _("{name} takes 1 {material} at the {quarter}.", { name, material: material(event.material), quarter });
+      return _("{name} gets nothing at the {quarter}: the supply is out of {material}.", {
+        name,
+        material: material(event.material),
+        quarter,
+      });
+    }
+    case "built":
+      return _("{name} builds {card}, paying {cost}.", { name, card: cardPhrase(event.card, CARD_OBJECTS), cost: cost(event.cost) });
+    case "fulfilled":
+      return _("{name} fulfils {card}, paying {cost}.", { name, card: cardPhrase(event.card, CARD_OBJECTS), cost: cost(event.cost) });
+    case "balcony":
+      return event.seat !== null && event.seat !== undefined
+        ? _("{name} steps onto the balcony of garden field {field}.", { name, field: number(event.field) })
+        : _("No figure goes up to the balcony of garden field {field}.", { field: number(event.field) });
+    case "figure_returned":
+      return _("{name}'s figure comes back from the balcony of garden field {field}.", { name, field: number(event.field) });
+    case "serail_marker":
+      return _("{name} lays a marker on the first space of the serail.", { name });
+    case "serail_marker_returned":
+      return _("{name}'s last marker is pushed out of the serail.", { name });
+    case "serail_figure":
+      return event.choosing
+        ? _("{name} leads the serail and names the quarter the figure leaves.", { name })
+        : _("{name} leads the serail and puts a figure there.", { name });
+    case "figure_sent":
+      return event.to === "treasury"
+        ? _("{name}'s figure leaves the {quarter} for the treasury.", { name, quarter: place(event.quarter) })
+        : _("{name}'s figure leaves the {quarter} for the serail.", { name, quarter: place(event.quarter) });
+    case "serail_figure_returned":
+      return _("{name} loses the serail lead; the figure goes back.", { name });
+    case "over_limits":
+      return _("{name} holds too much and gives back what is over the limits.", { name });
+    case "no_action_card":
+      return _("No action card is left for {name}.", { name });
+    case "passed":
+      return _("{name} goes on to the next step.", { name });
+    case "material_left":
+      return _("{name} leaves 1 {material} on garden field {field}.", { name, material: material(event.material), field: number(event.field) });
+    case "material_returned":
+      return _("{name} gives back 1 {material}.", { name, material: material(event.material) });
+    case "card_left": {
+      if (event.reason !== "removed" && event.reason !== "obsolete") return null;
+      let phrase = cardPhrase(event.card, CARD_NAMES);
+      phrase = phrase.slice(0, 1).toUpperCase() + phrase.slice(1);
+      return event.reason === "removed"
+        ? _("{card} is taken out of the game.", { card: phrase })
+        : _("{card} can no longer be built and leaves.", { card: phrase });
+    }
+    case "card_revealed":
+      return _("New on the building fields: {card}.", { card: cardPhrase(event.card, CARD_NAMES) });
+    case "treasury_scored":
+      if (event.seat === null || event.seat === undefined) return _("Treasury scoring: nobody enters the treasury.");
+      return event.choosing
+        ? _("Treasury scoring: {name} leads and names the quarter the figure leaves.", { name })
+        : _("Treasury scoring: {name} leads and puts a figure into the treasury.", { name });
+    case "figure_placed":
+      return _("{name} pays {gold} gold and puts a figure into the {quarter}.", { name, gold: number(event.gold), quarter: place(event.quarter) });
+    case "figure_moved":
+      return _("{name} moves a figure from the {src} to the {dst}.", { name, src: place(event.from), dst: place(event.to) });
+    case "action_deck_reshuffled":
+      return _("The discarded action cards are shuffled into a new pile.");
+    case "game_over":
+      return event.reason === "end_card"
+        ? _("The end card is fulfilled: the game ends at once.")
+        : _("Every palace card is built or gone: the game ends.");
+    default:
+      return null;
+  }
+}
+
+// ------------------------------------------------------------------ results
+export function score(value) {
+  return pgettext("saba-palast.board", "{n} points", { n: number(value) });
+}
+
+export function resultLines(outcome) {
+  const lines = [outcome.end === "end_card" ? _("The end card was fulfilled.") : _("The palace was completed.")];
+  const scores = outcome.scores || [];
+  const best = Math.max(...scores);
+  if (scores.filter((n) => n === best).length > 1) lines.push(_("Ties are broken by the serail."));
+  return lines;
+}

@@ -1,0 +1,370 @@
+"""Saba – Palast der Königin in the browser (client/web/games/saba-palast.js): a phone plays whole
+games against bots by taps, upright and sideways, the profi game included; the choices the rules
+leave to a player (declining the vizier's quarter action, building without a figure, the quarter a
+figure leaves for the treasury or serail) are taps that send the listed move; and a spectator's
+page never holds a secret.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import time
+from typing import Any
+
+import msgpack
+import pytest
+
+from shared.games.saba_palast.game import GAME
+from tests.test_server_kit import check_wire
+from tests.test_web_page import (
+    CHROMIUM,
+    host_table,
+    needs_browser,
+    open_lobby,
+    phone,
+    serving,
+    stream,
+    url,
+)
+
+LANDSCAPE = {"width": 640, "height": 360}
+TABLET = {"width": 1366, "height": 1024}
+
+
+@pytest.fixture
+def server(tmp_path):
+    with serving(tmp_path, (0.02, 0.05)) as thread:
+        yield thread
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM)
+        yield chromium
+        chromium.close()
+
+
+# The controls a player taps, most wanted first: a figure owed elsewhere, what is over the
+# limits, the open choice (a card to remove, the vizier's quarter and its action, a builder's
+# figure), building, free actions, then the turn's steps.
+PALAST_TAPS = [
+    "[data-move=send_figure]",
+    "[data-move=return_material]",
+    "[data-move=discard_card]",
+    "[data-move=remove]",
+    "[data-move=vizier-swap]",
+    "[data-move=vizier-take]",
+    "[data-move=vizier-decline]",
+    "[data-move=vizier]",
+    "[data-move=build][data-choice]",
+    "[data-move=fulfil]",
+    "[data-move=build]",
+    "[data-move=harbour]",
+    "[data-move=swap]",
+    "[data-move=use_quarter]",
+    "[data-move=play_card]",
+    "[data-move=move_figure]",
+    "[data-move=move_from]",
+    "[data-move=place_figure]",
+    "[data-move=draw]",
+    "[data-move=pass]",
+    "[data-move=end_turn]",
+]
+
+
+def palast_to_the_end(page, limit: float = 300.0) -> dict[str, Any]:
+    """Tap the first listed control there is until the game is over. A tap that opens a choice
+    (no move sent yet) is followed by the choice's buttons. Returns the selectors tapped."""
+    deadline = time.monotonic() + limit
+    tapped: dict[str, int] = {}
+    while time.monotonic() < deadline:
+        now = stream(page)
+        if now and now["status"] == "finished":
+            return {"tapped": tapped, **now}
+        selector = None
+        if now and now["legal"]:
+            for candidate in PALAST_TAPS:
+                target = page.locator(f".controls {candidate}, .tray {candidate}")
+                if target.count():
+                    try:
+                        target.first.tap(timeout=1500)
+                    except Exception:  # redrawn under the finger: look again
+                        break
+                    selector = candidate
+                    break
+        if selector is None:
+            page.wait_for_timeout(30)
+            continue
+        tapped[selector] = tapped.get(selector, 0) + 1
+        page.wait_for_function(
+            "seq => { const a = window.jeweltable; return !a.stream || a.stream.seq !== seq"
+            " || !a.stream.legal_moves.length || Object.values(a.ui).some((v) => v); }",
+            arg=now["seq"],
+            timeout=5000,
+        )
+    raise AssertionError(f"the game did not end within {limit} s: {stream(page)}")
+
+
+def sit(page, server, table: int, name: str) -> None:
+    open_lobby(page, server, name)
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq]")
+
+
+def tray_is_one_tap_away(page) -> None:
+    page.tap("#tray-link")
+    page.wait_for_function(
+        "() => { const r = document.getElementById('tray').getBoundingClientRect();"
+        " return r.top >= -1 && r.top < innerHeight - 40; }",
+        timeout=3000,
+    )
+
+
+@needs_browser
+def test_a_phone_upright_plays_saba_palast_to_the_end_by_taps(server, browser, tmp_path):
+    table = host_table(server, "saba-palast", 3)
+    page = phone(browser)
+    sit(page, server, table, "Ada")
+    page.wait_for_selector("svg.palast-board")
+    tray_is_one_tap_away(page)
+    result = palast_to_the_end(page)
+    tapped = result["tapped"]
+    assert {"[data-move=harbour]", "[data-move=draw]", "[data-move=end_turn]"} <= set(tapped)
+    assert any(k in tapped for k in ("[data-move=build]", "[data-move=build][data-choice]"))
+    page.wait_for_selector(".results")
+    page.screenshot(path=str(tmp_path / "palast-end.png"))
+    assert page.errors == []
+
+
+@needs_browser
+def test_a_phone_sideways_plays_the_profi_game_against_bots_from_the_lobby_by_taps(server, browser):
+    page = phone(browser)
+    page.set_viewport_size(LANDSCAPE)
+    open_lobby(page, server, "Bea")
+    page.tap("[data-game='saba-palast']")
+    page.tap("[data-players='2']")
+    page.tap("[data-option='profi']")
+    assert page.get_attribute("[data-option='profi']", "aria-pressed") == "true"
+    page.tap("#create")
+    page.wait_for_selector("main.table[data-seq] svg.palast-board")
+    assert page.evaluate("() => window.jeweltable.stream.view.options.profi") is True
+    tray_is_one_tap_away(page)
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= LANDSCAPE["width"]
+    result = palast_to_the_end(page)
+    assert "[data-move=harbour]" in result["tapped"]
+    page.wait_for_selector(".results")
+    assert page.errors == []
+
+
+@needs_browser
+@pytest.mark.parametrize("size", [{"width": 360, "height": 640}, LANDSCAPE, TABLET])
+def test_saba_palast_targets_and_text_are_big_enough_on_every_screen(server, browser, size):
+    table = host_table(server, "saba-palast", 3, {"first_seat": 0})
+    page = phone(browser)
+    page.set_viewport_size(size)
+    sit(page, server, table, "Ada")
+    page.wait_for_selector(".controls [data-move=harbour]")
+    small = page.evaluate(
+        """() => {
+          const bad = [];
+          for (const b of document.querySelectorAll('button')) {
+            const r = b.getBoundingClientRect();
+            if (r.width && (r.width < 44 || r.height < 44)) bad.push(['tap', b.textContent]);
+          }
+          // The board's tap targets: harbour fields, cards, quarters.
+          for (const g of document.querySelectorAll('svg .legal')) {
+            const r = g.getBoundingClientRect();
+            if (r.width < 44 || r.height < 44) bad.push(['board', g.dataset.tap, r.width]);
+          }
+          const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          while (walk.nextNode()) {
+            const el = walk.currentNode.parentElement;
+            if (!walk.currentNode.textContent.trim() || el.closest('svg')) continue;
+            const px = parseFloat(getComputedStyle(el).fontSize);
+            if (px < 16) bad.push(['text', walk.currentNode.textContent, px]);
+          }
+          return bad;
+        }"""
+    )
+    assert small == []
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"]
+    assert page.errors == []
+
+
+@needs_browser
+def test_a_spectator_page_of_saba_palast_never_holds_a_secret(server, browser, tmp_path):
+    table = host_table(server, "saba-palast", 2, {"profi": True})
+    player = phone(browser)
+    sit(player, server, table, "Cy")
+    watcher = phone(browser)
+    frames: list[Any] = []
+    watcher.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(data)))
+    open_lobby(watcher, server, "Dee")
+    watcher.tap(f"[data-table='{table}'] .watch")
+    watcher.wait_for_selector("main.table[data-seq] svg.palast-board")
+    palast_to_the_end(player)
+    watcher.wait_for_function("() => window.jeweltable.stream.status === 'finished'")
+    messages = [msgpack.unpackb(f, raw=False) for f in frames if isinstance(f, bytes)]
+    views = [m for m in messages if m.get("t") in ("sync", "update")]
+    assert views and all(m["seat"] is None and "hand" not in m["view"] for m in views)
+    assert check_wire(tmp_path, table, {"watcher": (messages, {None})}) == len(views)
+    for m in views:
+        for event in m.get("events", []) + m.get("history", []):
+            if event["type"] in ("card_drawn", "card_discarded"):
+                assert "card" not in event
+    # Nothing of the page's memory holds a hand either, nor does its screen show a tray.
+    held = watcher.evaluate("() => JSON.stringify(window.jeweltable.stream)")
+    assert '"hand"' not in held
+    assert watcher.locator(".tray, .controls, #tray-link").count() == 0
+    assert watcher.errors == [] and player.errors == []
+
+
+# ---------------------------------------------------------------- the player's own choices
+PROBE = """async ([view, legal]) => {
+  const game = await import("./games/saba-palast.js");
+  const sent = [];
+  const ui = {};
+  const box = document.createElement("div");
+  box.id = "probe";
+  box.style.cssText = "position:fixed;inset:0;z-index:9;background:#0f2e2b;overflow:auto";
+  document.body.append(box);
+  const players = ["#C0143C", "#1F4FB8", "#F2A900", "#0F8A5F"];
+  const ctx = {seat: view.seat, name: (s) => `P${s}`, legal, ui,
+               move: (m) => { sent.push(m); for (const k in ui) delete ui[k]; draw(); },
+               player: (s) => ({colour: players[s], symbol: "●"}), rerender: () => draw()};
+  function draw() {
+    box.replaceChildren(game.controls({view, legal_moves: legal}, ctx) || "", game.facts(view, ctx),
+                        game.board(view, ctx));
+  }
+  draw();
+  window.probe = {sent, ui};
+}"""
+
+
+def probe(page, server, state: dict, seat: int) -> list[dict]:
+    """The seat's view and legal moves of `state`, drawn on the page; returns the legal moves."""
+    page.goto(url(server))
+    page.wait_for_function("() => window.jeweltable && window.jeweltable.welcome")
+    view = json.loads(json.dumps(GAME.view(state, seat)))
+    legal = GAME.legal_moves(state, seat)
+    page.evaluate(PROBE, [view, legal])
+    return legal
+
+
+def sent(page) -> list[dict]:
+    return page.evaluate("() => window.probe.sent")
+
+
+def started(players: int = 2, **options: Any) -> dict:
+    return GAME.new_game(7, players, {"first_seat": 0, **options})
+
+
+@needs_browser
+def test_the_vizier_quarter_action_is_declined_by_a_tap(server, browser):
+    state = copy.deepcopy(started())
+    state["harbour_cards"][0] = {"X": "front", "Y": "front"}  # fields 1 and 3
+    legal = probe(page := phone(browser), server, state, 0)
+    page.tap("#probe [data-move=harbour][data-field='3']")
+    page.tap("#probe [data-move=vizier][data-quarter=stonemason]")
+    page.tap("#probe [data-move=vizier-decline]")
+    assert sent(page) == [{"type": "harbour", "field": 3, "vizier": "stonemason", "decline": True}]
+    assert sent(page)[0] in legal
+    assert page.errors == []
+
+
+def builder_without_figures(state: dict) -> tuple[dict, str]:
+    """Seat 0 in the build step with no figure in the supply, two in quarters, materials to
+    build the first displayed palace card."""
+    state = copy.deepcopy(state)
+    state["phase"] = "build"
+    state["figures"][0] = 0
+    state["quarters"]["mason"] = [0]
+    state["quarters"]["carpenter"] = [0]
+    state["stocks"][0] = {m: 6 for m in state["stocks"][0]}
+    card = next(c for c in state["display"] if c and not c.startswith(("treasury", "end")))
+    return state, card
+
+
+@needs_browser
+def test_a_builder_with_an_empty_supply_builds_without_a_figure_or_names_its_quarter(
+    server, browser
+):
+    state, card = builder_without_figures(started())
+    page = phone(browser)
+    legal = probe(page, server, state, 0)
+    page.tap(f"#probe [data-move=build][data-card='{card}']")
+    page.tap("#probe [data-choice='none:']")
+    page.tap(f"#probe [data-move=build][data-card='{card}']")
+    page.tap("#probe [data-choice='carpenter:']")
+    assert sent(page) == [
+        {"type": "build", "card": card, "no_figure": True},
+        {"type": "build", "card": card, "from_quarter": "carpenter"},
+    ]
+    assert all(m in legal for m in sent(page))
+    assert page.errors == []
+
+
+@needs_browser
+def test_the_profi_builder_leaves_a_material_on_the_garden_field(server, browser):
+    state, card = builder_without_figures(started(profi=True))
+    page = phone(browser)
+    legal = probe(page, server, state, 0)
+    page.tap(f"#probe svg [data-card='{card}']")  # the card on the board, tapped
+    page.tap("#probe [data-choice='mason:ebony']")
+    assert sent(page) == [
+        {"type": "build", "card": card, "from_quarter": "mason", "leave": "ebony"}
+    ]
+    assert sent(page)[0] in legal
+    assert page.errors == []
+
+
+@needs_browser
+def test_a_figure_for_the_treasury_leaves_the_quarter_named_even_out_of_turn(server, browser):
+    state = copy.deepcopy(started())
+    state["turn"] = 1  # the other seat's turn
+    state["figures"][0] = 0
+    state["quarters"]["mason"] = [0]
+    state["quarters"]["bazaar"] = [0]
+    state["pending"] = {"seat": 0, "for": "treasury", "quarters": ["bazaar", "mason"]}
+    page = phone(browser)
+    legal = probe(page, server, state, 0)
+    assert "for the treasury" in page.inner_text("#probe .controls")
+    page.tap("#probe svg [data-quarter=mason]")  # the quarter on the board
+    page.tap("#probe .controls [data-quarter=bazaar]")
+    assert sent(page) == [
+        {"type": "send_figure", "quarter": "mason"},
+        {"type": "send_figure", "quarter": "bazaar"},
+    ]
+    assert all(m in legal for m in sent(page))
+    assert page.errors == []
+
+
+@needs_browser
+def test_a_profi_figure_moves_between_quarters_by_two_taps(server, browser):
+    state = copy.deepcopy(started(profi=True))
+    state["quarters"]["mason"] = [0]
+    state["figures"][0] -= 1
+    page = phone(browser)
+    legal = probe(page, server, state, 0)
+    page.tap("#probe [data-move=move_from][data-quarter=mason]")
+    page.tap("#probe svg [data-quarter=goldsmith]")
+    assert sent(page) == [{"type": "move_figure", "from": "mason", "to": "goldsmith"}]
+    assert sent(page)[0] in legal
+    assert page.errors == []
+
+
+def test_the_view_prices_the_displayed_cards_with_surcharge_and_left_material():
+    state = copy.deepcopy(started(profi=True))
+    card = state["display"][2]
+    view = GAME.view(state, None)
+    assert view["display_costs"][2]["gold"] >= 2  # building field 3: 2 gold more
+    if card.split("-")[0] in ("arch", "fountain", "column"):
+        field = int(card.split("-")[1])
+        state["garden"][field - 1]["material"] = "ebony"
+        before = view["display_costs"][2].get("ebony", 0)
+        assert GAME.view(state, None)["display_costs"][2]["ebony"] == before + 1
