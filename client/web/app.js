@@ -6,9 +6,10 @@ import { h, button, lastTap } from "./dom.js";
 import { _, browserLanguage, setLanguage, number } from "./i18n.js";
 import * as bijoux from "./games/magie-des-bijoux.js";
 import * as kollier from "./games/das-kollier.js";
+import * as kette from "./games/kette-von-saba.js";
 import * as generic from "./games/generic.js";
 
-const GAMES = { "magie-des-bijoux": bijoux, "das-kollier": kollier };
+const GAMES = { "magie-des-bijoux": bijoux, "das-kollier": kollier, "kette-von-saba": kette };
 const PLAYABLE = Object.keys(GAMES);
 const NAME = "jeweltable.name";
 const LOG_LINES = 40;
@@ -346,7 +347,7 @@ function tableCard(table, named) {
         "li",
         {},
         h("span", { class: "symbol", style: { color: player.colour } }, player.symbol),
-        // Kette von Saba and Saba – Palast are watched from a browser, played at a computer.
+        // Games without a view of their own here are watched from a browser, played at a computer.
         named && PLAYABLE.includes(table.game)
           ? button(_("Sit here"), () => join(table, i), { "data-seat": i })
           : h("span", { class: "hint" }, _("open seat")),
@@ -511,7 +512,7 @@ function results(stream, game, ctx) {
         h("li", {}, `${ctx.name(i)}: `, game.score ? game.score(score, ctx, i, outcome) : number(score)),
       ),
     ),
-    (game.resultLines ? game.resultLines(outcome, ctx) : []).map((line) => h("p", {}, line)),
+    (game.resultLines ? game.resultLines(outcome, ctx, stream.view) : []).map((line) => h("p", {}, line)),
     button(_("Back to the lobby"), () => connection.send({ t: "leave", table: app.table }), {
       class: "primary",
     }),
