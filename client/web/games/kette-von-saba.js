@@ -69,6 +69,12 @@ function centre(space) {
   return [space[0] * 1.5 * R, HEX_H / 2 + (heightOf(space) + 1) * (HEX_H / 2) + 6];
 }
 
+/** A label's centre moved in from the board's sides, so that "+12,000" is not cut off. */
+function inside(x) {
+  const room = BOARD_W / 2 - 80;
+  return Math.max(-room, Math.min(room, x));
+}
+
 function spaceAt(c, y) {
   if (c < -5 || c > 5) return null;
   const doubled = y + (Math.abs(c) % 2);
@@ -421,7 +427,7 @@ export function board(view, ctx) {
         "g",
         { class: chosen ? "place chosen" : "place", "data-space": space.join(","), role: "button" },
         s("polygon", { points: hexPoints(x, y, R * 0.92), class: "glow" }),
-        s("text", { x, y: y + 13, class: "reward", "text-anchor": "middle" }, `+${money(reward(view.board, i) * factor)}`),
+        s("text", { x: inside(x), y: y + 13, class: "reward", "text-anchor": "middle" }, `+${money(reward(view.board, i) * factor)}`),
       );
       overlay.push(tappable(place, `space:${i}`, () => choose(ctx, "space", i)));
     } else if (!targets.size && lotSpaces.has(i) && view.phase !== "draw") {
@@ -432,7 +438,7 @@ export function board(view, ctx) {
   for (const [i, event] of laidNow) {
     if (!event.reward) continue;
     const [x, y] = centre(SPACES[i]);
-    overlay.push(s("text", { x, y, class: "paid", "text-anchor": "middle" }, `+${money(event.reward)}`));
+    overlay.push(s("text", { x: inside(x), y, class: "paid", "text-anchor": "middle" }, `+${money(event.reward)}`));
   }
   const svg = s(
     "svg",
@@ -461,37 +467,41 @@ function block(view, ctx) {
     "p",
     { class: "line stock" },
     h("span", {}, ngettext("Deck: {n} card", "Deck: {n} cards", view.deck_count, { n: number(view.deck_count) })),
-    h("span", {}, pgettext("kette-von-saba", "Forgeries: {n}", { n: number(view.forgeries.length) })),
+    h("span", {}, pgettext("kette-von-saba", "Forgeries ({n})", { n: number(view.forgeries.length) })),
   );
   if (view.stage === 2 || view.end) {
     return h(
       "div",
       { class: "block" },
-      h("p", { class: "title" }, view.end ? endText(view.end) : pgettext("kette-von-saba", "Reconstruction")),
-      view.end ? null : h("p", {}, layouts(view.live_layouts)),
-      h("p", {}, _("Rewards paid: {amount}", { amount: money(view.rewards_paid) })),
-      mine && !view.end ? h("p", { class: "hint" }, _("Pick a card, then a glowing space")) : null,
-      stock,
+      h(
+        "div",
+        { class: "bid" },
+        h("p", { class: "title" }, view.end ? endText(view.end) : pgettext("kette-von-saba", "Reconstruction")),
+        view.end ? null : h("p", {}, layouts(view.live_layouts)),
+        h("p", {}, _("Rewards paid: {amount}", { amount: money(view.rewards_paid) })),
+        stock,
+      ),
     );
   }
   const auction = view.auction || {};
-  const lot = view.lot ? cardPicture(view.lot, 64, { class: "kcard on-sale" }) : h("div", { class: "slot" });
+  const lot = view.lot ? cardPicture(view.lot, 52, { class: "kcard on-sale" }) : h("div", { class: "slot on-sale" });
   const bidShown = view.auction && view.phase !== "draw";
   const bidder = auction.bidder;
   const sold = (ctx.fresh || []).some((e) => ["bid", "reserve_accepted", "reserve_named"].includes(e.type));
+  const hint = auctionHint(view, ctx, mine);
   return h(
     "div",
-    { class: "block" },
-    h("p", { class: "title" }, _("{name} sells", { name: ctx.name(view.auctioneer) })),
-    h("p", { class: mine ? "hint mine" : "hint" }, auctionHint(view, ctx, mine)),
+    { class: "block sale" },
+    lot,
     h(
       "div",
-      { class: "sale" },
-      lot,
+      { class: "bid" },
+      h("p", { class: "title" }, _("{name} sells", { name: ctx.name(view.auctioneer) })),
+      hint ? h("p", { class: mine ? "hint mine" : "hint" }, hint) : null,
       bidShown
         ? h(
-            "div",
-            { class: "bid" },
+            "p",
+            { class: "line" },
             h("span", { class: "muted" }, pgettext("kette-von-saba", "Highest bid")),
             bidder === null || bidder === undefined
               ? h("strong", {}, pgettext("kette-von-saba", "no bid yet"))
@@ -502,12 +512,14 @@ function block(view, ctx) {
                   " ",
                   h("span", { class: "who" }, who(ctx, bidder)),
                 ),
-            auction.reserve ? h("span", { class: "asked" }, _("Price asked: {amount}", { amount: money(auction.reserve) })) : null,
-            view.lot && view.lot_spaces ? h("span", { class: "muted" }, fits(view.lot_spaces.length)) : null,
           )
         : null,
+      auction.reserve && bidShown
+        ? h("p", { class: "asked" }, _("Price asked: {amount}", { amount: money(auction.reserve) }))
+        : null,
+      view.lot && view.lot_spaces ? h("p", { class: "muted" }, fits(view.lot_spaces.length)) : null,
+      stock,
     ),
-    stock,
   );
 }
 
@@ -567,12 +579,16 @@ export function seatFact(view, seat) {
 }
 
 // ------------------------------------------------------------------ the seat's own facts
-/** The seat's purse and hand (its own page only: a spectator's view holds no hand). A hand card
- * that a listed move plays is a control: tap it, then the block's button or a marked place. */
-export function facts(view, ctx) {
-  if (!view.hand) return null;
-  const playable = new Set(ctx.legal.filter((m) => m.card !== undefined && m.type !== "draw").map((m) => m.card));
+function playableCards(ctx) {
+  return new Set(ctx.legal.filter((m) => m.card !== undefined).map((m) => m.card));
+}
+
+/** The seat's hand, sorted; a card that a listed move plays is a control: tap it, then the
+ * button that sells it or a marked place on the necklace. */
+function handRow(view, ctx) {
+  const playable = playableCards(ctx);
   const hand = [...view.hand].sort(byOrder);
+  if (!hand.length) return h("p", { class: "hint" }, pgettext("kette-von-saba", "No cards in hand"));
   const cards = hand.map((card, i) => {
     const label = [cardPicture(card, 34), h("span", {}, cardName(card))];
     if (!playable.has(card)) return h("span", { class: "chip", "data-card": card }, label);
@@ -584,11 +600,18 @@ export function facts(view, ctx) {
       "aria-pressed": picked ? "true" : "false",
     });
   });
+  return h("div", { class: "hand kette-hand" }, cards);
+}
+
+/** The seat's purse and hand (its own page only: a spectator's view holds no hand). While a
+ * hand card may be played the hand stands with the controls, right under the board. */
+export function facts(view, ctx) {
+  if (!view.hand) return null;
   return h(
     "section",
     { class: "facts" },
     h("p", { class: "cash" }, pgettext("kette-von-saba", "Your purse: {amount}", { amount: marks(view.cash[ctx.seat]) })),
-    hand.length ? h("div", { class: "hand kette-hand" }, cards) : h("p", { class: "hint" }, pgettext("kette-von-saba", "No cards in hand")),
+    playableCards(ctx).size ? null : handRow(view, ctx),
   );
 }
 
@@ -674,6 +697,9 @@ export function controls(stream, ctx) {
   if (rest.length) parts.push(row(rest));
   if (view.phase === "reconstruction" && ctx.legal.length && card === null && !listed(ctx, "discard").some((m) => m.card === ctx.ui.card))
     parts.push(h("p", { class: "hint" }, _("Pick a card, then a glowing space")));
+  // The hand last: the button that sells the card tapped, or confirms its place, stays in
+  // sight above it.
+  if (view.hand && playableCards(ctx).size) parts.push(handRow(view, ctx));
   return h("section", { class: "controls" }, parts);
 }
 
