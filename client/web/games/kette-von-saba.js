@@ -677,7 +677,6 @@ export function controls(stream, ctx) {
     const chosen = targets.get(ctx.ui.space);
     const factor = REWARD_FACTOR[view.phase] ?? 1;
     parts.push(
-      h("div", { class: "placing" }, cardPicture(card, 40), h("span", {}, cardName(card))),
       chosen
         ? row(
             button(_("Lay it here: +{amount}", { amount: money(reward(view.board, ctx.ui.space) * factor) }), go(chosen), { class: "primary", id: "confirm", "data-move": "place" }),
