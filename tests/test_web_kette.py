@@ -4,12 +4,14 @@ holds a secret. Chromium through Playwright, as tests/test_web_page.py (skipped 
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
 import msgpack
 import pytest
 
+from shared.games.kette_von_saba.board import SPACES, reward_at
 from tests.test_server_kit import check_wire
 from tests.test_web_page import (
     CHROMIUM,
@@ -19,6 +21,7 @@ from tests.test_web_page import (
     phone,
     serving,
     stream,
+    url,
 )
 
 PORTRAIT = {"width": 360, "height": 640}
@@ -185,8 +188,16 @@ def test_every_legal_place_is_marked_and_a_tap_then_confirm_lays_the_card(server
     page.locator("svg.necklace .place").first.tap()
     page.wait_for_selector("svg.necklace .place.chosen")
     assert stream(page)["seq"] == seq, "a tap on a place only chooses it"
+    reward = page.text_content("svg.necklace .place.chosen .reward")
     page.tap("#confirm")
     page.wait_for_function("seq => window.jeweltable.stream.seq > seq", arg=seq)
+    if reward != "+0":
+        # The reward rises from the space as it is paid, the amount that was shown there.
+        page.wait_for_selector("svg.necklace text.paid", timeout=1000)
+        paid = page.evaluate(
+            "() => [...document.querySelectorAll('svg.necklace text.paid')].map(t => t.textContent)"
+        )
+        assert reward in paid
     assert page.errors == []
 
 
@@ -232,3 +243,73 @@ def test_a_spectator_page_of_die_kette_von_saba_never_holds_a_secret(server, bro
     assert watcher.locator(".kette-hand, .controls, .facts").count() == 0
     assert watcher.evaluate("() => 'hand' in window.jeweltable.stream.view") is False
     assert watcher.errors == [] and player.errors == []
+
+
+def touch(cdp, kind: str, points: list[tuple[float, float]]) -> None:
+    cdp.send(
+        "Input.dispatchTouchEvent",
+        {
+            "type": kind,
+            "touchPoints": [{"x": x, "y": y, "id": k} for k, (x, y) in enumerate(points)],
+        },
+    )
+
+
+def zoom_transform(page) -> str:
+    return page.get_attribute("svg.necklace g.zoom", "transform")
+
+
+@needs_browser
+def test_two_fingers_zoom_the_necklace_one_drags_it_and_a_tap_shows_it_whole(server, browser):
+    table = host_table(server, "kette-von-saba", 3, {"first_seat": 1})
+    page = phone(browser)
+    open_lobby(page, server)
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq] svg.necklace")
+    box = page.locator("svg.necklace").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    assert zoom_transform(page) == "translate(0 0) scale(1)"
+    assert page.locator("#unzoom").is_hidden()
+    cdp = page.context.new_cdp_session(page)
+    # Two fingers spread from 40 px apart to 160 px: four times as far, so the most zoom.
+    touch(cdp, "touchStart", [(cx - 20, cy), (cx + 20, cy)])
+    for step in range(1, 7):
+        touch(cdp, "touchMove", [(cx - 20 - 10 * step, cy), (cx + 20 + 10 * step, cy)])
+    touch(cdp, "touchEnd", [])
+    zoomed = zoom_transform(page)
+    scale = float(zoomed.split("scale(")[1].rstrip(")"))
+    assert 3.5 <= scale <= 4.0, zoomed
+    assert page.locator("#unzoom").is_visible()
+    # One finger drags the zoomed necklace along.
+    touch(cdp, "touchStart", [(cx, cy)])
+    for step in range(1, 5):
+        touch(cdp, "touchMove", [(cx + 15 * step, cy + 5 * step)])
+    touch(cdp, "touchEnd", [])
+    assert zoom_transform(page) != zoomed
+    # The zoom outlives the page being redrawn (as each update redraws it).
+    dragged = zoom_transform(page)
+    page.evaluate("() => window.jeweltable.render()")
+    assert zoom_transform(page) == dragged
+    page.tap("#unzoom")
+    assert zoom_transform(page) == "translate(0 0) scale(1)"
+    assert page.errors == []
+
+
+@needs_browser
+def test_the_reward_a_marked_place_shows_is_the_rules_reward(server, browser):
+    page = phone(browser)
+    page.goto(url(server))
+    page.wait_for_function("() => window.jeweltable && window.jeweltable.welcome")
+    rng = random.Random(7)
+    boards = []
+    for _ in range(60):
+        board = [rng.random() < rng.random() for _ in SPACES]
+        boards.append([board, [reward_at(board, i) for i in range(len(SPACES))]])
+    shown = page.evaluate(
+        """async (boards) => {
+          const game = await import("./games/kette-von-saba.js");
+          return boards.map(([board]) => board.map((_, i) => game.reward(board, i)));
+        }""",
+        boards,
+    )
+    assert shown == [rewards for _, rewards in boards]

@@ -85,7 +85,7 @@ function spaceAt(c, y) {
 
 /** What a card laid on space `index` would earn at ×1 (the rules' reward, shown as a hint; the
  * server pays it): each unbroken line of k cards outward adds k + 1; a lonely card earns 1. */
-function reward(board, index) {
+export function reward(board, index) {
   const [c0] = SPACES[index];
   let total = 0;
   for (const [dc, dy] of DIRECTIONS) {
@@ -259,6 +259,9 @@ export function cardPicture(card, w, extra = {}) {
 // units, applied to the necklace's inner group. Gestures are followed on the window so that a
 // redraw under the fingers does not end them.
 const camera = { k: 1, x: 0, y: 0 };
+// Rewards being paid: space index, amount, when (performance.now()); as long as `.paid` rises.
+const PAID_MS = 1600;
+let payments = [];
 const fingers = new Map();
 let gesture = null;
 
@@ -435,10 +438,15 @@ export function board(view, ctx) {
       overlay.push(s("polygon", { points: hexPoints(x, y, R * 0.86), class: "could" }));
     }
   });
-  for (const [i, event] of laidNow) {
-    if (!event.reward) continue;
-    const [x, y] = centre(SPACES[i]);
-    overlay.push(s("text", { x: inside(x), y, class: "paid", "text-anchor": "middle" }, `+${money(event.reward)}`));
+  // Rewards rise from their spaces as they are paid, and keep rising through the redraws of
+  // the next updates (a fast bot's move must not cut them short).
+  const now = performance.now();
+  for (const [i, event] of laidNow) if (event.reward) payments.push({ i, reward: event.reward, at: now });
+  payments = payments.filter((p) => now - p.at < PAID_MS);
+  for (const p of payments) {
+    const [x, y] = centre(SPACES[p.i]);
+    const style = { animationDelay: `${p.at - now}ms` };
+    overlay.push(s("text", { x: inside(x), y, class: "paid", "text-anchor": "middle", style }, `+${money(p.reward)}`));
   }
   const svg = s(
     "svg",
