@@ -313,3 +313,42 @@ def test_the_reward_a_marked_place_shows_is_the_rules_reward(server, browser):
         boards,
     )
     assert shown == [rewards for _, rewards in boards]
+
+
+@needs_browser
+@pytest.mark.parametrize(
+    "size",
+    [PORTRAIT, LANDSCAPE, {"width": 1366, "height": 1024}],
+    ids=["phone", "sideways", "tablet"],
+)
+def test_kette_tap_targets_and_text_are_big_enough_on_every_screen(server, browser, size):
+    table = host_table(server, "kette-von-saba", 3, {"first_seat": 0})
+    page = phone(browser)
+    page.set_viewport_size(size)
+    open_lobby(page, server)
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq] .kette-hand button")
+    page.locator(".kette-hand button").first.tap()
+    page.wait_for_selector("[data-move=offer]")
+    small = page.evaluate(
+        """() => {
+          const bad = [];
+          for (const b of document.querySelectorAll('button, input')) {
+            const r = b.getBoundingClientRect();
+            if (r.width && (r.width < 44 || r.height < 44)) bad.push(['tap', b.textContent]);
+          }
+          const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          while (walk.nextNode()) {
+            const el = walk.currentNode.parentElement;
+            if (!walk.currentNode.textContent.trim() || el.closest('svg')) continue;
+            const size = parseFloat(getComputedStyle(el).fontSize);
+            if (size < 16) bad.push(['text', walk.currentNode.textContent, size]);
+          }
+          return bad;
+        }"""
+    )
+    assert small == []
+    box = page.locator("svg.necklace").bounding_box()
+    assert box["width"] >= min(size["width"] * 0.5, 300), box
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"]
+    assert page.errors == []
