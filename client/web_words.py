@@ -6,7 +6,7 @@ same English strings; tests/test_web_page.py checks that every one of them is in
 Strings the page shares with the pygame client (game terms, log sentences) are marked there.
 """
 
-from client.i18n import C_, N_
+from client.i18n import C_, N_, NN_
 
 WORDS = (
     N_("The table was closed."),
@@ -59,4 +59,15 @@ WORDS = (
     N_("Table #{id}"),
     N_("There is no table #{id} here; pick another."),
     N_("Next game: waiting for {names}"),
+    C_("kette-von-saba", "The necklace"),
+    C_("kette-von-saba", "Whole necklace"),
+    NN_("Deck: {n} card", "Deck: {n} cards"),
+    N_("Tap a card of your hand, then sell it"),
+    C_("kette-von-saba", "auctioneer"),
+    C_("kette-von-saba", "Your purse: {amount}"),
+    C_("kette-von-saba", "No cards in hand"),
+    C_("kette-von-saba.button", "Sell {card}"),
+    N_("Lay it here: +{amount}"),
+    C_("kette-von-saba.button", "Another place"),
+    NN_("Tap the marked place on the necklace", "Tap one of the {n} marked places on the necklace"),
 )

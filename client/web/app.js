@@ -8,9 +8,15 @@ import { _, browserLanguage, setLanguage, number } from "./i18n.js";
 import * as bijoux from "./games/magie-des-bijoux.js";
 import * as kollier from "./games/das-kollier.js";
 import * as palast from "./games/saba-palast.js";
+import * as kette from "./games/kette-von-saba.js";
 import * as generic from "./games/generic.js";
 
-const GAMES = { "magie-des-bijoux": bijoux, "das-kollier": kollier, "saba-palast": palast };
+const GAMES = {
+  "magie-des-bijoux": bijoux,
+  "das-kollier": kollier,
+  "kette-von-saba": kette,
+  "saba-palast": palast,
+};
 const PLAYABLE = Object.keys(GAMES);
 const NAME = "jeweltable.name";
 const LOG_LINES = 40;
@@ -587,7 +593,7 @@ function results(stream, game, ctx) {
         h("li", {}, `${ctx.name(i)}: `, game.score ? game.score(score, ctx, i, outcome) : number(score)),
       ),
     ),
-    (game.resultLines ? game.resultLines(outcome, ctx) : []).map((line) => h("p", {}, line)),
+    (game.resultLines ? game.resultLines(outcome, ctx, stream.view) : []).map((line) => h("p", {}, line)),
     button(_("Back to the lobby"), () => connection.send({ t: "leave", table: app.table }), {
       class: "primary",
     }),

@@ -1,0 +1,789 @@
+// Die Kette von Saba: the hexagonal necklace as SVG (pan and pinch-zoom), the auction block with
+// the card on sale, the seat's hand, and a control for every move the server lists: offer, bid,
+// pass, sell or ask a price, pay or decline, keep, lay on a marked place, buy from the deck.
+
+import { h, s, button, tappable } from "../dom.js";
+import { _, pgettext, npgettext, ngettext, number } from "../i18n.js";
+
+// The board's geometry, as client/tables/kette_von_saba/layout.py: flat-topped hexagons, a
+// column 1.5 radii from the next, columns with odd |c| half a space higher.
+const R = 50;
+const HEX_H = Math.sqrt(3) * R;
+const TILE = 0.9;
+const BOARD_W = 10 * 1.5 * R + 2 * R + 20;
+const BOARD_H = 4.5 * HEX_H + 12;
+const JOKER = "joker";
+const DRAW_PRICE = 2000;
+// Reward multipliers by phase (shared/games/kette_von_saba/game.py): a buyer laying at once
+// earns double, an unsold card nothing, the reconstruction once.
+const REWARD_FACTOR = { buyer: 2, lay: 0, reconstruction: 1 };
+// The quick bids (and prices asked): the lowest, one and four steps above it, and the highest.
+const QUICK = [0, 1, 4];
+const DIRECTIONS = [
+  [0, -2],
+  [1, -1],
+  [1, 1],
+  [0, 2],
+  [-1, 1],
+  [-1, -1],
+];
+const HEIGHTS = [4, 4, 3, 3, 2, 2];
+// Stone types: colour and cut (docs VISUAL.md), never colour alone; the card's number too.
+const STONES = {
+  rubin: { colour: "#C0143C", cut: "oval", ground: "#f3dde0" },
+  smaragd: { colour: "#0F8A5F", cut: "step", ground: "#dcebe1" },
+  saphir: { colour: "#1F4FB8", cut: "cushion", ground: "#dde3f0" },
+  perle: { colour: "#EDE6DA", cut: "pearl", ground: "#605876" },
+  amethyst: { colour: "#8E44AD", cut: "hexagon", ground: "#ead9ee" },
+};
+const ORDER = Object.keys(STONES);
+const CARD_NAMES = {
+  rubin: (n) => npgettext("kette-von-saba.card", "{n} ruby", "{n} rubies", n),
+  smaragd: (n) => npgettext("kette-von-saba.card", "{n} emerald", "{n} emeralds", n),
+  saphir: (n) => npgettext("kette-von-saba.card", "{n} sapphire", "{n} sapphires", n),
+  perle: (n) => npgettext("kette-von-saba.card", "{n} pearl", "{n} pearls", n),
+  amethyst: (n) => npgettext("kette-von-saba.card", "{n} amethyst", "{n} amethysts", n),
+};
+// Where the stones of a piece sit, in radii of its hexagon, and how large they are.
+const SPOTS = {
+  1: [[[0, 0]], 0.84],
+  2: [[[0, -0.37], [0, 0.37]], 0.64],
+  3: [[[-0.34, -0.27], [0.34, -0.27], [0, 0.36]], 0.58],
+  4: [[[0, -0.52], [-0.44, 0], [0.44, 0], [0, 0.52]], 0.5],
+};
+
+// ------------------------------------------------------------------ the board's facts
+function spaces() {
+  const out = [];
+  for (let c = -5; c <= 5; c++) for (let r = 0; r < HEIGHTS[Math.abs(c)]; r++) out.push([c, r]);
+  return out;
+}
+const SPACES = spaces();
+const INDEX = new Map(SPACES.map((sp, i) => [sp.join(","), i]));
+
+function heightOf([c, r]) {
+  return 2 * r - (Math.abs(c) % 2);
+}
+
+function centre(space) {
+  return [space[0] * 1.5 * R, HEX_H / 2 + (heightOf(space) + 1) * (HEX_H / 2) + 6];
+}
+
+/** A label's centre moved in from the board's sides, so that "+12,000" is not cut off. */
+function inside(x) {
+  const room = BOARD_W / 2 - 80;
+  return Math.max(-room, Math.min(room, x));
+}
+
+function spaceAt(c, y) {
+  if (c < -5 || c > 5) return null;
+  const doubled = y + (Math.abs(c) % 2);
+  if (doubled % 2) return null;
+  const r = doubled / 2;
+  return r >= 0 && r < HEIGHTS[Math.abs(c)] ? INDEX.get(`${c},${r}`) : null;
+}
+
+/** What a card laid on space `index` would earn at ×1 (the rules' reward, shown as a hint; the
+ * server pays it): each unbroken line of k cards outward adds k + 1; a lonely card earns 1. */
+export function reward(board, index) {
+  const [c0] = SPACES[index];
+  let total = 0;
+  for (const [dc, dy] of DIRECTIONS) {
+    let run = 0;
+    let c = c0;
+    let y = heightOf(SPACES[index]);
+    for (;;) {
+      c += dc;
+      y += dy;
+      const j = spaceAt(c, y);
+      if (j === null || j === undefined || !board[j]) break;
+      run += 1;
+    }
+    if (run) total += run + 1;
+  }
+  return (total || 1) * 1000;
+}
+
+// ------------------------------------------------------------------ words
+export function money(amount) {
+  return number(amount);
+}
+
+function marks(amount) {
+  return pgettext("kette-von-saba", "{amount} marks", { amount: money(amount) });
+}
+
+function split(card) {
+  const at = card.lastIndexOf("-");
+  return [card.slice(0, at), Number(card.slice(at + 1))];
+}
+
+/** A card in words: "3 rubies", "a lion head". */
+export function cardName(card) {
+  if (card === JOKER) return pgettext("kette-von-saba.card", "a lion head");
+  const [stone, count] = split(card);
+  return CARD_NAMES[stone] ? CARD_NAMES[stone](count) : card;
+}
+
+function laidName(card, piece) {
+  if (card === JOKER) return pgettext("kette-von-saba.card", "a lion head (as {piece})", { piece: cardName(piece) });
+  return cardName(card);
+}
+
+function cardOrder(card) {
+  if (card === JOKER) return [ORDER.length, 0];
+  const [stone, count] = split(card);
+  return [ORDER.indexOf(stone), count];
+}
+
+function byOrder(a, b) {
+  const [x, y] = [cardOrder(a), cardOrder(b)];
+  return x[0] - y[0] || x[1] - y[1];
+}
+
+// ------------------------------------------------------------------ drawing
+function hexPoints(x, y, r) {
+  const pts = [];
+  for (let k = 0; k < 6; k++) pts.push(`${x + r * Math.cos((Math.PI / 3) * k)},${y + r * Math.sin((Math.PI / 3) * k)}`);
+  return pts.join(" ");
+}
+
+function gem(stone, x, y, r) {
+  const { colour, cut } = STONES[stone];
+  const line = { fill: colour, stroke: "#1B1B1B", "stroke-width": Math.max(1, r * 0.12) };
+  const poly = (pts) => s("polygon", { ...line, points: pts.map(([a, b]) => `${x + a * r},${y + b * r}`).join(" ") });
+  switch (cut) {
+    case "oval":
+      return s("ellipse", { ...line, cx: x, cy: y, rx: r * 0.72, ry: r });
+    case "step":
+      return poly([[-0.6, -0.9], [0.6, -0.9], [0.8, -0.7], [0.8, 0.7], [0.6, 0.9], [-0.6, 0.9], [-0.8, 0.7], [-0.8, -0.7]]);
+    case "cushion":
+      return s("rect", { ...line, x: x - 0.85 * r, y: y - 0.85 * r, width: 1.7 * r, height: 1.7 * r, rx: 0.45 * r });
+    case "hexagon":
+      return poly([[-0.5, -0.87], [0.5, -0.87], [1, 0], [0.5, 0.87], [-0.5, 0.87], [-1, 0]]);
+    default:
+      // A pearl: a round with a sheen.
+      return s(
+        "g",
+        {},
+        s("circle", { ...line, cx: x, cy: y, r: r * 0.9 }),
+        s("circle", { cx: x - r * 0.3, cy: y - r * 0.3, r: r * 0.28, fill: "#ffffff", opacity: 0.8 }),
+      );
+  }
+}
+
+/** A piece's stones in their gold setting around (x, y); `unit` is one hexagon radius. */
+function jewel(piece, x, y, unit, sx = 1, sy = 1) {
+  const [stone, count] = split(piece);
+  const [spots, size] = SPOTS[count] || SPOTS[1];
+  const pts = spots.map(([dx, dy]) => [x + dx * unit * sx, y + dy * unit * sy]);
+  const kids = [];
+  if (count > 1) {
+    const ring = count === 4 ? [pts[0], pts[2], pts[3], pts[1], pts[0]] : count === 3 ? [...pts, pts[0]] : pts;
+    kids.push(s("polyline", { points: ring.map((p) => p.join(",")).join(" "), fill: "none", stroke: "#D4AF37", "stroke-width": unit * 0.08 }));
+  }
+  for (const [px, py] of pts) {
+    kids.push(s("circle", { cx: px, cy: py, r: unit * size * 0.5, fill: "#8C6E1E" }), gem(stone, px, py, unit * size * 0.42));
+  }
+  return kids;
+}
+
+function lion(x, y, r) {
+  const mane = [];
+  for (let k = 0; k < 36; k++) {
+    const a = (Math.PI * k) / 18;
+    const rad = r * (k % 2 ? 0.78 : 1);
+    mane.push(`${x + Math.cos(a) * rad},${y + Math.sin(a) * rad}`);
+  }
+  return s(
+    "g",
+    { class: "lion" },
+    s("polygon", { points: mane.join(" "), fill: "#C47A22", stroke: "#804210", "stroke-width": r * 0.05 }),
+    s("circle", { cx: x - r * 0.38, cy: y - r * 0.4, r: r * 0.15, fill: "#F0CA80" }),
+    s("circle", { cx: x + r * 0.38, cy: y - r * 0.4, r: r * 0.15, fill: "#F0CA80" }),
+    s("ellipse", { cx: x, cy: y, rx: r * 0.48, ry: r * 0.52, fill: "#F0CA80" }),
+    s("ellipse", { cx: x - r * 0.2, cy: y - r * 0.1, rx: r * 0.09, ry: r * 0.05, fill: "#46240C" }),
+    s("ellipse", { cx: x + r * 0.2, cy: y - r * 0.1, rx: r * 0.09, ry: r * 0.05, fill: "#46240C" }),
+    s("circle", { cx: x - r * 0.11, cy: y + r * 0.22, r: r * 0.15, fill: "#FCE8BA" }),
+    s("circle", { cx: x + r * 0.11, cy: y + r * 0.22, r: r * 0.15, fill: "#FCE8BA" }),
+    s("polygon", { points: `${x - r * 0.11},${y + r * 0.04} ${x + r * 0.11},${y + r * 0.04} ${x},${y + r * 0.16}`, fill: "#5C2E1E" }),
+  );
+}
+
+/** A laid card in a space: ivory with its stones, or a lion head standing for `piece`. */
+function tile(entry, x, y, r) {
+  const [stone, count] = split(entry.piece);
+  if (entry.joker) {
+    const small = r * 0.22;
+    const left = x - ((count - 1) * small) / 2;
+    const stones = [];
+    for (let k = 0; k < count; k++) stones.push(gem(stone, left + k * small, y + r * 0.6, small * 0.45));
+    return [
+      s("polygon", { points: hexPoints(x, y, r), fill: "#78142C", stroke: "#D4AF37", "stroke-width": r * 0.08 }),
+      lion(x, y - r * 0.14, r * 0.55),
+      stones,
+    ];
+  }
+  return [
+    s("polygon", { points: hexPoints(x, y, r), fill: "#F6F1E3", stroke: "#D4AF37", "stroke-width": r * 0.08 }),
+    s("polygon", { points: hexPoints(x, y, r * 0.84), fill: STONES[stone].ground }),
+    jewel(entry.piece, x, y, r),
+  ];
+}
+
+/** A card as an SVG of `w` px wide (the lot, the hand). */
+export function cardPicture(card, w, extra = {}) {
+  const hgt = Math.round(w * 1.4);
+  const kids = [];
+  if (card === JOKER) {
+    kids.push(
+      s("rect", { x: 1, y: 1, width: 98, height: 138, rx: 8, fill: "#78142C", stroke: "#D4AF37", "stroke-width": 3 }),
+      lion(50, 70, 36),
+    );
+  } else {
+    const [stone, count] = split(card);
+    const ink = stone === "perle" ? "#F6F1E3" : STONES[stone].colour;
+    kids.push(
+      s("rect", { x: 1, y: 1, width: 98, height: 138, rx: 8, fill: "#F6F1E3", stroke: "#D4AF37", "stroke-width": 3 }),
+      s("rect", { x: 8, y: 8, width: 84, height: 124, rx: 6, fill: STONES[stone].ground }),
+      jewel(card, 50, 72, 50, 0.9, 1.3),
+      s("text", { x: 13, y: 30, class: "pips", fill: ink }, number(count)),
+      s("text", { x: 87, y: 110, class: "pips", fill: ink, transform: "rotate(180 87 110)" }, number(count)),
+    );
+  }
+  return s("svg", { viewBox: "0 0 100 140", width: w, height: hgt, class: "kcard", "aria-hidden": "true", ...extra }, kids);
+}
+
+// ------------------------------------------------------------------ pan and pinch-zoom
+// The camera outlives a redraw (an update redraws the page): its scale and offset in board
+// units, applied to the necklace's inner group. Gestures are followed on the window so that a
+// redraw under the fingers does not end them.
+const camera = { k: 1, x: 0, y: 0 };
+// Rewards being paid: space index, amount, when (performance.now()); as long as `.paid` rises.
+const PAID_MS = 1600;
+let payments = [];
+const fingers = new Map();
+let gesture = null;
+
+function clampCamera() {
+  camera.k = Math.min(4, Math.max(1, camera.k));
+  const room = (size, k) => [size * (1 - k), 0];
+  const [minX, maxX] = room(BOARD_W, camera.k);
+  const [minY, maxY] = room(BOARD_H, camera.k);
+  camera.x = Math.min(maxX, Math.max(minX, camera.x));
+  camera.y = Math.min(maxY, Math.max(minY, camera.y));
+}
+
+function applyCamera() {
+  const group = document.querySelector("svg.necklace g.zoom");
+  if (group) group.setAttribute("transform", `translate(${camera.x} ${camera.y}) scale(${camera.k})`);
+  const reset = document.getElementById("unzoom");
+  if (reset) reset.hidden = camera.k <= 1.01;
+}
+
+function unitsPerPixel() {
+  const svg = document.querySelector("svg.necklace");
+  if (!svg) return 1;
+  const box = svg.getBoundingClientRect();
+  // preserveAspectRatio "meet": the larger of the two ratios is the one in force.
+  return Math.max(BOARD_W / box.width, BOARD_H / box.height);
+}
+
+/** A screen point in board units, before the camera (the SVG's own coordinates). */
+function boardPoint(x, y) {
+  const svg = document.querySelector("svg.necklace");
+  const box = svg.getBoundingClientRect();
+  const u = unitsPerPixel();
+  const left = box.left + (box.width - BOARD_W / u) / 2;
+  const top = box.top + (box.height - BOARD_H / u) / 2;
+  return [(x - left) * u, (y - top) * u];
+}
+
+function zoomAbout(px, py, factor) {
+  const [bx, by] = boardPoint(px, py);
+  const k = Math.min(4, Math.max(1, camera.k * factor));
+  camera.x = bx - ((bx - camera.x) * k) / camera.k;
+  camera.y = by - ((by - camera.y) * k) / camera.k;
+  camera.k = k;
+  clampCamera();
+  applyCamera();
+}
+
+function track() {
+  const pts = [...fingers.values()];
+  if (pts.length >= 2) {
+    const [a, b] = pts;
+    gesture = { pinch: Math.hypot(a.x - b.x, a.y - b.y), mid: [(a.x + b.x) / 2, (a.y + b.y) / 2] };
+  } else if (pts.length === 1) {
+    gesture = { pan: [pts[0].x, pts[0].y] };
+  } else {
+    gesture = null;
+  }
+}
+
+addEventListener(
+  "pointerdown",
+  (event) => {
+    if (!(event.target instanceof Element) || !event.target.closest("svg.necklace")) return;
+    fingers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    track();
+  },
+  { capture: true, passive: true },
+);
+addEventListener(
+  "pointermove",
+  (event) => {
+    if (!fingers.has(event.pointerId) || !gesture) return;
+    fingers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    const pts = [...fingers.values()];
+    if (gesture.pinch && pts.length >= 2) {
+      const [a, b] = pts;
+      const dist = Math.hypot(a.x - b.x, a.y - b.y);
+      const mid = [(a.x + b.x) / 2, (a.y + b.y) / 2];
+      const u = unitsPerPixel();
+      camera.x += (mid[0] - gesture.mid[0]) * u;
+      camera.y += (mid[1] - gesture.mid[1]) * u;
+      zoomAbout(mid[0], mid[1], dist / Math.max(1, gesture.pinch));
+      gesture = { pinch: dist, mid };
+    } else if (gesture.pan && camera.k > 1) {
+      const u = unitsPerPixel();
+      camera.x += (event.clientX - gesture.pan[0]) * u;
+      camera.y += (event.clientY - gesture.pan[1]) * u;
+      gesture = { pan: [event.clientX, event.clientY] };
+      clampCamera();
+      applyCamera();
+    }
+  },
+  { capture: true, passive: true },
+);
+for (const kind of ["pointerup", "pointercancel"]) {
+  addEventListener(
+    kind,
+    (event) => {
+      if (!fingers.delete(event.pointerId)) return;
+      track();
+    },
+    { capture: true, passive: true },
+  );
+}
+
+function wheel(event) {
+  event.preventDefault();
+  zoomAbout(event.clientX, event.clientY, event.deltaY < 0 ? 1.2 : 1 / 1.2);
+}
+
+// ------------------------------------------------------------------ what may be played
+function listed(ctx, type) {
+  return ctx.legal.filter((m) => m.type === type);
+}
+
+/** The card being placed: the lot (bought or unsold), or the hand card tapped. */
+function placing(view, ctx) {
+  if (view.phase === "buyer" || view.phase === "lay") return listed(ctx, "place").length ? view.lot : null;
+  if (view.phase !== "reconstruction") return null;
+  const card = ctx.ui.card;
+  return ctx.legal.some((m) => m.card === card) ? card : null;
+}
+
+/** The place moves for the card being placed, by space index. */
+function places(view, ctx) {
+  const card = placing(view, ctx);
+  const out = new Map();
+  if (card === null) return out;
+  for (const m of listed(ctx, "place")) {
+    if (m.card !== undefined && m.card !== card) continue;
+    out.set(INDEX.get(m.space.join(",")), m);
+  }
+  return out;
+}
+
+function choose(ctx, key, value) {
+  ctx.ui[key] = ctx.ui[key] === value ? null : value;
+  if (key === "card") ctx.ui.space = null;
+  ctx.rerender();
+}
+
+// ------------------------------------------------------------------ the board
+/** The necklace (SVG, pinch to zoom), with the places the card being placed may go marked
+ * and what each would pay; under it the auction block: who sells, the card on sale, the bid. */
+export function board(view, ctx) {
+  const targets = places(view, ctx);
+  const factor = REWARD_FACTOR[view.phase] ?? 1;
+  const fresh = ctx.fresh || [];
+  const laidNow = new Map(fresh.filter((e) => e.type === "placed").map((e) => [INDEX.get(e.space.join(",")), e]));
+  const lotSpaces = new Set((view.lot_spaces || []).map((sp) => INDEX.get(sp.join(","))));
+  const cells = [];
+  const overlay = [];
+  SPACES.forEach((space, i) => {
+    const [x, y] = centre(space);
+    const entry = view.board[i];
+    cells.push(s("polygon", { points: hexPoints(x, y, R * 0.98), class: "socket" }));
+    if (entry) {
+      cells.push(s("g", { class: laidNow.has(i) ? "laid new" : "laid", style: { transformOrigin: `${x}px ${y}px` } }, tile(entry, x, y, R * TILE)));
+    } else if (view.possible[i] && view.possible[i].length === 1) {
+      cells.push(s("g", { class: "ghost" }, jewel(view.possible[i][0], x, y, R * 0.72)));
+    }
+    const move = targets.get(i);
+    if (move) {
+      const chosen = ctx.ui.space === i;
+      const place = s(
+        "g",
+        { class: chosen ? "place chosen" : "place", "data-space": space.join(","), role: "button" },
+        s("polygon", { points: hexPoints(x, y, R * 0.92), class: "glow" }),
+        s("text", { x: inside(x), y: y + 13, class: "reward", "text-anchor": "middle" }, `+${money(reward(view.board, i) * factor)}`),
+      );
+      overlay.push(tappable(place, `space:${i}`, () => choose(ctx, "space", i)));
+    } else if (!targets.size && lotSpaces.has(i) && view.phase !== "draw") {
+      // While a card is on sale: where it could go (dotted), for everyone to see.
+      overlay.push(s("polygon", { points: hexPoints(x, y, R * 0.86), class: "could" }));
+    }
+  });
+  // Rewards rise from their spaces as they are paid, and keep rising through the redraws of
+  // the next updates (a fast bot's move must not cut them short).
+  const now = performance.now();
+  for (const [i, event] of laidNow) if (event.reward) payments.push({ i, reward: event.reward, at: now });
+  payments = payments.filter((p) => now - p.at < PAID_MS);
+  for (const p of payments) {
+    const [x, y] = centre(SPACES[p.i]);
+    const style = { animationDelay: `${p.at - now}ms` };
+    overlay.push(s("text", { x: inside(x), y, class: "paid", "text-anchor": "middle", style }, `+${money(p.reward)}`));
+  }
+  const svg = s(
+    "svg",
+    {
+      viewBox: `${-BOARD_W / 2} 0 ${BOARD_W} ${BOARD_H}`,
+      class: "necklace",
+      role: "img",
+      "aria-label": pgettext("kette-von-saba", "The necklace"),
+      onwheel: wheel,
+    },
+    s("g", { class: "zoom", transform: `translate(${camera.x} ${camera.y}) scale(${camera.k})` }, cells, overlay),
+  );
+  const unzoom = button("⤢", () => {
+    camera.k = 1;
+    camera.x = 0;
+    camera.y = 0;
+    applyCamera();
+  }, { id: "unzoom", class: "icon", "aria-label": pgettext("kette-von-saba", "Whole necklace") });
+  unzoom.hidden = camera.k <= 1.01;
+  return h("div", { class: "kette" }, h("div", { class: "strand" }, svg, unzoom), block(view, ctx));
+}
+
+function block(view, ctx) {
+  const mine = ctx.seat !== null && (view.to_act || []).includes(ctx.seat);
+  const stock = h(
+    "p",
+    { class: "line stock" },
+    h("span", {}, ngettext("Deck: {n} card", "Deck: {n} cards", view.deck_count, { n: number(view.deck_count) })),
+    h("span", {}, pgettext("kette-von-saba", "Forgeries ({n})", { n: number(view.forgeries.length) })),
+  );
+  if (view.stage === 2 || view.end) {
+    return h(
+      "div",
+      { class: "block" },
+      h(
+        "div",
+        { class: "bid" },
+        h("p", { class: "title" }, view.end ? endText(view.end) : pgettext("kette-von-saba", "Reconstruction")),
+        view.end ? null : h("p", {}, layouts(view.live_layouts)),
+        h("p", {}, _("Rewards paid: {amount}", { amount: money(view.rewards_paid) })),
+        stock,
+      ),
+    );
+  }
+  const auction = view.auction || {};
+  const lot = view.lot ? cardPicture(view.lot, 52, { class: "kcard on-sale" }) : h("div", { class: "slot on-sale" });
+  const bidShown = view.auction && view.phase !== "draw";
+  const bidder = auction.bidder;
+  const sold = (ctx.fresh || []).some((e) => ["bid", "reserve_accepted", "reserve_named"].includes(e.type));
+  const hint = auctionHint(view, ctx, mine);
+  return h(
+    "div",
+    { class: "block sale" },
+    lot,
+    h(
+      "div",
+      { class: "bid" },
+      h("p", { class: "title" }, _("{name} sells", { name: ctx.name(view.auctioneer) })),
+      hint ? h("p", { class: mine ? "hint mine" : "hint" }, hint) : null,
+      bidShown
+        ? h(
+            "p",
+            { class: "line" },
+            h("span", { class: "muted" }, pgettext("kette-von-saba", "Highest bid")),
+            bidder === null || bidder === undefined
+              ? h("strong", {}, pgettext("kette-von-saba", "no bid yet"))
+              : h(
+                  "strong",
+                  { class: sold ? "price bump" : "price" },
+                  money(auction.bid),
+                  " ",
+                  h("span", { class: "who" }, who(ctx, bidder)),
+                ),
+          )
+        : null,
+      auction.reserve && bidShown
+        ? h("p", { class: "asked" }, _("Price asked: {amount}", { amount: money(auction.reserve) }))
+        : null,
+      view.lot && view.lot_spaces ? h("p", { class: "muted" }, fits(view.lot_spaces.length)) : null,
+      stock,
+    ),
+  );
+}
+
+function who(ctx, seat) {
+  const p = ctx.player(seat);
+  return [h("span", { class: "symbol", style: { color: p.colour } }, p.symbol), ctx.name(seat)];
+}
+
+function auctionHint(view, ctx, mine) {
+  const phase = view.phase;
+  const auction = view.auction || {};
+  const name = ctx.name(phase === "buyer" ? auction.bidder : view.auctioneer);
+  const price = money(DRAW_PRICE);
+  switch (phase) {
+    case "offer":
+      return mine ? _("Tap a card of your hand, then sell it") : _("{name} chooses a card to sell", { name });
+    case "draw":
+      return mine ? null : _("{name} may buy the top card for {amount}", { name, amount: price });
+    case "buyer":
+      return mine ? _("Lay it on a glowing space (double reward) or keep it") : _("{name} keeps it or lays it for double reward", { name });
+    case "lay":
+      return mine ? _("Unsold: lay it on a glowing space (no reward)") : _("Unsold: {name} lays it without reward", { name });
+    case "reserve":
+      if (mine) return _("Sell now, or ask a higher price once");
+      break;
+    default:
+      break;
+  }
+  if (mine) return null;
+  return auction.from_deck ? pgettext("kette-von-saba", "from the deck") : null;
+}
+
+function layouts(n) {
+  if (n === 1) return _("Only one necklace is still possible");
+  return ngettext("{n} necklace still possible", "{n} necklaces still possible", n, { n: number(n) });
+}
+
+function fits(n) {
+  if (n === 0) return pgettext("kette-von-saba", "fits nowhere");
+  return npgettext("kette-von-saba", "fits {n} space", "fits {n} spaces", n, { n: number(n) });
+}
+
+const END_TEXT = {
+  necklace_full: "The necklace is complete: the game is over.",
+  no_card_fits: "No card held fits the necklace any more: the game is over.",
+  no_cards: "Every card has been played: the game is over.",
+};
+
+function endText(reason) {
+  return _(END_TEXT[reason] || END_TEXT.no_cards);
+}
+
+export function seatFact(view, seat) {
+  const parts = [marks(view.cash[seat]), pgettext("kette-von-saba", "Cards in hand: {n}", { n: view.hand_counts[seat] })];
+  if (view.stage === 1 && !view.end && seat === view.auctioneer) parts.push(pgettext("kette-von-saba", "auctioneer"));
+  return parts.join(" · ");
+}
+
+// ------------------------------------------------------------------ the seat's own facts
+function playableCards(ctx) {
+  return new Set(ctx.legal.filter((m) => m.card !== undefined).map((m) => m.card));
+}
+
+/** The seat's hand, sorted; a card that a listed move plays is a control: tap it, then the
+ * button that sells it or a marked place on the necklace. */
+function handRow(view, ctx) {
+  const playable = playableCards(ctx);
+  const hand = [...view.hand].sort(byOrder);
+  if (!hand.length) return h("p", { class: "hint" }, pgettext("kette-von-saba", "No cards in hand"));
+  const cards = hand.map((card, i) => {
+    const label = [cardPicture(card, 34), h("span", {}, cardName(card))];
+    if (!playable.has(card)) return h("span", { class: "chip", "data-card": card }, label);
+    const picked = ctx.ui.card === card && (i === 0 || hand[i - 1] !== card);
+    return button(label, () => choose(ctx, "card", card), {
+      class: picked ? "picked" : "",
+      "data-card": card,
+      "data-tap": `card:${card}:${i}`,
+      "aria-pressed": picked ? "true" : "false",
+    });
+  });
+  return h("div", { class: "hand kette-hand" }, cards);
+}
+
+/** The seat's purse and hand (its own page only: a spectator's view holds no hand). While a
+ * hand card may be played the hand stands with the controls, right under the board. */
+export function facts(view, ctx) {
+  if (!view.hand) return null;
+  return h(
+    "section",
+    { class: "facts" },
+    h("p", { class: "cash" }, pgettext("kette-von-saba", "Your purse: {amount}", { amount: marks(view.cash[ctx.seat]) })),
+    playableCards(ctx).size ? null : handRow(view, ctx),
+  );
+}
+
+// ------------------------------------------------------------------ controls
+function row(...kids) {
+  return h("div", { class: "row" }, kids);
+}
+
+/** A few of a long list of amounts: the lowest, some steps above it, and the highest. */
+function quick(moves) {
+  if (moves.length <= QUICK.length + 1) return moves;
+  const picks = new Set([...QUICK.filter((k) => k < moves.length), moves.length - 1]);
+  return [...picks].sort((a, b) => a - b).map((k) => moves[k]);
+}
+
+export function controls(stream, ctx) {
+  const view = stream.view;
+  const go = (move) => () => ctx.move(move);
+  const auction = view.auction || {};
+  const parts = [];
+  // Offer: a card from the hand, tapped there, then sold here.
+  const offers = listed(ctx, "offer");
+  if (offers.length) {
+    const offer = offers.find((m) => m.card === ctx.ui.card);
+    parts.push(
+      offer
+        ? row(button(pgettext("kette-von-saba.button", "Sell {card}", { card: cardName(offer.card) }), go(offer), { class: "primary", "data-move": "offer" }))
+        : h("p", { class: "hint" }, _("Tap a card of your hand, then sell it")),
+    );
+  }
+  const bids = quick(listed(ctx, "bid"));
+  const passes = listed(ctx, "pass");
+  if (bids.length || passes.length) {
+    parts.push(
+      row(
+        bids.map((m, i) =>
+          button(pgettext("kette-von-saba.button", "Bid {amount}", { amount: money(m.amount) }), go(m), {
+            class: i === 0 ? "primary" : "",
+            "data-move": "bid",
+          }),
+        ),
+        passes.map((m) => button(pgettext("kette-von-saba.button", "Pass"), go(m), { "data-move": "pass" })),
+      ),
+    );
+  }
+  const sells = listed(ctx, "sell");
+  const asks = quick(listed(ctx, "reserve"));
+  if (sells.length || asks.length) {
+    parts.push(
+      row(sells.map((m) => button(pgettext("kette-von-saba.button", "Sell for {amount}", { amount: money(auction.bid || 0) }), go(m), { class: "primary", "data-move": "sell" }))),
+      row(asks.map((m) => button(pgettext("kette-von-saba.button", "Ask {amount}", { amount: money(m.price) }), go(m), { "data-move": "reserve" }))),
+    );
+  }
+  const answers = [
+    ...listed(ctx, "accept").map((m) => button(pgettext("kette-von-saba.button", "Pay {amount}", { amount: money(auction.reserve || 0) }), go(m), { class: "primary", "data-move": "accept" })),
+    ...listed(ctx, "decline").map((m) => button(pgettext("kette-von-saba.button", "Decline"), go(m), { "data-move": "decline" })),
+  ];
+  if (answers.length) parts.push(row(answers));
+  // Placing: the lot or a hand card, on a marked place, then confirmed.
+  const targets = places(view, ctx);
+  const card = placing(view, ctx);
+  if (card !== null) {
+    const chosen = targets.get(ctx.ui.space);
+    const factor = REWARD_FACTOR[view.phase] ?? 1;
+    parts.push(
+      chosen
+        ? row(
+            button(_("Lay it here: +{amount}", { amount: money(reward(view.board, ctx.ui.space) * factor) }), go(chosen), { class: "primary", id: "confirm", "data-move": "place" }),
+            button(pgettext("kette-von-saba.button", "Another place"), () => choose(ctx, "space", ctx.ui.space)),
+          )
+        : h("p", { class: "hint" }, ngettext("Tap the marked place on the necklace", "Tap one of the {n} marked places on the necklace", targets.size, { n: number(targets.size) })),
+    );
+  }
+  const rest = [
+    ...listed(ctx, "keep").map((m) => button(pgettext("kette-von-saba.button", "Keep it"), go(m), { "data-move": "keep" })),
+    ...listed(ctx, "discard")
+      .filter((m) => m.card === ctx.ui.card)
+      .map((m) => button(pgettext("kette-von-saba.button", "Forgery: {card}", { card: cardName(m.card) }), go(m), { "data-move": "discard" })),
+    ...listed(ctx, "draw").map((m) => button(pgettext("kette-von-saba.button", "Buy a card ({amount})", { amount: money(DRAW_PRICE) }), go(m), { class: "primary", "data-move": "draw" })),
+    ...listed(ctx, "end_turn").map((m) => button(pgettext("kette-von-saba.button", "End turn"), go(m), { "data-move": "end_turn" })),
+  ];
+  if (rest.length) parts.push(row(rest));
+  if (view.phase === "reconstruction" && ctx.legal.length && card === null && !listed(ctx, "discard").some((m) => m.card === ctx.ui.card))
+    parts.push(h("p", { class: "hint" }, _("Pick a card, then a glowing space")));
+  // The hand last: the button that sells the card tapped, or confirms its place, stays in
+  // sight above it.
+  if (view.hand && playableCards(ctx).size) parts.push(handRow(view, ctx));
+  return h("section", { class: "controls" }, parts);
+}
+
+// ------------------------------------------------------------------ the log
+const DECK_OFFERED = {
+  round_without_draw: "A whole round without a card from the deck: {name} auctions its top card, {card}.",
+  empty_hand: "{name} has no cards and auctions the top card of the deck, {card}.",
+};
+
+/** One log sentence for an event, as the seat may see it (the pygame view's sentences). */
+export function eventText(event, ctx) {
+  const name = ctx.name(event.seat);
+  const card = event.card ? cardName(event.card) : "";
+  const amount = money(event.amount ?? event.price ?? 0);
+  switch (event.type) {
+    case "card_offered":
+      return _("{name} puts {card} up for auction.", { name, card });
+    case "deck_card_offered":
+      return _(DECK_OFFERED[event.reason] || DECK_OFFERED.empty_hand, { name, card });
+    case "bid":
+      return _("{name} bids {amount}.", { name, amount });
+    case "reserve_named":
+      return _("{name} will not sell below {amount}.", { name, amount });
+    case "reserve_accepted":
+      return _("{name} accepts the price of {amount}.", { name, amount });
+    case "passed":
+      return event.forced ? _("{name} cannot raise and passes.", { name }) : _("{name} passes.", { name });
+    case "reserve_declined":
+      return event.forced ? _("{name} cannot pay that much.", { name }) : _("{name} declines.", { name });
+    case "no_bid":
+      return _("Nobody bids.");
+    case "reserve_refused":
+      return _("Nobody pays the price: the card stays unsold.");
+    case "bidding_closed":
+      return _("The bidding closes at {amount} ({name}).", { amount: money(event.bid), name: ctx.name(event.bidder) });
+    case "sold":
+      return _("{seller} sells {card} to {buyer} for {amount}.", {
+        seller: ctx.name(event.seller),
+        buyer: ctx.name(event.buyer),
+        amount: money(event.price),
+        card,
+      });
+    case "kept":
+      return _("{name} takes {card} into hand.", { name, card });
+    case "joker_returned":
+      return _("The lion head fits nowhere yet and goes back to {name}.", { name });
+    case "forgery":
+      return _("{name} sets a forgery aside: {card}.", { name, card });
+    case "reconstruction_begins":
+      return _("The deck is empty. Stage 2: {name}, the richest, begins to rebuild the necklace.", { name });
+    case "placed": {
+      const laid = laidName(event.card, event.piece);
+      if (event.reward) return _("{name} lays {card} on the necklace and earns {amount}.", { name, card: laid, amount: money(event.reward) });
+      return _("{name} lays {card} on the necklace, without reward.", { name, card: laid });
+    }
+    case "drew":
+      if (event.card) return _("{name} buys the top card of the deck for {amount}: {card}.", { name, amount, card });
+      return _("{name} buys the top card of the deck for {amount}.", { name, amount });
+    case "game_over":
+      return endText(event.reason);
+    default:
+      return null;
+  }
+}
+
+// ------------------------------------------------------------------ results
+export function score(value) {
+  return marks(value);
+}
+
+export function resultLines(outcome, ctx, view) {
+  if (!view) return [];
+  return [
+    _("Forgeries set aside: {n}", { n: number(view.forgeries.length) }),
+    _("The bank paid {paid} in rewards and took {fees} for cards from the deck.", {
+      paid: money(view.rewards_paid),
+      fees: money(view.fees_paid),
+    }),
+  ];
+}

@@ -1,0 +1,354 @@
+"""Die Kette von Saba in the browser page (client/web/games/kette-von-saba.js): whole games
+against bots by taps on a phone held upright and sideways, and a spectator's page that never
+holds a secret. Chromium through Playwright, as tests/test_web_page.py (skipped without them)."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import msgpack
+import pytest
+
+from shared.games.kette_von_saba.board import SPACES, reward_at
+from tests.test_server_kit import check_wire
+from tests.test_web_page import (
+    CHROMIUM,
+    host_table,
+    needs_browser,
+    open_lobby,
+    phone,
+    serving,
+    stream,
+    url,
+)
+
+PORTRAIT = {"width": 360, "height": 640}
+LANDSCAPE = {"width": 640, "height": 360}
+# Choices played each way in turn, whenever both are offered.
+BOTH_WAYS = (("bid", "pass"), ("sell", "reserve"), ("accept", "decline"), ("draw", "end_turn"))
+# Taps that send a move, in the order they are tried; then the taps that only choose (a hand
+# card, a place on the necklace), which the confirmation button turns into a move.
+MOVES = [
+    "#confirm",
+    "[data-move=offer]",
+    "[data-move=discard]",
+    "[data-move=keep]",
+    "[data-move=bid]",
+    "[data-move=pass]",
+    "[data-move=sell]",
+    "[data-move=reserve]",
+    "[data-move=accept]",
+    "[data-move=decline]",
+    "[data-move=draw]",
+    "[data-move=end_turn]",
+]
+CHOICES = ["svg.necklace .place", ".kette-hand button"]
+
+
+@pytest.fixture
+def server(tmp_path):
+    with serving(tmp_path, (0.02, 0.05)) as thread:
+        yield thread
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM)
+        yield chromium
+        chromium.close()
+
+
+def tap_first(page, selectors: list[str]) -> str | None:
+    for selector in selectors:
+        target = page.locator(selector)
+        if target.count():
+            try:
+                target.first.tap(timeout=1500)
+                return selector
+            except Exception:  # redrawn under the finger by a newer update: look again
+                return None
+    return None
+
+
+def play_kette(page, limit: float = 300.0) -> dict[str, Any]:
+    """Tap through a whole game: a move button if one is there (the pairs of BOTH_WAYS each way
+    in turn; the lot is laid rather than kept every other time), else a marked place, else a hand
+    card. Returns the move types played and the last stream."""
+    deadline = time.monotonic() + limit
+    played: list[str] = []
+    turns = dict.fromkeys((*BOTH_WAYS, ("place", "keep")), 0)
+    while time.monotonic() < deadline:
+        now = stream(page)
+        if now and now["status"] == "finished":
+            return {"played": played, **now}
+        if not now or not now["legal"]:
+            page.wait_for_timeout(30)
+            continue
+        order = list(MOVES)
+        for pair in BOTH_WAYS:
+            if all(page.locator(f"[data-move={kind}]").count() for kind in pair):
+                order.insert(0, f"[data-move={pair[turns[pair] % 2]}]")
+                turns[pair] += 1
+                break
+        if page.locator("[data-move=keep]").count() and page.locator("svg.necklace .place").count():
+            turns["place", "keep"] += 1
+            if turns["place", "keep"] % 2:
+                order.remove("[data-move=keep]")
+        choices = CHOICES
+        if (
+            page.locator(".kette-hand button.picked").count()
+            and not page.locator("svg.necklace .place").count()
+        ):
+            # A picked card with no place is a card to sell or a forgery: its button is above.
+            choices = []
+        tapped = tap_first(page, [s for s in order if page.locator(s).count()] or choices)
+        if tapped in CHOICES:
+            page.wait_for_timeout(40)
+            continue
+        if tapped:
+            played.append(tapped.split("=")[-1].rstrip("]") if "=" in tapped else "place")
+            page.wait_for_function(
+                "seq => !window.jeweltable.stream || window.jeweltable.stream.seq !== seq",
+                arg=now["seq"],
+                timeout=5000,
+            )
+        else:
+            page.wait_for_timeout(30)
+    raise AssertionError(f"the game did not end within {limit} s: {stream(page)}")
+
+
+@needs_browser
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_a_phone_plays_die_kette_von_saba_to_the_end_by_taps(server, browser, size):
+    table = host_table(server, "kette-von-saba", 3, {"first_seat": 0})
+    page = phone(browser)
+    page.set_viewport_size(size)
+    open_lobby(page, server)
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq] svg.necklace")
+    result = play_kette(page)
+    played = set(result["played"])
+    # Sold and bid on, laid on a marked place after a confirmation, in both stages.
+    assert {"offer", "bid", "pass", "place"} <= played, sorted(played)
+    page.wait_for_selector(".results")
+    assert "marks" in page.inner_text(".results")
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= size["width"], "the page is wider than the screen"
+    assert page.errors == []
+
+
+@needs_browser
+def test_every_legal_place_is_marked_and_a_tap_then_confirm_lays_the_card(server, browser):
+    table = host_table(server, "kette-von-saba", 3, {"first_seat": 0})
+    page = phone(browser)
+    open_lobby(page, server)
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq] svg.necklace")
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if (
+            page.locator("svg.necklace .place").count()
+            and not page.locator(".kette-hand button.picked").count()
+            or (stream(page) or {}).get("phase") in ("buyer", "lay")
+        ):
+            break
+        if page.locator("svg.necklace .place").count() == 0 and stream(page)["phase"] == (
+            "reconstruction"
+        ):
+            tap_first(page, [".kette-hand button"])
+        else:
+            tap_first(
+                page,
+                [
+                    "[data-move=offer]",
+                    "[data-move=bid]",
+                    "[data-move=sell]",
+                    "[data-move=accept]",
+                    "[data-move=end_turn]",
+                    ".kette-hand button",
+                ],
+            )
+        page.wait_for_timeout(60)
+    page.wait_for_selector("svg.necklace .place")
+    marked = page.evaluate(
+        "() => [...document.querySelectorAll('svg.necklace .place')].map(g => g.dataset.space)"
+    )
+    legal = page.evaluate(
+        """() => { const a = window.jeweltable; const card = a.ui.card;
+          return a.stream.legal_moves.filter(m => m.type === 'place' && (m.card === undefined
+            || m.card === card)).map(m => m.space.join(',')); }"""
+    )
+    assert sorted(marked) == sorted(legal) and marked
+    seq = stream(page)["seq"]
+    page.locator("svg.necklace .place").first.tap()
+    page.wait_for_selector("svg.necklace .place.chosen")
+    assert stream(page)["seq"] == seq, "a tap on a place only chooses it"
+    reward = page.text_content("svg.necklace .place.chosen .reward")
+    page.tap("#confirm")
+    page.wait_for_function("seq => window.jeweltable.stream.seq > seq", arg=seq)
+    if reward != "+0":
+        # The reward rises from the space as it is paid, the amount that was shown there.
+        page.wait_for_selector("svg.necklace text.paid", timeout=1000)
+        paid = page.evaluate(
+            "() => [...document.querySelectorAll('svg.necklace text.paid')].map(t => t.textContent)"
+        )
+        assert reward in paid
+    assert page.errors == []
+
+
+@needs_browser
+def test_a_spectator_page_of_die_kette_von_saba_never_holds_a_secret(server, browser, tmp_path):
+    table = host_table(server, "kette-von-saba", 3, {"first_seat": 0})
+    frames: dict[str, list[bytes]] = {"player": [], "watcher": []}
+
+    def record(page, label: str) -> None:
+        page.on(
+            "websocket",
+            lambda ws: ws.on(
+                "framereceived",
+                lambda p: frames[label].append(p) if isinstance(p, bytes) else None,
+            ),
+        )
+
+    player = phone(browser)
+    record(player, "player")
+    open_lobby(player, server, "Cy")
+    player.tap(f"[data-table='{table}'] [data-seat='0']")
+    player.wait_for_selector("main.table[data-seq]")
+    watcher = phone(browser)
+    watcher.set_viewport_size(LANDSCAPE)
+    record(watcher, "watcher")
+    open_lobby(watcher, server, "Dee")
+    watcher.tap(f"[data-table='{table}'] .watch")
+    watcher.wait_for_selector("main.table[data-seq] svg.necklace")
+    play_kette(player)
+    watcher.wait_for_function("() => window.jeweltable.stream.status === 'finished'")
+    logs = {label: [msgpack.unpackb(f, raw=False) for f in got] for label, got in frames.items()}
+    # Every game message is exactly the view, events and moves its seat (or a spectator) may
+    # have, with no hidden part; the watcher's are the spectator's only.
+    received = {"player": (logs["player"], {0}), "watcher": (logs["watcher"], {None})}
+    checked = check_wire(tmp_path, table, received)
+    assert checked > 20
+    views = [m for m in logs["watcher"] if m.get("t") in ("sync", "update")]
+    assert views and all("hand" not in m["view"] for m in views)
+    drew = [
+        e for m in views for e in m.get("events", []) + m.get("history", []) if e["type"] == "drew"
+    ]
+    assert all("card" not in e for e in drew)
+    assert watcher.locator(".kette-hand, .controls, .facts").count() == 0
+    assert watcher.evaluate("() => 'hand' in window.jeweltable.stream.view") is False
+    assert watcher.errors == [] and player.errors == []
+
+
+def touch(cdp, kind: str, points: list[tuple[float, float]]) -> None:
+    cdp.send(
+        "Input.dispatchTouchEvent",
+        {
+            "type": kind,
+            "touchPoints": [{"x": x, "y": y, "id": k} for k, (x, y) in enumerate(points)],
+        },
+    )
+
+
+def zoom_transform(page) -> str:
+    return page.get_attribute("svg.necklace g.zoom", "transform")
+
+
+@needs_browser
+def test_two_fingers_zoom_the_necklace_one_drags_it_and_a_tap_shows_it_whole(server, browser):
+    table = host_table(server, "kette-von-saba", 3, {"first_seat": 1})
+    page = phone(browser)
+    open_lobby(page, server)
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq] svg.necklace")
+    box = page.locator("svg.necklace").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    assert zoom_transform(page) == "translate(0 0) scale(1)"
+    assert page.locator("#unzoom").is_hidden()
+    cdp = page.context.new_cdp_session(page)
+    # Two fingers spread from 40 px apart to 160 px: four times as far, so the most zoom.
+    touch(cdp, "touchStart", [(cx - 20, cy), (cx + 20, cy)])
+    for step in range(1, 7):
+        touch(cdp, "touchMove", [(cx - 20 - 10 * step, cy), (cx + 20 + 10 * step, cy)])
+    touch(cdp, "touchEnd", [])
+    zoomed = zoom_transform(page)
+    scale = float(zoomed.split("scale(")[1].rstrip(")"))
+    assert 3.5 <= scale <= 4.0, zoomed
+    assert page.locator("#unzoom").is_visible()
+    # One finger drags the zoomed necklace along.
+    touch(cdp, "touchStart", [(cx, cy)])
+    for step in range(1, 5):
+        touch(cdp, "touchMove", [(cx + 15 * step, cy + 5 * step)])
+    touch(cdp, "touchEnd", [])
+    assert zoom_transform(page) != zoomed
+    # The zoom outlives the page being redrawn (as each update redraws it).
+    dragged = zoom_transform(page)
+    page.evaluate("() => window.jeweltable.render()")
+    assert zoom_transform(page) == dragged
+    page.tap("#unzoom")
+    assert zoom_transform(page) == "translate(0 0) scale(1)"
+    assert page.errors == []
+
+
+@needs_browser
+def test_the_reward_a_marked_place_shows_is_the_rules_reward(server, browser):
+    page = phone(browser)
+    page.goto(url(server))
+    page.wait_for_function("() => window.jeweltable && window.jeweltable.welcome")
+    rng = random.Random(7)
+    boards = []
+    for _ in range(60):
+        board = [rng.random() < rng.random() for _ in SPACES]
+        boards.append([board, [reward_at(board, i) for i in range(len(SPACES))]])
+    shown = page.evaluate(
+        """async (boards) => {
+          const game = await import("./games/kette-von-saba.js");
+          return boards.map(([board]) => board.map((_, i) => game.reward(board, i)));
+        }""",
+        boards,
+    )
+    assert shown == [rewards for _, rewards in boards]
+
+
+@needs_browser
+@pytest.mark.parametrize(
+    "size",
+    [PORTRAIT, LANDSCAPE, {"width": 1366, "height": 1024}],
+    ids=["phone", "sideways", "tablet"],
+)
+def test_kette_tap_targets_and_text_are_big_enough_on_every_screen(server, browser, size):
+    table = host_table(server, "kette-von-saba", 3, {"first_seat": 0})
+    page = phone(browser)
+    page.set_viewport_size(size)
+    open_lobby(page, server)
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq] .kette-hand button")
+    page.locator(".kette-hand button").first.tap()
+    page.wait_for_selector("[data-move=offer]")
+    small = page.evaluate(
+        """() => {
+          const bad = [];
+          for (const b of document.querySelectorAll('button, input')) {
+            const r = b.getBoundingClientRect();
+            if (r.width && (r.width < 44 || r.height < 44)) bad.push(['tap', b.textContent]);
+          }
+          const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          while (walk.nextNode()) {
+            const el = walk.currentNode.parentElement;
+            if (!walk.currentNode.textContent.trim() || el.closest('svg')) continue;
+            const size = parseFloat(getComputedStyle(el).fontSize);
+            if (size < 16) bad.push(['text', walk.currentNode.textContent, size]);
+          }
+          return bad;
+        }"""
+    )
+    assert small == []
+    box = page.locator("svg.necklace").bounding_box()
+    assert box["width"] >= min(size["width"] * 0.5, 300), box
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"]
+    assert page.errors == []
