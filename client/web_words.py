@@ -53,4 +53,6 @@ WORDS = (
     C_("saba-palast.button", "Use a quarter"),
     C_("saba-palast.button", "Move a quarter figure"),
     C_("saba-palast.button", "to:"),
+    # At the table together (social.js); its other words are client/scenes/chat.py's.
+    N_("Send"),
 )

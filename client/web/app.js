@@ -8,6 +8,7 @@ import * as bijoux from "./games/magie-des-bijoux.js";
 import * as kollier from "./games/das-kollier.js";
 import * as palast from "./games/saba-palast.js";
 import * as generic from "./games/generic.js";
+import * as social from "./social.js";
 
 const GAMES = { "magie-des-bijoux": bijoux, "das-kollier": kollier, "saba-palast": palast };
 const PLAYABLE = Object.keys(GAMES);
@@ -70,11 +71,12 @@ const connection = new Connection(receive, (up) => {
 window.jeweltable = app; // for the browser tests and the benchmark
 app.render = () => render();
 app.connection = connection;
+social.initSocial(app, connection, () => render(), (msg) => HANDLERS[msg.t](msg));
 
 // ------------------------------------------------------------------ messages
 function receive(msg) {
   if (msg.t === "pong") return; // the connection's own probe: nothing to draw
-  const handler = HANDLERS[msg.t];
+  const handler = social.receive(msg) ? null : HANDLERS[msg.t];
   if (handler) handler(msg);
   render();
   if (app.stream && app.liveAt === undefined) app.liveAt = performance.now();
@@ -231,7 +233,7 @@ function render() {
     app.toast ? h("div", { class: "toast", role: "status" }, app.toast.text) : null,
     app.connected || app.ended ? null : h("div", { class: "offline" }, _("Reconnecting…")),
   ];
-  root.replaceChildren(...parts.filter(Boolean));
+  social.holdFocus(root, () => root.replaceChildren(...parts.filter(Boolean)));
   const again = root.querySelector(".scroll");
   if (again) again.scrollTop = keep;
 }
@@ -454,7 +456,7 @@ function tableScreen() {
       watching ? h("span", { class: "badge" }, _("Watching")) : null,
     ),
   );
-  if (!stream) return h("main", { class: "table" }, top, waitingRoom(summary));
+  if (!stream) return h("main", { class: "table" }, top, waitingRoom(summary), social.chatPanel());
   const view = stream.view;
   const game = GAMES[view.game] || generic;
   const ctx = context();
@@ -480,6 +482,7 @@ function tableScreen() {
         ctx.seat === null ? null : game.facts(view, ctx),
         players(summary, view, game, ctx),
         h("ol", { class: "log", "aria-live": "polite" }, app.log.slice(-8).map((l) => h("li", {}, l))),
+        social.chatPanel(),
       ),
     ),
   );
@@ -569,6 +572,7 @@ function players(summary, view, game, ctx) {
         h("span", { class: "who" }, seatName(summary, i)),
         seat.stand_in ? h("small", {}, _("a bot plays")) : null,
         h("span", { class: "fact" }, game.seatFact ? game.seatFact(view, i, ctx) : ""),
+        social.bubble(i),
       );
     }),
   );
@@ -597,6 +601,7 @@ function results(stream, game, ctx) {
       ),
     ),
     (game.resultLines ? game.resultLines(outcome, ctx) : []).map((line) => h("p", {}, line)),
+    social.rematchPart(ctx),
     button(_("Back to the lobby"), () => connection.send({ t: "leave", table: app.table }), {
       class: "primary",
     }),
