@@ -8,6 +8,7 @@ game with the bot, the spectator following to the new table.
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import pytest
@@ -146,6 +147,8 @@ def test_two_phones_chat_see_each_others_lines_and_an_emote_bubble(server, brows
 def test_a_spectators_line_reaches_players_only_on_an_open_chat_table(server, browser):
     table = people_table(server, 2, [1])
     ada, cleo, dan = phone(browser), phone(browser), phone(browser)
+    frames: list[Any] = []
+    ada.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(f)))
     sit(ada, server, table, 0, "Ada")
     for page, name in ((cleo, "Cleo"), (dan, "Dan")):
         watch(page, server, table, name)
@@ -163,6 +166,8 @@ def test_a_spectators_line_reaches_players_only_on_an_open_chat_table(server, br
     ada.reload()
     heard(ada, "hello")
     assert "psst" not in lines(ada)
+    # Nor did the player's page ever get the words, in any message.
+    assert frames and not [f for f in frames if isinstance(f, bytes) and b"psst" in f]
 
     # On an open_chat table the spectator's words reach the player, and nothing says otherwise.
     other = people_table(server, 2, [1], open_chat=True)
@@ -230,3 +235,89 @@ def test_play_again_from_the_browser_starts_the_next_game_with_the_bot_and_the_s
     # The old table was left: the pages are at the new one only.
     page.wait_for_selector(".chat")
     assert page.errors == [] and watcher.errors == []
+
+
+async def _bob(server: ServerThread, ready: asyncio.Future, asks: bool) -> None:
+    """Bob at seat 0 of a two-seat Bijoux table: plays the first legal move whenever it is his
+    turn (at any table he sits at). `asks`: he asks to play again a moment after the game ends;
+    else he says yes a moment after someone else asked."""
+    bob = await AsyncClient.connect(HOST, server.port, "Bob")
+    bob.send({"t": "create", "game": "magie-des-bijoux", "seats": 2, "sit": True})
+    table = (await bob.expect("joined"))["table"]
+    ready.set_result(table)
+    asked = False
+    try:
+        while True:
+            msg = await bob.recv(timeout=None)
+            summary = msg.get("table") if msg["t"] == "table" else None
+            if (
+                summary
+                and summary["id"] == table
+                and summary["status"] == "waiting"
+                and all(s["kind"] != "empty" for s in summary["seats"])
+            ):
+                bob.send({"t": "start", "table": table})
+            if msg["t"] == "rematch" and 0 in msg["waiting"] and not asked:
+                asked = True
+                await asyncio.sleep(1.5)
+                bob.send({"t": "rematch", "table": table})
+            if msg["t"] not in ("sync", "update") or msg["seat"] is None:
+                continue
+            if asks and msg["status"] == "finished" and not asked and msg["table"] == table:
+                asked = True
+                await asyncio.sleep(0.5)
+                bob.send({"t": "rematch", "table": table})
+            elif msg["status"] == "playing" and msg["seat"] in msg["to_act"]:
+                move = msg["legal_moves"][0]
+                bob.send(
+                    {"t": "move", "table": msg["table"], "seat": 0, "move": move, "seq": msg["seq"]}
+                )
+    finally:
+        await bob.close()
+
+
+@pytest.mark.parametrize("bob_asks", [True, False], ids=["bob-asks", "the-page-asks"])
+def test_a_rematch_between_two_people_shows_who_is_awaited_and_follows_the_next_game(
+    server, browser, bob_asks
+):
+    ready = asyncio.run_coroutine_threadsafe(_make_future(), server.loop).result(5)
+    task = asyncio.run_coroutine_threadsafe(_bob(server, ready, bob_asks), server.loop)
+    table = asyncio.run_coroutine_threadsafe(_wait(ready), server.loop).result(10)
+    try:
+        page = phone(browser)
+        sit(page, server, table, 1, "Ada")
+        page.wait_for_selector("main.table[data-seq]")
+        play_to_the_end(page, BIJOUX_TAPS)
+        if bob_asks:
+            # The page stays on the results, says who asks and how long is left, and offers
+            # its Play again.
+            note = page.wait_for_selector(".rematch-note:has-text('asks to play again')")
+            assert "Bob asks to play again:" in note.inner_text()
+            assert "seconds left to say yes" in note.inner_text()
+            assert page.is_enabled("#rematch")
+            page.tap("#rematch")
+        else:
+            page.tap("#rematch")
+            # Bob is awaited, by name, with the seconds he has left; asked once is enough.
+            note = page.wait_for_selector(".rematch-note:has-text('Waiting for')")
+            assert re.fullmatch(r"Waiting for Bob \(\d+ seconds\)…", note.inner_text())
+            assert page.is_disabled("#rematch")
+        assert page.evaluate("() => window.jeweltable.table") == table
+        page.wait_for_function(
+            "first => window.jeweltable.table !== first && window.jeweltable.stream"
+            " && window.jeweltable.stream.status === 'playing'",
+            arg=table,
+            timeout=15000,
+        )
+        assert stream(page)["seat"] == 1
+        assert page.errors == []
+    finally:
+        task.cancel()
+
+
+async def _make_future() -> asyncio.Future:
+    return asyncio.get_running_loop().create_future()
+
+
+async def _wait(future: asyncio.Future) -> Any:
+    return await asyncio.wait_for(asyncio.shield(future), 10)

@@ -70,6 +70,11 @@ export function receive(msg) {
     case "left":
       if (social.next && msg.table === social.next.table && !msg.seats.length && !msg.spectator)
         social.next = null;
+      if (social.next && msg.table === app.table && !msg.seats.length && !msg.spectator) {
+        // Back to the lobby before the next game began: that says no to it.
+        connection.send({ t: "leave", table: social.next.table });
+        social.next = null;
+      }
       return social.next !== null && msg.table === social.next.table;
     case "chat_log":
       if (msg.table !== app.table) return true;
