@@ -321,3 +321,51 @@ async def _make_future() -> asyncio.Future:
 
 async def _wait(future: asyncio.Future) -> Any:
     return await asyncio.wait_for(asyncio.shield(future), 10)
+
+
+async def _zed(server: ServerThread, table: int) -> AsyncClient:
+    zed = await AsyncClient.connect(HOST, server.port, "Zed")
+    zed.send({"t": "watch", "table": table})
+    await zed.expect("joined", table=table)
+    return zed
+
+
+def test_the_tables_host_mutes_someone_by_a_tap_on_their_line(server, browser):
+    page = phone(browser)
+    open_lobby(page, server, "Ada")
+    page.reload()
+    page.wait_for_function("() => window.jeweltable.welcome")
+    # A table whose spectators talk to the players (the page sends what the lobby would).
+    page.evaluate(
+        "() => window.jeweltable.connection.send({t: 'create', game: 'magie-des-bijoux',"
+        " seats: 2, open_chat: true, name: 'Ada'})"
+    )
+    page.wait_for_selector(".chat")
+    table = page.evaluate("() => window.jeweltable.table")
+    zed = asyncio.run_coroutine_threadsafe(_zed(server, table), server.loop)
+    zed = zed.result(10)
+
+    async def zed_says(text: str) -> dict:
+        zed.send({"t": "chat", "table": table, "text": text})
+        return await zed.wait_for(lambda m: m["t"] in ("chat", "error"), timeout=10)
+
+    def says(text: str) -> dict:
+        return asyncio.run_coroutine_threadsafe(zed_says(text), server.loop).result(15)
+
+    try:
+        assert says("buy my gems")["t"] == "chat"
+        heard(page, "buy my gems")
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.tap(".chat .lines button.line")
+        heard(page, "Zed was muted by the table's host.")
+        answer = says("still here")
+        assert answer["t"] == "error" and answer["code"] == "muted"
+        assert "still here" not in lines(page)
+        # Muted lines are dimmed; the host's own lines are no buttons.
+        assert page.locator(".chat .lines .muted").count() == 1
+        say(page, "welcome")
+        heard(page, "Ada: welcome")
+        assert page.locator(".chat .lines button.line").count() == 1
+        assert page.errors == []
+    finally:
+        asyncio.run_coroutine_threadsafe(zed.close(), server.loop).result(10)
