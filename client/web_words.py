@@ -70,4 +70,6 @@ WORDS = (
     N_("Lay it here: +{amount}"),
     C_("kette-von-saba.button", "Another place"),
     NN_("Tap the marked place on the necklace", "Tap one of the {n} marked places on the necklace"),
+    # At the table together (social.js); its other words are client/scenes/chat.py's.
+    N_("Send"),
 )

@@ -10,6 +10,7 @@ import * as kollier from "./games/das-kollier.js";
 import * as palast from "./games/saba-palast.js";
 import * as kette from "./games/kette-von-saba.js";
 import * as generic from "./games/generic.js";
+import * as social from "./social.js";
 
 const GAMES = {
   "magie-des-bijoux": bijoux,
@@ -67,11 +68,12 @@ const connection = new Connection(receive, (up) => {
 window.jeweltable = app; // for the browser tests and the benchmark
 app.render = () => render();
 app.connection = connection;
+social.initSocial(app, connection, () => render(), (msg) => HANDLERS[msg.t](msg));
 
 // ------------------------------------------------------------------ messages
 function receive(msg) {
   if (msg.t === "pong") return; // the connection's own probe: nothing to draw
-  const handler = HANDLERS[msg.t];
+  const handler = social.receive(msg) ? null : HANDLERS[msg.t];
   if (handler) handler(msg);
   render();
   if (app.stream && app.liveAt === undefined) app.liveAt = performance.now();
@@ -228,7 +230,7 @@ function render() {
     app.toast ? h("div", { class: "toast", role: "status" }, app.toast.text) : null,
     app.connected || app.ended ? null : h("div", { class: "offline" }, _("Reconnecting…")),
   ];
-  root.replaceChildren(...parts.filter(Boolean));
+  social.holdFocus(root, () => root.replaceChildren(...parts.filter(Boolean)));
   const again = root.querySelector(".scroll");
   if (again) again.scrollTop = keep;
 }
@@ -451,7 +453,7 @@ function tableScreen() {
       watching ? h("span", { class: "badge" }, _("Watching")) : null,
     ),
   );
-  if (!stream) return h("main", { class: "table" }, top, waitingRoom(summary));
+  if (!stream) return h("main", { class: "table" }, top, waitingRoom(summary), social.chatPanel());
   const view = stream.view;
   const game = GAMES[view.game] || generic;
   const ctx = context();
@@ -477,6 +479,7 @@ function tableScreen() {
         ctx.seat === null ? null : game.facts(view, ctx),
         players(summary, view, game, ctx),
         h("ol", { class: "log", "aria-live": "polite" }, app.log.slice(-8).map((l) => h("li", {}, l))),
+        social.chatPanel(),
       ),
     ),
   );
@@ -566,6 +569,7 @@ function players(summary, view, game, ctx) {
         h("span", { class: "who" }, seatName(summary, i)),
         seat.stand_in ? h("small", {}, _("a bot plays")) : null,
         h("span", { class: "fact" }, game.seatFact ? game.seatFact(view, i, ctx) : ""),
+        social.bubble(i),
       );
     }),
   );
@@ -594,6 +598,7 @@ function results(stream, game, ctx) {
       ),
     ),
     (game.resultLines ? game.resultLines(outcome, ctx, stream.view) : []).map((line) => h("p", {}, line)),
+    social.rematchPart(ctx),
     button(_("Back to the lobby"), () => connection.send({ t: "leave", table: app.table }), {
       class: "primary",
     }),

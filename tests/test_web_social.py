@@ -1,0 +1,371 @@
+"""At the table together in the browser (client/web/social.js): two phones chat and see each
+other's lines and an emote bubble at the sender's seat; a spectator's line never reaches a player
+on a table without `open_chat` (and the spectator's page says so); a refusal comes in the
+player's language and gives the words back; and Play again from the browser starts the next
+game with the bot, the spectator following to the new table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+import pytest
+
+from client.net.connection import AsyncClient
+from tests.test_server_kit import HOST, ServerThread
+from tests.test_web_page import (
+    BIJOUX_TAPS,
+    CHROMIUM,
+    browser_missing,
+    open_lobby,
+    phone,
+    play_to_the_end,
+    serving,
+    stream,
+)
+
+
+@pytest.fixture
+def server(tmp_path):
+    with serving(tmp_path, (0.02, 0.05)) as thread:
+        yield thread
+
+
+@pytest.fixture
+def browser(request):
+    missing = browser_missing()
+    if missing is not None:
+        pytest.skip(f"browser test {request.node.name} skipped: {missing}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM)
+        yield chromium
+        chromium.close()
+
+
+def people_table(server: ServerThread, seats: int, bots: list[int], **table: Any) -> int:
+    """A Bijoux table made by a Python host that watches: bots at `bots`, the other seats for
+    people; the game starts once every seat is taken. `table`: more fields of the `create`."""
+    done = asyncio.run_coroutine_threadsafe(_host(server, seats, bots, table), server.loop)
+    return done.result(10)
+
+
+async def _host(server: ServerThread, seats: int, bots: list[int], extra: dict) -> int:
+    host = await AsyncClient.connect(HOST, server.port, "Host")
+    host.send({"t": "create", "game": "magie-des-bijoux", "seats": seats, "sit": False, **extra})
+    table = (await host.expect("joined"))["table"]
+    for seat in bots:
+        host.send({"t": "bot", "table": table, "seat": seat, "level": "basic"})
+
+    async def start_when_full() -> None:
+        await host.wait_for(
+            lambda m: (
+                m["t"] == "table"
+                and m["table"]["id"] == table
+                and all(s["kind"] != "empty" for s in m["table"]["seats"])
+            ),
+            timeout=60,
+        )
+        host.send({"t": "start", "table": table})
+
+    server.hosts.append((host, asyncio.ensure_future(start_when_full())))
+    return table
+
+
+def sit(page, server, table: int, seat: int, name: str, locale: str = "en-GB") -> None:
+    open_lobby(page, server, name)
+    page.tap(f"[data-table='{table}'] [data-seat='{seat}']")
+    page.wait_for_selector(".chat")
+
+
+def watch(page, server, table: int, name: str) -> None:
+    """Watch under `name`: a spectator is named by its hello, so the page comes back named."""
+    open_lobby(page, server, name)
+    page.reload()
+    page.wait_for_function("() => window.jeweltable.welcome")
+    page.tap(f"[data-table='{table}'] .watch")
+    page.wait_for_selector(".chat")
+
+
+def say(page, text: str) -> None:
+    page.tap("#chat-text")
+    page.keyboard.type(text)
+    page.tap("#chat-send")
+
+
+def heard(page, text: str) -> None:
+    """Wait until the chat's lines hold `text`."""
+    page.wait_for_function(
+        "t => document.querySelector('.chat .lines').innerText.includes(t)", arg=text
+    )
+
+
+def lines(page) -> str:
+    return page.inner_text(".chat .lines")
+
+
+def test_two_phones_chat_see_each_others_lines_and_an_emote_bubble(server, browser):
+    table = people_table(server, 3, [2])
+    ada, bob = phone(browser), phone(browser)
+    sit(ada, server, table, 0, "Ada")
+    sit(bob, server, table, 1, "Bob")
+    for page in (ada, bob):
+        page.wait_for_selector("main.table[data-seq]")
+    say(ada, "good luck, Bob!")
+    heard(bob, "good luck")
+    assert "Ada: good luck, Bob!" in lines(bob)
+    assert "Ada: good luck, Bob!" in lines(ada)
+    # What was sent left the field; the field keeps its focus for the next line.
+    assert ada.input_value("#chat-text") == ""
+    say(bob, "thanks")
+    heard(ada, "thanks")
+    # Bob is awaited at seat 1's emote: one tap, a bubble at Bob's seat on both screens.
+    bob.tap("[data-emote='well_played']")
+    for page in (ada, bob):
+        bubble = page.wait_for_selector(".players li .bubble[data-seat='1']")
+        assert bubble.inner_text() == "Well played!"
+        box = bubble.bounding_box()
+        assert box["height"] >= 16 and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    assert "Bob: Well played!" in lines(ada)
+    # The bubble goes after its three seconds; the line stays.
+    ada.wait_for_function("() => !document.querySelector('.bubble')", timeout=6000)
+    assert "Bob: Well played!" in lines(ada)
+    # Emote buttons and the field are fingers' size.
+    for selector in ("[data-emote='hmm']", "#chat-text", "#chat-send"):
+        box = bob.locator(selector).bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44, selector
+    # A page that comes back asks for what was said: the lines are there again.
+    bob.reload()
+    heard(bob, "good luck")
+    assert "Bob: thanks" in lines(bob)
+    assert ada.errors == [] and bob.errors == []
+
+
+def test_a_spectators_line_reaches_players_only_on_an_open_chat_table(server, browser):
+    table = people_table(server, 2, [1])
+    ada, cleo, dan = phone(browser), phone(browser), phone(browser)
+    frames: list[Any] = []
+    ada.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(f)))
+    sit(ada, server, table, 0, "Ada")
+    for page, name in ((cleo, "Cleo"), (dan, "Dan")):
+        watch(page, server, table, name)
+    # The spectator's panel says who reads it; a player's does not.
+    assert "read by spectators only" in cleo.inner_text(".chat h2")
+    assert "read by spectators only" not in ada.inner_text(".chat h2")
+    say(cleo, "psst, play the ruby")
+    heard(dan, "psst")
+    assert "Cleo (watching): psst, play the ruby" in lines(dan)
+    say(ada, "hello all")
+    for page in (cleo, dan):
+        heard(page, "hello all")
+    assert "psst" not in lines(ada)
+    # Asked again after a reload, the log still holds nothing the player may not read.
+    ada.reload()
+    heard(ada, "hello")
+    assert "psst" not in lines(ada)
+    # Nor did the player's page ever get the words, in any message.
+    assert frames and not [f for f in frames if isinstance(f, bytes) and b"psst" in f]
+
+    # On an open_chat table the spectator's words reach the player, and nothing says otherwise.
+    other = people_table(server, 2, [1], open_chat=True)
+    bea, eve = phone(browser), phone(browser)
+    sit(bea, server, other, 0, "Bea")
+    watch(eve, server, other, "Eve")
+    assert "read by spectators only" not in eve.inner_text(".chat h2")
+    say(eve, "nice move")
+    heard(bea, "nice")
+    assert "Eve (watching): nice move" in lines(bea)
+    for page in (ada, cleo, dan, bea, eve):
+        assert page.errors == []
+
+
+def test_too_many_lines_are_refused_in_the_players_language_and_the_words_come_back(
+    server, browser
+):
+    table = people_table(server, 2, [1])
+    page = phone(browser, locale="de-DE")
+    sit(page, server, table, 0, "Ada")
+    for i in range(5):
+        say(page, f"line {i}")
+    heard(page, "line 4")
+    say(page, "one too many")
+    toast = page.wait_for_selector(".toast")
+    assert "Zu viele Versuche" in toast.inner_text(), toast.inner_text()
+    # Nothing written is lost: the refused words are back in the field.
+    page.wait_for_function("() => document.querySelector('#chat-text').value === 'one too many'")
+    assert "one too many" not in lines(page)
+    assert page.errors == []
+
+
+def test_play_again_from_the_browser_starts_the_next_game_with_the_bot_and_the_spectator(
+    server, browser
+):
+    page = phone(browser)
+    open_lobby(page, server)
+    page.tap("[data-game='magie-des-bijoux']")
+    page.tap("[data-players='2']")
+    page.tap("#create")
+    page.wait_for_selector("main.table[data-seq]")
+    first = page.evaluate("() => window.jeweltable.table")
+    watcher = phone(browser)
+    watch(watcher, server, first, "Dee")
+    watcher.wait_for_selector("main.table[data-seq]")
+    play_to_the_end(page, BIJOUX_TAPS)
+    page.wait_for_selector("#rematch")
+    watcher.wait_for_function("() => window.jeweltable.stream.status === 'finished'")
+    # A spectator sees the results without a Play again of its own.
+    assert watcher.locator("#rematch").count() == 0
+    page.tap("#rematch")
+    # The bot needs no asking: the next game starts, and both pages follow it.
+    for p in (page, watcher):
+        p.wait_for_function(
+            "first => window.jeweltable.table !== first && window.jeweltable.stream"
+            " && window.jeweltable.stream.status === 'playing'",
+            arg=first,
+            timeout=15000,
+        )
+    second = page.evaluate("() => window.jeweltable.table")
+    assert watcher.evaluate("() => window.jeweltable.table") == second
+    assert stream(page)["seat"] == 0 and stream(watcher)["seat"] is None
+    assert page.evaluate("() => window.jeweltable.spectator") is False
+    assert watcher.evaluate("() => window.jeweltable.spectator") is True
+    # The old table was left: the pages are at the new one only.
+    page.wait_for_selector(".chat")
+    assert page.errors == [] and watcher.errors == []
+
+
+async def _bob(server: ServerThread, ready: asyncio.Future, asks: bool) -> None:
+    """Bob at seat 0 of a two-seat Bijoux table: plays the first legal move whenever it is his
+    turn (at any table he sits at). `asks`: he asks to play again a moment after the game ends;
+    else he says yes a moment after someone else asked."""
+    bob = await AsyncClient.connect(HOST, server.port, "Bob")
+    bob.send({"t": "create", "game": "magie-des-bijoux", "seats": 2, "sit": True})
+    table = (await bob.expect("joined"))["table"]
+    ready.set_result(table)
+    asked = False
+    try:
+        while True:
+            msg = await bob.recv(timeout=None)
+            summary = msg.get("table") if msg["t"] == "table" else None
+            if (
+                summary
+                and summary["id"] == table
+                and summary["status"] == "waiting"
+                and all(s["kind"] != "empty" for s in summary["seats"])
+            ):
+                bob.send({"t": "start", "table": table})
+            if msg["t"] == "rematch" and 0 in msg["waiting"] and not asked:
+                asked = True
+                await asyncio.sleep(1.5)
+                bob.send({"t": "rematch", "table": table})
+            if msg["t"] not in ("sync", "update") or msg["seat"] is None:
+                continue
+            if asks and msg["status"] == "finished" and not asked and msg["table"] == table:
+                asked = True
+                await asyncio.sleep(0.5)
+                bob.send({"t": "rematch", "table": table})
+            elif msg["status"] == "playing" and msg["seat"] in msg["to_act"]:
+                move = msg["legal_moves"][0]
+                bob.send(
+                    {"t": "move", "table": msg["table"], "seat": 0, "move": move, "seq": msg["seq"]}
+                )
+    finally:
+        await bob.close()
+
+
+@pytest.mark.parametrize("bob_asks", [True, False], ids=["bob-asks", "the-page-asks"])
+def test_a_rematch_between_two_people_shows_who_is_awaited_and_follows_the_next_game(
+    server, browser, bob_asks
+):
+    ready = asyncio.run_coroutine_threadsafe(_make_future(), server.loop).result(5)
+    task = asyncio.run_coroutine_threadsafe(_bob(server, ready, bob_asks), server.loop)
+    table = asyncio.run_coroutine_threadsafe(_wait(ready), server.loop).result(10)
+    try:
+        page = phone(browser)
+        sit(page, server, table, 1, "Ada")
+        page.wait_for_selector("main.table[data-seq]")
+        play_to_the_end(page, BIJOUX_TAPS)
+        if bob_asks:
+            # The page stays on the results, says who asks and how long is left, and offers
+            # its Play again.
+            note = page.wait_for_selector(".rematch-note:has-text('asks to play again')")
+            assert "Bob asks to play again:" in note.inner_text()
+            assert "seconds left to say yes" in note.inner_text()
+            assert page.is_enabled("#rematch")
+            page.tap("#rematch")
+        else:
+            page.tap("#rematch")
+            # Bob is awaited, by name, with the seconds he has left; asked once is enough.
+            note = page.wait_for_selector(".rematch-note:has-text('Waiting for')")
+            assert re.fullmatch(r"Waiting for Bob \(\d+ seconds\)…", note.inner_text())
+            assert page.is_disabled("#rematch")
+        assert page.evaluate("() => window.jeweltable.table") == table
+        page.wait_for_function(
+            "first => window.jeweltable.table !== first && window.jeweltable.stream"
+            " && window.jeweltable.stream.status === 'playing'",
+            arg=table,
+            timeout=15000,
+        )
+        assert stream(page)["seat"] == 1
+        assert page.errors == []
+    finally:
+        task.cancel()
+
+
+async def _make_future() -> asyncio.Future:
+    return asyncio.get_running_loop().create_future()
+
+
+async def _wait(future: asyncio.Future) -> Any:
+    return await asyncio.wait_for(asyncio.shield(future), 10)
+
+
+async def _zed(server: ServerThread, table: int) -> AsyncClient:
+    zed = await AsyncClient.connect(HOST, server.port, "Zed")
+    zed.send({"t": "watch", "table": table})
+    await zed.expect("joined", table=table)
+    return zed
+
+
+def test_the_tables_host_mutes_someone_by_a_tap_on_their_line(server, browser):
+    page = phone(browser)
+    open_lobby(page, server, "Ada")
+    page.reload()
+    page.wait_for_function("() => window.jeweltable.welcome")
+    # A table whose spectators talk to the players (the page sends what the lobby would).
+    page.evaluate(
+        "() => window.jeweltable.connection.send({t: 'create', game: 'magie-des-bijoux',"
+        " seats: 2, open_chat: true, name: 'Ada'})"
+    )
+    page.wait_for_selector(".chat")
+    table = page.evaluate("() => window.jeweltable.table")
+    zed = asyncio.run_coroutine_threadsafe(_zed(server, table), server.loop)
+    zed = zed.result(10)
+
+    async def zed_says(text: str) -> dict:
+        zed.send({"t": "chat", "table": table, "text": text})
+        return await zed.wait_for(lambda m: m["t"] in ("chat", "error"), timeout=10)
+
+    def says(text: str) -> dict:
+        return asyncio.run_coroutine_threadsafe(zed_says(text), server.loop).result(15)
+
+    try:
+        assert says("buy my gems")["t"] == "chat"
+        heard(page, "buy my gems")
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.tap(".chat .lines button.line")
+        heard(page, "Zed was muted by the table's host.")
+        answer = says("still here")
+        assert answer["t"] == "error" and answer["code"] == "muted"
+        assert "still here" not in lines(page)
+        # Muted lines are dimmed; the host's own lines are no buttons.
+        assert page.locator(".chat .lines .muted").count() == 1
+        say(page, "welcome")
+        heard(page, "Ada: welcome")
+        assert page.locator(".chat .lines button.line").count() == 1
+        assert page.errors == []
+    finally:
+        asyncio.run_coroutine_threadsafe(zed.close(), server.loop).result(10)
