@@ -266,8 +266,11 @@ def test_two_fingers_zoom_the_necklace_one_drags_it_and_a_tap_shows_it_whole(ser
     open_lobby(page, server)
     page.tap(f"[data-table='{table}'] [data-seat='0']")
     page.wait_for_selector("main.table[data-seq] svg.necklace")
-    box = page.locator("svg.necklace").bounding_box()
-    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    # Measured in one go: a bot's move may redraw the page between two looks.
+    cx, cy = page.evaluate(
+        """() => { const r = document.querySelector("svg.necklace").getBoundingClientRect();
+                   return [r.x + r.width / 2, r.y + r.height / 2]; }"""
+    )
     assert zoom_transform(page) == "translate(0 0) scale(1)"
     assert page.locator("#unzoom").is_hidden()
     cdp = page.context.new_cdp_session(page)
@@ -348,7 +351,9 @@ def test_kette_tap_targets_and_text_are_big_enough_on_every_screen(server, brows
         }"""
     )
     assert small == []
-    box = page.locator("svg.necklace").bounding_box()
-    assert box["width"] >= min(size["width"] * 0.5, 300), box
+    width = page.evaluate(
+        "() => document.querySelector('svg.necklace').getBoundingClientRect().width"
+    )
+    assert width >= min(size["width"] * 0.5, 300), width
     assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"]
     assert page.errors == []
