@@ -395,9 +395,10 @@ def test_the_tv_counts_down_the_quiet_time_and_the_running_turn_clock(server, br
     assert "Bea's turn" in page.inner_text(".tv-top")
     assert page.inner_text(".tv-timer .seconds") == "8"
     page.wait_for_timeout(2100)
-    # Only the running clock goes down; the quiet time drains beside it.
+    # Only the running clock goes down; the quiet time drains beside it (a tick a second, so a
+    # busy machine may show one tick less).
     assert clocks.nth(0).inner_text() == "5:00"
-    assert clocks.nth(1).inner_text() in ("1:03", "1:02")
-    assert page.inner_text(".tv-timer .seconds") in ("6", "5")
+    assert clocks.nth(1).inner_text() in ("1:04", "1:03", "1:02")
+    assert page.inner_text(".tv-timer .seconds") in ("7", "6", "5")
     assert "running" in clocks.nth(1).get_attribute("class")
     assert page.evaluate("() => window.jeweltv.errors") == []
