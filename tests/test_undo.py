@@ -124,7 +124,9 @@ def test_once_another_seat_acted_nothing_before_it_is_taken_back(game_id):
     assert checked or game_id != "das-kollier"
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+# Only Saba – Palast has two moves of one turn in a row that may both be taken back (in the
+# others a move that may be taken back ends the seat's turn or is followed by a reveal).
+@pytest.mark.parametrize("game_id", ["saba-palast"])
 def test_several_moves_are_taken_back_newest_first(game_id):
     for game, before, seat, move, after, events in takeable(game_id):
         following = [
@@ -143,7 +145,7 @@ def test_several_moves_are_taken_back_newest_first(game_id):
         assert takebacks.refusal(after, seat) is None
         assert takebacks.take().before == before
         return
-    pytest.skip(f"{game_id}: no two moves in a row that may be taken back in these games")
+    raise AssertionError(f"{game_id}: no two moves in a row were found to take back")
 
 
 # ---------------------------------------------------------------------- over the wire

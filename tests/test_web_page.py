@@ -555,22 +555,6 @@ def test_a_second_window_asks_before_it_takes_the_seat_over(server, browser):
     assert stream(second)["seat"] == 0
 
 
-def test_tables_of_games_the_page_cannot_play_are_watched_not_sat_at(server, browser):
-    page = phone(browser)
-    open_lobby(page, server)
-    # The games the lobby offers to play are the page's; any other is only watched.
-    games = page.evaluate("() => window.jeweltable.welcome.games.map((g) => g.id)")
-    unplayable = [g for g in games if not page.locator(f"[data-game='{g}']").count()]
-    if not unplayable:
-        pytest.skip("the page plays every game the server has")
-    table = host_table(server, unplayable[0], 3)
-    card = page.locator(f"[data-table='{table}']")
-    assert card.locator("[data-seat]").count() == 0
-    card.locator(".watch").tap()
-    page.wait_for_selector("main.table")
-    assert page.locator(".badge").count() == 1
-
-
 def test_a_connection_that_died_silently_is_replaced_when_the_network_returns(server, browser):
     table = host_table(server, "magie-des-bijoux", 3)
     page = phone(browser)
