@@ -239,7 +239,7 @@ function endedScreen() {
   return h(
     "main",
     { class: "lobby" },
-    h("h1", {}, "Jewel Table"),
+    h("h1", {}, _("Jewel Table")),
     h(
       "p",
       {},
@@ -273,7 +273,7 @@ function lobbyScreen() {
   return h(
     "main",
     { class: "lobby scroll" },
-    h("h1", {}, "Jewel Table", app.welcome ? h("small", {}, ` · ${app.welcome.server}`) : null),
+    h("h1", {}, _("Jewel Table"), app.welcome ? h("small", {}, ` · ${app.welcome.server}`) : null),
     h("label", { class: "name" }, h("span", {}, _("Your name")), field),
     named ? newTable() : h("p", { class: "hint" }, _("Type your name to sit at a table.")),
     h("h2", {}, _("Tables")),

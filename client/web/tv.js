@@ -287,7 +287,7 @@ function pickScreen() {
   return h(
     "main",
     { class: "tv-pick" },
-    h("h1", {}, "Jewel Table", h("small", {}, " · ", _("Table display"))),
+    h("h1", {}, _("Jewel Table"), h("small", {}, " · ", _("Table display"))),
     tv.problem ? h("p", { class: "problem", role: "alert" }, tv.problem) : null,
     h("p", {}, _("Pick a table to show on this screen.")),
     tables.length
