@@ -20,6 +20,7 @@ from client.scenes.dialogs import (
     SeatNamesDialog,
     SettingsDialog,
 )
+from client.scenes.phones import PhonesDialog, lobby_card, phone_urls
 from client.ui import theme
 from client.ui.input import Intent
 from client.ui.motifs import GAME_BOXES, motif
@@ -74,8 +75,6 @@ class LobbyScene(Scene):
             self.new_table(game)
 
     def relabel(self) -> None:
-        from client.scenes.phones import phone_urls
-
         self.has_phones = bool(phone_urls(self.app))
         # Wide enough, the join card for phones stands beside the list; else behind a button.
         self.phone_card = self.has_phones and self.app.layout.w >= 1000
@@ -130,8 +129,6 @@ class LobbyScene(Scene):
             self.app.stack.push(CreateTableDialog(self.app, self, self.lobby.games, game))
 
     def open_phones(self) -> None:
-        from client.scenes.phones import PhonesDialog
-
         self.app.stack.push(PhonesDialog(self.app, self._open_seats_of_mine()))
 
     def _open_seats_of_mine(self) -> list[tuple[int, int]]:
@@ -268,8 +265,6 @@ class LobbyScene(Scene):
                 )
             return
         self.open_tables &= set(session.tables)
-        from client.scenes.phones import phone_urls
-
         if bool(phone_urls(self.app)) != self.has_phones:
             self.relabel()
         while session.notices:
@@ -439,8 +434,6 @@ class LobbyScene(Scene):
         for button in self.top_buttons:
             button.draw(surface, lay.body)
         if self.phone_card:
-            from client.scenes.phones import lobby_card
-
             lobby_card(self.app, surface, self.phones_rect, lay)
 
     def _draw_card(

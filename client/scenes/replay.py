@@ -146,6 +146,7 @@ class ReplayScene(TableScene):
             Button("|◀", lambda: self.go(0)),
             Button("◀", lambda: self.go(self.step - 1)),
             Button("❚❚" if self.playing else "▶", self.toggle_play, primary=True),
+            Button("▶", lambda: self.go(self.step + 1)),
             Button("▶|", lambda: self.go(self.replay.moves)),
             Button(
                 i18n.number(int(self.speed)) + "×" if self.speed >= 1 else "½×", self.next_speed
@@ -153,7 +154,6 @@ class ReplayScene(TableScene):
         ]
         if len(self.replay.viewers) > 1:
             buttons.append(Button(seen_as, self.next_viewer))
-        buttons.insert(3, Button("▶", lambda: self.go(self.step + 1)))
         x = self.board_rect.x
         y = self.board_rect.bottom - lay.button_h
         for button in buttons:
