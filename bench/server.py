@@ -144,6 +144,11 @@ class TableDriver:
     async def run(self, deadline: float, think: float) -> None:
         """Play moves until `deadline` (the table is set up already)."""
         loop = asyncio.get_running_loop()
+        if think:
+            # Tables join the evening at different moments, as they do in the window: were all
+            # of them to send their first move at once, the window would open with one burst of
+            # every table's fan-out (2,000 updates at 80 tables of 25) that no evening has.
+            await asyncio.sleep(self.rng.uniform(0, 2 * think))
         while loop.time() < deadline:
             watched = self.seen[self.spectators[0]] if self.spectators else self.seen[self.seats[0]]
             if watched["status"] == "finished":
