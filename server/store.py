@@ -6,9 +6,11 @@ system's hands when it returns, so a `kill -9` or crash of the server at any mom
 acknowledged move; `fsync=True` (`synchronous=FULL`) also waits for the disk, so that a power
 cut loses none either, at a few milliseconds per move on slow disks.
 
-`Store` is synchronous (the `replay` command and tests use it directly);
-`Journal` runs it on one writer thread and commits whatever is waiting in one transaction
-(group commit), so the event loop never blocks on the disk.
+`Store` is synchronous (the `replay` command and tests use it directly). `Journal` commits on
+the event loop (or, with fsync, on one writer thread with group commit). Copying the write-ahead
+log back into the database file (a checkpoint: two fsyncs, tens of milliseconds on a busy disk)
+is done by `Checkpointer` on a thread and a connection of its own, never inside a commit, so the
+event loop never waits for the disk.
 
 A file that is not a Jewel Table database (another program's, or not SQLite at all) is refused
 with `NotADatabase` before anything is written to it. A write that fails because the disk is full
@@ -449,6 +451,88 @@ class Store:
         return dict(rows.fetchall())
 
 
+# A commit copies the log back itself only when the checkpoint thread has fallen this far behind
+# (pages of 4 KiB): a bound on the log's size, never reached while the thread keeps up.
+FALLBACK_CHECKPOINT_PAGES = 10_000
+
+
+class Checkpointer:
+    """Copies the write-ahead log into the database file, on its own thread and connection.
+
+    SQLite does this by itself inside a commit once the log holds 1,000 pages; with
+    synchronous=NORMAL that checkpoint syncs the log and the database file, which stalled the
+    event loop for up to ~50 ms (about 1 commit in 250 took more than 5 ms). Here the commits do
+    not checkpoint (unless this thread has fallen `FALLBACK_CHECKPOINT_PAGES` behind): after
+    every `every` commits (about 1,000 pages) the thread runs PASSIVE checkpoints, which wait for
+    nobody and block no writer, until one finds nothing new to copy. The next commit then starts
+    the log over; that costs the committing connection one sync of the log's header, the only
+    disk wait left on the event loop, once per `every` commits. (Checkpointing more often would
+    start the log over more often, and each start is such a sync.) Checkpoints move committed
+    data only, so nothing acknowledged depends on them; one that fails (a full disk) is tried
+    again later.
+    """
+
+    ROUNDS = 8
+
+    def __init__(self, store: Store, every: int = 400, interval: float = 0.25) -> None:
+        self.store = store
+        self.every = every
+        self.interval = interval
+        self.commits = 0  # since the last checkpoint (counted by the journal)
+        self.checkpoints = 0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        if self._thread is not None:
+            return
+        store = self.store
+        store.conn.execute(f"PRAGMA wal_autocheckpoint={FALLBACK_CHECKPOINT_PAGES}")
+        ((sync,),) = store.conn.execute("PRAGMA synchronous").fetchall()
+        conn = sqlite3.connect(store.path, isolation_level=None, check_same_thread=False)
+        conn.execute(f"PRAGMA synchronous={int(sync)}")
+        self._thread = threading.Thread(
+            target=self._work, args=(conn,), name="jeweltable-checkpoint", daemon=True
+        )
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop the thread (after the checkpoint under way, if any); the store stays open."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+
+    def _work(self, conn: sqlite3.Connection) -> None:
+        try:
+            while not self._stop.wait(self.interval):
+                if self.commits >= self.every:
+                    self.commits = 0
+                    self._catch_up(conn)
+        finally:
+            conn.close()
+
+    def _catch_up(self, conn: sqlite3.Connection) -> None:
+        """Checkpoint until one finds nothing new to copy (commits that came in during one are
+        copied by the next, a short one), at most `ROUNDS` times."""
+        last = -1
+        for _ in range(self.ROUNDS):
+            try:
+                # fetchall: a statement not run to its end would keep a read lock, and the log
+                # cannot start over while anyone reads it.
+                ((busy, logged, copied),) = conn.execute(
+                    "PRAGMA wal_checkpoint(PASSIVE)"
+                ).fetchall()
+            except sqlite3.Error as exc:
+                log.debug("checkpoint of %s failed: %s", self.store.path, exc)
+                return
+            if copied > max(last, 0):
+                self.checkpoints += 1
+            if busy or copied < logged or logged == last:
+                return  # a reader holds part of the log (next time), or all of it is copied
+            last = logged
+
+
 class Journal:
     """The store's writes as committed transactions: `await journal.run(fn, *args)`.
 
@@ -469,9 +553,11 @@ class Journal:
         self.threaded = threaded
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
+        self.checkpointer = Checkpointer(store)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """Run `fn(*args)` inside a transaction; return once it is committed."""
+        self.checkpointer.start()  # by the first write, so that reading needs no thread
         if not self.threaded:
             return self._run_now(fn, args)
         if self._thread is None:  # started by the first write, so that reading needs none
@@ -489,6 +575,7 @@ class Journal:
         if self._thread is not None:
             self._queue.put(None)
             await asyncio.to_thread(self._thread.join)
+        await asyncio.to_thread(self.checkpointer.stop)
         self.store.close()
 
     def _run_now(self, fn: Callable[..., T], args: tuple) -> T:
@@ -569,6 +656,7 @@ class Journal:
         return StorageFull()
 
     def _written(self) -> None:
+        self.checkpointer.commits += 1
         if self.full:
             self.full = False
             log.warning("there is room on the disk again: %s takes moves again", self.store.path)
