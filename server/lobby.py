@@ -454,6 +454,7 @@ class Lobby:
         table.close()
         if self.tables.pop(table.id, None) is None:
             return
+        self.social.table_removed(table.id)
         people = {p.session for p in table.attendees() if p.session is not None}
         for person in table.attendees():
             person.tables.discard(table)

@@ -104,6 +104,19 @@ class Social:
         if rematch is not None and not rematch.done:
             self._spawn(self._check(rematch))
 
+    def table_removed(self, table_id: int) -> None:
+        """A table left the server: forget its mutes, its chat backlog and its rematches (a
+        server that runs for days would otherwise keep a little of every table it had)."""
+        self.muted.pop(table_id, None)
+        self.backlog.pop(table_id, None)
+        self.next_of.pop(table_id, None)
+        for old in [old for old, new in self.next_of.items() if new == table_id]:
+            del self.next_of[old]
+        rematch = self.rematches.pop(table_id, None)
+        if rematch is not None and rematch.timer is not None:
+            rematch.timer.cancel()
+            rematch.timer = None
+
     def close(self) -> None:
         for rematch in self.rematches.values():
             if rematch.timer is not None:
@@ -178,8 +191,6 @@ class Social:
 
     def _keep(self, table_id: int, said: dict[str, Any], spectators_only: bool) -> None:
         if table_id not in self.backlog:
-            for gone in [t for t in self.backlog if t not in self.tables]:
-                del self.backlog[gone]
             self.backlog[table_id] = deque(maxlen=CHAT_BACKLOG)
         self.backlog[table_id].append((said, spectators_only))
 

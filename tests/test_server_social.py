@@ -177,6 +177,24 @@ async def test_the_creator_mutes_and_unmutes_a_person(tmp_path):
 
 
 @arun(30)
+async def test_a_closed_table_leaves_nothing_of_its_chat_behind(tmp_path):
+    """A server that runs for days keeps nothing of the tables it had: mutes and chat lines go
+    with the table."""
+    async with running_server(tmp_path) as server:
+        table, ada, bob, cleo, dan = await chat_table(server, open_chat=True)
+        cleo.send({"t": "chat", "table": table, "text": "boo"})
+        (line,) = said(await quiet(ada))
+        ada.send({"t": "mute", "table": table, "who": line["who"]})
+        await ada.expect("muted")
+        kept = server.lobby.social
+        assert table in kept.muted and table in kept.backlog
+        ada.send({"t": "close", "table": table})
+        await ada.expect("table_removed", table=table)
+        assert table not in server.lobby.tables
+        assert table not in kept.muted and table not in kept.backlog
+
+
+@arun(30)
 async def test_mutes_and_the_chat_setting_survive_a_restart(tmp_path):
     async with running_server(tmp_path) as server:
         table, ada, bob, cleo, dan = await chat_table(server, open_chat=True)
