@@ -19,3 +19,13 @@ def test_a_short_benchmark_reports_latency_throughput_and_memory(capsys):
     assert set(result["latency_ms"]) == {"p50", "p99", "max"}
     assert result["dropped_connections"] == 0 and result["stalled_tables"] == 0
     assert result["memory_per_connection_kb"] >= 0
+
+
+def test_the_journal_benchmark_reports_commit_times_and_the_log_size(capsys):
+    from bench.journal import main as journal_main
+
+    assert journal_main(["--commits", "300", "--rate", "0", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["commits"] == 300
+    assert 0 < result["commit_p50_ms"] <= result["commit_p99_ms"] <= result["commit_max_ms"]
+    assert result["wal_mb_max"] > 0 and result["sqlite_checkpoints"] is False
