@@ -427,6 +427,20 @@ def test_the_page_speaks_the_browser_language_from_the_catalogs(server, browser,
     assert words in page.inner_text("label.name")
 
 
+def test_bots_are_named_in_the_page_language(server, browser):
+    """The server names bots in English ("basic bot 2"); the page says it in its own words, as
+    the pygame client does."""
+    page = phone(browser, locale="de-DE")
+    open_lobby(page, server)
+    page.tap("[data-game='magie-des-bijoux']")
+    page.tap("#create")
+    page.wait_for_selector("main.table[data-seq]")
+    german = r"/Bot 2 \((einfach|stark|Zufall)\)/"
+    page.wait_for_function(f"() => {german}.test(document.body.innerText)")
+    assert " bot 2" not in page.inner_text("body")
+    assert page.errors == []
+
+
 @pytest.mark.parametrize(
     "size", [PHONE, {"width": 640, "height": 360}, {"width": 1366, "height": 1024}]
 )

@@ -3,7 +3,7 @@
 
 import { Connection } from "./net.js";
 import { h, button, lastTap } from "./dom.js";
-import { PLAYERS } from "./players.js";
+import { PLAYERS, seatName, shownName } from "./players.js";
 import { _, browserLanguage, setLanguage, number } from "./i18n.js";
 import * as bijoux from "./games/magie-des-bijoux.js";
 import * as kollier from "./games/das-kollier.js";
@@ -206,12 +206,6 @@ function context() {
   };
 }
 
-function seatName(summary, seat) {
-  if (seat === null || seat === undefined) return "";
-  const entry = summary && summary.seats[seat];
-  return (entry && entry.name) || _("Seat {n}", { n: seat + 1 });
-}
-
 function sendMove(move) {
   const stream = app.stream;
   if (!stream) return;
@@ -396,7 +390,7 @@ function tableCard(table, named) {
       "li",
       { class: seat.connected ? "" : "away" },
       h("span", { class: "symbol", style: { color: player.colour } }, player.symbol),
-      h("span", {}, seat.name),
+      h("span", {}, shownName(seat, i)),
       seat.kind === "bot" ? h("small", {}, " · ", _("bot")) : null,
     );
   });
@@ -638,7 +632,7 @@ function waitingRoom(summary) {
           "li",
           {},
           h("span", { class: "symbol", style: { color: PLAYERS[i].colour } }, PLAYERS[i].symbol),
-          h("span", { class: "who" }, seat.name || _("open seat")),
+          h("span", { class: "who" }, shownName(seat, i) || _("open seat")),
         ),
       ),
     ),

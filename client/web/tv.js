@@ -6,7 +6,7 @@
 
 import { Connection } from "./net.js";
 import { h, button } from "./dom.js";
-import { PLAYERS } from "./players.js";
+import { PLAYERS, seatName, shownName } from "./players.js";
 import { _, browserLanguage, setLanguage, number } from "./i18n.js";
 import * as generic from "./games/generic.js";
 
@@ -255,12 +255,6 @@ function context() {
   };
 }
 
-function seatName(summary, seat) {
-  if (seat === null || seat === undefined) return "";
-  const entry = summary && summary.seats[seat];
-  return (entry && entry.name) || _("Seat {n}", { n: seat + 1 });
-}
-
 // ------------------------------------------------------------------ screens
 function render() {
   const screen = tv.table === null ? pickScreen() : tableScreen();
@@ -312,7 +306,7 @@ function tableCard(table) {
               "span",
               { class: "seat" },
               h("span", { class: "symbol", style: { color: PLAYERS[i % PLAYERS.length].colour } }, PLAYERS[i % PLAYERS.length].symbol),
-              seat.name || _("open seat"),
+              shownName(seat, i) || _("open seat"),
             ),
           ),
         ),
@@ -383,7 +377,7 @@ function waiting(summary) {
   if (!summary) return h("p", {}, "…");
   return [
     h("p", {}, _("Waiting for the host to start")),
-    h("ul", { class: "tv-players" }, summary.seats.map((seat, i) => seatLine(i, seat.name || _("open seat")))),
+    h("ul", { class: "tv-players" }, summary.seats.map((seat, i) => seatLine(i, shownName(seat, i) || _("open seat")))),
   ];
 }
 
