@@ -316,6 +316,8 @@ class Lobby:
         password = msg.get("password")
         with self._guessing(session, table, password):
             table.watch(session.identity, password)
+        if msg.get("name"):  # a page that said hello before its person typed a name
+            session.identity.name = msg["name"]
         self._send_joined(session, table, msg)
         if table.state is not None and session.identity.session is not None:
             session.send(table.seat_message("sync", None))

@@ -252,7 +252,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
         "password": (PASSWORD, False),
         "name": (NAME, False),
     },
-    "watch": {"table": (TABLE, True), "password": (PASSWORD, False)},
+    "watch": {"table": (TABLE, True), "password": (PASSWORD, False), "name": (NAME, False)},
     "leave": {"table": (TABLE, True), "seat": (SEAT, False)},
     "close": {"table": (TABLE, True)},
     "bot": {"table": (TABLE, True), "seat": (SEAT, False), "level": (BOT_LEVEL, False)},

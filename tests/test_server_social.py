@@ -78,6 +78,21 @@ async def test_spectators_chat_reaches_only_spectators_by_default(tmp_path):
 
 
 @arun(30)
+async def test_a_spectator_who_names_themselves_with_watch_chats_under_that_name(tmp_path):
+    """A browser page says hello as "Guest" before its person types a name; `watch` carries it."""
+    async with running_server(tmp_path) as server:
+        table, ada, bob, cleo, dan = await chat_table(server)
+        guest = await connect(server, "Guest")
+        guest.send({"t": "watch", "table": table, "name": "Fay"})
+        await guest.expect("joined", table=table)
+        guest.send({"t": "chat", "table": table, "text": "hello"})
+        (line,) = said(await quiet(dan))
+        assert line["from"] == "Fay"
+        guest.send({"t": "watch", "table": table, "name": ""})
+        assert (await guest.expect("error"))["code"] == "out_of_range"
+
+
+@arun(30)
 async def test_an_open_chat_table_lets_spectators_talk_to_players(tmp_path):
     async with running_server(tmp_path) as server:
         table, ada, bob, cleo, dan = await chat_table(server, open_chat=True)

@@ -423,7 +423,8 @@ function join(table, seat) {
 function watch(table) {
   const extra = password(table);
   if (extra === null) return;
-  connection.send({ t: "watch", table: table.id, ...extra });
+  const name = myName();
+  connection.send({ t: "watch", table: table.id, ...(name ? { name } : {}), ...extra });
 }
 
 function leave() {
