@@ -14,12 +14,10 @@ import pytest
 from shared.games.kette_von_saba.board import SPACES, reward_at
 from tests.test_server_kit import check_wire
 from tests.test_web_page import (
-    CHROMIUM,
     host_table,
     needs_browser,
     open_lobby,
     phone,
-    serving,
     stream,
     url,
 )
@@ -45,22 +43,6 @@ MOVES = [
     "[data-move=end_turn]",
 ]
 CHOICES = ["svg.necklace .place", ".kette-hand button"]
-
-
-@pytest.fixture
-def server(tmp_path):
-    with serving(tmp_path, (0.02, 0.05)) as thread:
-        yield thread
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM)
-        yield chromium
-        chromium.close()
 
 
 def tap_first(page, selectors: list[str]) -> str | None:

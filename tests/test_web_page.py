@@ -147,33 +147,6 @@ async def _stop_hosting(host: AsyncClient, waiting: asyncio.Future) -> None:
     await host.close()
 
 
-@pytest.fixture
-def server(tmp_path):
-    with serving(tmp_path, (0.02, 0.05)) as thread:
-        yield thread
-
-
-@pytest.fixture
-def human_paced_server(tmp_path):
-    """Bots that take a moment, as people do: an auctioneer bot leaves time to bid."""
-    with serving(tmp_path, (0.25, 0.35)) as thread:
-        yield thread
-
-
-@pytest.fixture
-def browser(request):
-    """Headless chromium; each browser test is skipped by name where there is none."""
-    missing = browser_missing()
-    if missing is not None:
-        pytest.skip(f"browser test {request.node.name} skipped: {missing}")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM)
-        yield chromium
-        chromium.close()
-
-
 def phone(browser, locale: str = "en-GB", **extra: Any):
     context = browser.new_context(
         viewport=PHONE, has_touch=True, is_mobile=True, locale=locale, **extra

@@ -18,34 +18,16 @@ import pytest
 from shared.games.saba_palast.game import GAME
 from tests.test_server_kit import check_wire
 from tests.test_web_page import (
-    CHROMIUM,
     host_table,
     needs_browser,
     open_lobby,
     phone,
-    serving,
     stream,
     url,
 )
 
 LANDSCAPE = {"width": 640, "height": 360}
 TABLET = {"width": 1366, "height": 1024}
-
-
-@pytest.fixture
-def server(tmp_path):
-    with serving(tmp_path, (0.02, 0.05)) as thread:
-        yield thread
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM)
-        yield chromium
-        chromium.close()
 
 
 # The controls a player taps, most wanted first: a figure owed elsewhere, what is over the

@@ -17,33 +17,11 @@ from client.net.connection import AsyncClient
 from tests.test_server_kit import HOST, ServerThread
 from tests.test_web_page import (
     BIJOUX_TAPS,
-    CHROMIUM,
-    browser_missing,
     open_lobby,
     phone,
     play_to_the_end,
-    serving,
     stream,
 )
-
-
-@pytest.fixture
-def server(tmp_path):
-    with serving(tmp_path, (0.02, 0.05)) as thread:
-        yield thread
-
-
-@pytest.fixture
-def browser(request):
-    missing = browser_missing()
-    if missing is not None:
-        pytest.skip(f"browser test {request.node.name} skipped: {missing}")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM)
-        yield chromium
-        chromium.close()
 
 
 def people_table(server: ServerThread, seats: int, bots: list[int], **table: Any) -> int:

@@ -21,27 +21,11 @@ import pytest
 from client.net.connection import AsyncClient
 from server.web import page_file
 from tests.test_server_kit import HOST, ServerThread, check_wire, forbidden_keys
-from tests.test_web_page import CHROMIUM, WEB, browser_missing, serving
+from tests.test_web_page import WEB, browser_missing
 
 TV = {"width": 1920, "height": 1080}
 
 needs_browser = pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def server(tmp_path):
-    with serving(tmp_path, (0.02, 0.05)) as thread:
-        yield thread
 
 
 def television(browser, locale: str = "en-GB"):
