@@ -61,6 +61,10 @@ class StrongBot(Bot):
         players = view["players"]
         if self.policy.remember is not None:
             view = self.policy.remember(view, self.seen)
+        own = self.policy.options.get("search")
+        if own is not None:
+            # The game's own search (see its policy), within the same budget and iterations.
+            return own(self, view, legal)
         root = Node(players)
         deadline = time.perf_counter() + self.budget_ms / 1000
         self.iterations = 0
