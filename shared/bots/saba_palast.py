@@ -14,15 +14,29 @@ only when the treasury figure will be ours, the end card only when we win; play 
 use quarters just as far as a build needs them; put figures into quarters for the materials the
 palace asks for; give back what the coming builds need least.
 
-Evaluation (strong): each seat's expected points — balcony figures weighed by how likely they
-stay, treasury figures, a share for materials, cards, quarter figures and serail markers — plus
-a look at the coming round: each player in turn builds what serves him best with what he holds
-and his next harbour field, and part of what that brings him (and costs the figure's owner it
-sends home) counts, the more the sooner. The points become a soft share of the lead. Random
-moves waste materials, so there is no random rollout at all (`rollout_depth` 0: each new node of
-the tree is judged by the evaluation at once: against basic it won 54% of 120 games, against
-47% of 75 with four random moves first); the evaluation is kept cheap because the search gains
-much from more iterations.
+Strong: a flat search over a few ways of going on, not a tree (`flat_search`, through the
+policy's "search" option). At a harbour, build or quarter decision it weighs the rules of thumb's
+move and a few others (`root_choices`: the next best harbour moves by basic's own score, the
+best builds — each with the cards and quarters paying for it — and passing, placing a figure or
+not); every other decision is basic's. Each round of the search imagines one state from the
+view and plays every way on that same state, so the ways are compared on the same hidden cards;
+after the way, everybody plays by the rules of thumb (the opponents the bench seats, and a fair
+guess at people) until two turns have ended (`playout`: the own turn and the next player's),
+and the evaluation judges the position for the seat. The best mean wins; the rules of thumb's
+move unless another is better by a margin. One iteration is one way played out once (a few
+milliseconds), so a decision at the tables' 800 ms budget plays some 150–250.
+
+Evaluation: each seat's expected points — balcony figures weighed by how likely they stay,
+treasury figures, a share for materials, cards, quarter figures and serail markers — plus a look
+at the coming round: each player in turn builds what serves him best with what he holds and his
+next harbour field, and part of what that brings him (and costs the figure's owner it sends home)
+counts, the more the sooner. The points become a soft share of the lead.
+
+History: the tree search of the other games (`shared.bots.search`) judging each new node by this
+evaluation at once won 54% of 120 two-player games against basic — random play-outs waste
+materials, and a tree over single moves (a turn holds many) saw little past the own turn.
+Comparing whole ways on shared imagined states, played on by basic, did better at a tenth of the
+iterations (see docs/performance.md).
 """
 
 from __future__ import annotations
