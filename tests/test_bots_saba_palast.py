@@ -6,7 +6,18 @@ import random
 from collections import Counter
 
 from shared.bots import make_bot
-from shared.bots.saba_palast import POLICY, basic, determinize, evaluate, harbour_score
+from shared.bots.saba_palast import (
+    HARBOUR_CHOICES,
+    POLICY,
+    basic,
+    determinize,
+    evaluate,
+    follow,
+    harbour_choices,
+    harbour_score,
+    playout,
+    root_choices,
+)
 from shared.engine import get_game
 from shared.games.saba_palast.data import ACTION_CARDS_PER_MATERIAL, CARDS, FIGURES, MATERIALS
 from shared.randomplay import random_step
@@ -138,7 +149,7 @@ def test_bots_send_a_waiting_figure_from_the_default_quarter():
     default = {"type": "send_figure", "quarter": "carpenter"}
     assert decide(state, RED) == default
     legal = GAME.legal_moves(state, RED)
-    assert POLICY.candidates(state, RED, legal) == [default]
+    assert root_choices(GAME.view(state, RED), legal, random.Random(1)) == [[default]]
     strong = make_bot(GAME, RED, "strong", seed=1, budget_ms=30)
     assert strong.choose(GAME.view(state, RED), legal) == default
 
@@ -172,8 +183,49 @@ def test_the_search_weighs_declining_the_vizier_only_where_it_can_pay():
     set_harbour(state, [("gold", 2), ("alabaster", 2), ("sandstone", 3), ("ebony", 4)])
     legal = GAME.legal_moves(state, BLUE)
     assert any(m.get("decline") for m in legal)
-    assert not any(m.get("decline") for m in POLICY.candidates(state, BLUE, legal))
+    assert not any(m.get("decline") for m in harbour_choices(state, BLUE, legal))
     give(state, BLUE, alabaster=2, ebony=3)
-    kept = POLICY.candidates(state, BLUE, GAME.legal_moves(state, BLUE))
+    kept = harbour_choices(state, BLUE, GAME.legal_moves(state, BLUE))
     declined = {m["vizier"] for m in kept if m.get("decline")}
     assert {"stonemason", "mason", "carpenter", "goldsmith"} <= declined
+
+
+def test_the_search_weighs_the_rules_of_thumbs_move_first_among_a_few_legal_ones():
+    searched = set()
+    for state in positions(6, 300):
+        seat = GAME.to_act(state)[0]
+        view, legal = GAME.view(state, seat), GAME.legal_moves(state, seat)
+        ways = root_choices(view, legal, random.Random(1))
+        assert ways[0][0] == basic(view, legal, random.Random(1))
+        assert all(way[0] in legal for way in ways)
+        assert len({str(way) for way in ways}) == len(ways)
+        if len(ways) > 1:
+            searched.add(state["phase"])
+            assert state["phase"] in ("harbour", "build", "quarter")
+        if state["phase"] == "harbour":
+            assert len(ways) <= HARBOUR_CHOICES
+    assert searched == {"harbour", "build", "quarter"}
+
+
+def test_a_way_naming_a_card_builds_it_as_basic_would():
+    state = build_ready()
+    clear_stock(state, BLUE)
+    give(state, BLUE, alabaster=1, sandstone=1, ebony=1)
+    state["hands"][BLUE] = ["alabaster"]
+    set_display(state, ["column-1", "arch-5", "arch-3"])
+    view, legal = GAME.view(state, BLUE), GAME.legal_moves(state, BLUE)
+    way = next(w for w in root_choices(view, legal, random.Random(1)) if "column-1" in w)
+    assert way == [{"type": "play_card", "card": "alabaster"}, "column-1"]
+    after = follow(state, BLUE, way)
+    assert after["garden"][0]["levels"][-1] == 3
+    assert after["garden"][0]["figure"] == BLUE
+
+
+def test_a_playout_ends_after_its_turns_or_with_the_game():
+    for state in positions(7, 200, players=4):
+        if state["phase"] != "harbour":
+            continue
+        after = playout(determinize(GAME.view(state, state["turn"]), random.Random(2)), 2)
+        assert GAME.is_over(after) or (
+            after["turn"] == (state["turn"] + 2) % 4 and after["phase"] == "harbour"
+        )

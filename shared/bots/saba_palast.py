@@ -14,25 +14,40 @@ only when the treasury figure will be ours, the end card only when we win; play 
 use quarters just as far as a build needs them; put figures into quarters for the materials the
 palace asks for; give back what the coming builds need least.
 
-Evaluation (strong): each seat's expected points — balcony figures weighed by how likely they
-stay, treasury figures, a share for materials, cards, quarter figures and serail markers — plus
-a look at the coming round: each player in turn builds what serves him best with what he holds
-and his next harbour field, and part of what that brings him (and costs the figure's owner it
-sends home) counts, the more the sooner. The points become a soft share of the lead. Random
-moves waste materials, so there is no random rollout at all (`rollout_depth` 0: each new node of
-the tree is judged by the evaluation at once: against basic it won 54% of 120 games, against
-47% of 75 with four random moves first); the evaluation is kept cheap because the search gains
-much from more iterations.
+Strong: a flat search over a few ways of going on, not a tree (`flat_search`, through the
+policy's "search" option). At a harbour, build or quarter decision it weighs the rules of thumb's
+move and a few others (`root_choices`: the next best harbour moves by basic's own score, the
+best builds — each with the cards and quarters paying for it — and passing, placing a figure or
+not); every other decision is basic's. Each round of the search imagines one state from the
+view and plays every way on that same state, so the ways are compared on the same hidden cards;
+after the way, everybody plays by the rules of thumb (the opponents the bench seats, and a fair
+guess at people) until two turns have ended (`playout`: the own turn and the next player's),
+and the evaluation judges the position for the seat. The best mean wins; the rules of thumb's
+move unless another is better by a margin. One iteration is one way played out once (a few
+milliseconds), so a decision at the tables' 800 ms budget plays some 150–250.
+
+Evaluation: each seat's expected points — balcony figures weighed by how likely they stay,
+treasury figures, a share for materials, cards, quarter figures and serail markers — plus a look
+at the coming round: each player in turn builds what serves him best with what he holds and his
+next harbour field, and part of what that brings him (and costs the figure's owner it sends home)
+counts, the more the sooner. The points become a soft share of the lead.
+
+History: the tree search of the other games (`shared.bots.search`) judging each new node by this
+evaluation at once won 54% of 120 two-player games against basic — random play-outs waste
+materials, and a tree over single moves (a turn holds many) saw little past the own turn.
+Comparing whole ways on shared imagined states, played on by basic, did better at a tenth of the
+iterations (see docs/performance.md).
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from collections import Counter
 
 from shared.bots.base import Policy
-from shared.engine import Move, State, View, get_game
+from shared.engine import IllegalMove, Move, State, View, get_game
 from shared.games.saba_palast.data import (
     ACTION_CARDS_PER_MATERIAL,
     BOTTOM_LEVEL3,
@@ -516,45 +531,14 @@ def evaluate(state: State) -> list[float]:
 # ---------------------------------------------------------------------- what the search weighs
 
 
-def candidates(state: State, seat: int, legal: list[Move]) -> list[Move]:
-    """The moves the search weighs: the turn's own steps, but action cards and quarters only
-    where they help — toward a build not yet affordable, a material for the stock while it has
-    room, a card the hand cannot keep — and at the exchange or bazaar through the vizier only
-    the swap turning the most plentiful material into the scarcest (or declining it, see
-    `sensible_swaps`). A figure its owner must send from a quarter leaves the default one."""
-    if state["pending"]:
-        return legal[:1]
-    phase = state["phase"]
-    if phase == "return":
-        return legal
-    stock, hand = state["stocks"][seat], state["hands"][seat]
-    if phase == "harbour":
-        # The vizier's quarter acts on the stock after harbour field 3's materials.
-        field = state["harbour"][2]
-        after = {**stock, field["material"]: stock[field["material"]] + field["count"]}
-        room = STOCK_LIMIT - sum(after.values())
-        keep = sensible_swaps([m for m in legal if m["type"] == "harbour"], after, room)
-    elif phase == "build":
-        keep = [m for m in legal if m["type"] in ("build", "fulfil", "pass") and "leave" not in m]
-        for slot, card in enumerate(state["display"]):
-            if card is None or obsolete(state, card):
-                continue
-            plan = cover(state, seat, hand, card_cost(state, card, slot))
-            if plan and plan[0] in legal and plan[0] not in keep:
-                keep.append(plan[0])
-    elif phase == "quarter":
-        keep = [m for m in legal if m["type"] in ("place_figure", "pass")]
-    else:
-        room = sum(stock.values()) < STOCK_LIMIT
-        over = len(hand) + (phase == "draw") > hand_limit(state)
-        keep = [
-            m
-            for m in legal
-            if m["type"] in ("draw", "end_turn")
-            or (room and m["type"] == "use_quarter" and m["quarter"] in QUARTER_MATERIAL)
-            or (room and over and m["type"] == "play_card")
-        ]
-    return keep or legal
+def harbour_choices(board: dict, seat: int, legal: list[Move]) -> list[Move]:
+    """The harbour moves worth weighing (see `sensible_swaps`)."""
+    stock = board["stocks"][seat]
+    # The vizier's quarter acts on the stock after harbour field 3's materials.
+    field = board["harbour"][2]
+    after = {**stock, field["material"]: stock[field["material"]] + field["count"]}
+    room = STOCK_LIMIT - sum(after.values())
+    return sensible_swaps([m for m in legal if m["type"] == "harbour"], after, room)
 
 
 def sensible_swaps(moves: list[Move], stock: dict[str, int], room: int = 0) -> list[Move]:
@@ -655,13 +639,26 @@ def best_build(view: View, seat: int, legal: list[Move]) -> Move | None:
     return moves[0] if moves else None
 
 
-def harbour_score(view: View, seat: int, move: Move, rng: random.Random) -> float:
+def harbour_score(
+    view: View,
+    seat: int,
+    move: Move,
+    rng: random.Random,
+    state: State | None = None,
+    want: dict[str, float] | None = None,
+) -> float:
     """How good the position looks after this harbour move: the best build then within reach,
-    what the new materials are worth, and the quarters of others the vizier now blocks."""
-    after, _ = GAME.apply(determinize(view, rng), seat, move)
-    seen = GAME.view(after, seat)
+    what the new materials are worth, and the quarters of others the vizier now blocks. The
+    move is tried on an imagined state, or on `state` itself (a play-out's imagined state).
+    `want`: the seat's `demand` before the move, the same after it unless it removes a card."""
+    if state is None:
+        after, _ = GAME.apply(determinize(view, rng), seat, move)
+        seen = GAME.view(after, seat)
+    else:
+        seen = seat_board(GAME.apply(state, seat, move)[0], seat)
     score = max([0.0, *(f[0] for f in build_options(seen, seat))])
-    want = demand(seen, seat)
+    if want is None or "remove" in move:
+        want = demand(seen, seat)
     stock = seen["stocks"][seat]
     score += 0.03 * sum(min(stock[m], want[m]) for m in MATERIALS)
     score += 0.05 * (len(seen["hand"]) - len(view["hand"]))
@@ -686,9 +683,14 @@ def threat_removed(view: View, seat: int, card: str) -> float:
     return 0.5 if holder == seat else 0.1
 
 
-def choose_harbour(view: View, seat: int, legal: list[Move], rng: random.Random) -> Move:
+def choose_harbour(
+    view: View, seat: int, legal: list[Move], rng: random.Random, state: State | None = None
+) -> Move:
     harbour = [m for m in legal if m["type"] == "harbour"]
-    return max(harbour, key=lambda m: (harbour_score(view, seat, m, rng), rng.random()))
+    want = demand(view, seat)
+    return max(
+        harbour, key=lambda m: (harbour_score(view, seat, m, rng, state, want), rng.random())
+    )
 
 
 def choose_quarter(view: View, seat: int, legal: list[Move]) -> Move:
@@ -723,8 +725,11 @@ def top_up(view: View, seat: int, legal: list[Move]) -> Move | None:
     return None
 
 
-def basic(view: View, legal: list[Move], rng: random.Random) -> Move | None:
-    """The rules-of-thumb move for the seat's view."""
+def basic(
+    view: View, legal: list[Move], rng: random.Random, state: State | None = None
+) -> Move | None:
+    """The rules-of-thumb move for the seat's view (or, in a play-out, for `state`, a full
+    imagined state read as the seat's board: see `seat_board`)."""
     seat, phase = view["seat"], view["phase"]
     if view["pending"]:
         # A figure leaving a quarter for the treasury or serail: the default quarter.
@@ -736,7 +741,7 @@ def basic(view: View, legal: list[Move], rng: random.Random) -> Move | None:
         card = least_useful(view, seat, Counter(view["hand"]))
         return {"type": "discard_card", "card": card}
     if phase == "harbour":
-        return choose_harbour(view, seat, legal, rng)
+        return choose_harbour(view, seat, legal, rng, state)
     if phase == "build":
         return best_build(view, seat, legal) or {"type": "pass"}
     if phase == "quarter":
@@ -755,10 +760,158 @@ def basic(view: View, legal: list[Move], rng: random.Random) -> Move | None:
     return {"type": "draw" if phase == "draw" else "end_turn"}
 
 
+# ---------------------------------------------------------------------- play-outs
+
+
+def seat_board(state: State, seat: int) -> dict:
+    """A full (imagined) state read as `seat`'s board by the rules of thumb."""
+    return {
+        **state,
+        "seat": seat,
+        "hand": state["hands"][seat],
+        "points": points(state),
+        "deck_count": len(state["deck"]),
+    }
+
+
+# Turns a play-out finishes (the one under way counts) before the evaluation judges it.
+PLAYOUT_TURNS = 2
+PLAYOUT_MOVES = 120
+
+
+def playout(state: State, turns: int | None = None) -> State:
+    """Everybody plays by the rules of thumb until `turns` turns have ended (the one under way
+    first) or the game is over. Chance inside comes from the imagined state's own seed."""
+    rng = random.Random(state["rng"])
+    turns = PLAYOUT_TURNS if turns is None else turns
+    for _ in range(PLAYOUT_MOVES):
+        if GAME.is_over(state):
+            break
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_moves(state, seat)
+        if len(legal) == 1:
+            move = legal[0]
+        else:
+            move = basic(seat_board(state, seat), legal, rng, state)
+        turn = state["turn"]
+        state, _ = GAME.apply(state, seat, move)
+        if state["turn"] != turn:
+            turns -= 1
+            if turns <= 0:
+                break
+    return state
+
+
+# ---------------------------------------------------------------------- the strong search
+
+# Root moves weighed at each kind of decision (the rules of thumb's own choice among them).
+HARBOUR_CHOICES = 4
+BUILD_CHOICES = 3
+# How much better than the rules of thumb's move another must look to be chosen instead.
+MARGIN = 0.01
+
+
+def root_choices(view: View, legal: list[Move], rng: random.Random) -> list[list[Move | str]]:
+    """The ways of going on the search compares, each as the moves it plays in a row (the
+    first is the one to play now; a card's id stands for building or fulfilling it as
+    `best_build` would), the rules of thumb's own way first. One way: no search is needed."""
+    seat, phase = view["seat"], view["phase"]
+    mine = basic(view, legal, rng)
+    if view["pending"] or phase not in ("harbour", "build", "quarter"):
+        return [[mine]]
+    if phase == "harbour":
+        moves = harbour_choices(view, seat, legal)
+        scored = sorted(
+            ((harbour_score(view, seat, m, rng), i) for i, m in enumerate(moves)), reverse=True
+        )
+        ways: list[list[Move | str]] = [[mine]]
+        ways += [[moves[i]] for _, i in scored if moves[i] != mine]
+        return ways[:HARBOUR_CHOICES]
+    if phase == "build":
+        ways = []
+        for _, card, plan in sorted(build_options(view, seat), key=lambda f: -f[0]):
+            first = plan[0] if plan else build_move(view, card, legal)
+            if first is not None:
+                ways.append([first, *plan[1:], card] if plan else [first])
+            if len(ways) >= BUILD_CHOICES:
+                break
+        if {"type": "pass"} in legal:
+            ways.append([{"type": "pass"}])
+        own = next((w for w in ways if w[0] == mine), None)
+        if own is None:
+            return [[mine]]
+        return [own, *(w for w in ways if w is not own)]
+    ways = [[mine]]
+    want = demand(view, seat)
+    for move in (
+        {"type": "pass"},
+        *(
+            {"type": "place_figure", "quarter": QUARTER_OF[m]}
+            for m in sorted(MATERIALS, key=lambda m: -want[m])[:2]
+        ),
+    ):
+        if move in legal and [move] not in ways:
+            ways.append([move])
+    return ways
+
+
+def build_move(board: dict, card: str, legal: list[Move]) -> Move | None:
+    """The move building or fulfilling `card` as `best_build` makes it, if legal."""
+    kind = "build" if CARDS[card]["kind"] == "palace" else "fulfil"
+    moves = [m for m in legal if m["type"] == kind and m["card"] == card and "leave" not in m]
+    moves.sort(key=lambda m: (bool(m.get("no_figure")), m.get("from_quarter") != board["vizier"]))
+    return moves[0] if moves else None
+
+
+def follow(state: State, seat: int, way: list[Move | str]) -> State:
+    """`state` after the seat plays `way` (as far as its moves stay legal)."""
+    for step in way:
+        move = (
+            build_move(state, step, GAME.legal_moves(state, seat))
+            if isinstance(step, str)
+            else step
+        )
+        if move is None:
+            break
+        try:
+            state, _ = GAME.apply(state, seat, move)
+        except IllegalMove:
+            break
+    return state
+
+
+def flat_search(bot, view: View, legal: list[Move]) -> Move:
+    """Compare the ways of going on (`root_choices`) on the same imagined states: each plays
+    its moves, then everybody plays by the rules of thumb for a while (`playout`), and the
+    evaluation judges the outcome for the seat; the best mean wins, the rules of thumb's way
+    unless another is better by `MARGIN`. One iteration is one way played out once."""
+    rng, seat = bot.rng, bot.seat
+    ways = root_choices(view, legal, rng)
+    bot.iterations = 0
+    if len(ways) == 1:
+        return ways[0][0]
+    totals = [0.0] * len(ways)
+    rounds = 0
+    deadline = time.perf_counter() + bot.budget_ms / 1000
+    limit = bot.max_iterations or 1 << 30
+    while True:
+        imagined = determinize(view, rng)
+        for i, way in enumerate(ways):
+            totals[i] += evaluate(playout(follow(imagined, seat, way)))[seat]
+            bot.iterations += 1
+        rounds += 1
+        if bot.iterations >= limit or time.perf_counter() >= deadline:
+            break
+    best = max(range(len(ways)), key=lambda i: totals[i])
+    if totals[best] - totals[0] <= MARGIN * rounds:
+        best = 0
+    return ways[best][0]
+
+
 POLICY = Policy(
     basic=basic,
     determinize=determinize,
     evaluate=evaluate,
     rollout_depth=0,
-    candidates=candidates,
+    options={"search": flat_search},
 )

@@ -5,6 +5,10 @@ walks one shared tree of moves with UCB, restricted to the moves legal in that i
 adds one node, plays a short random rollout, and backs up one value per seat (each seat picks
 what is best for itself: max^n). The tree only ever sees imagined states, so the bot's choice
 depends on nothing its seat cannot see.
+
+A game may bring its own search instead: `Policy.options["search"]`, called as
+`search(bot, view, legal)` with the bot's rng, seat, `budget_ms` and `max_iterations`, setting
+`bot.iterations` (Saba – Palast does: see `shared.bots.saba_palast.flat_search`).
 """
 
 from __future__ import annotations
@@ -61,6 +65,10 @@ class StrongBot(Bot):
         players = view["players"]
         if self.policy.remember is not None:
             view = self.policy.remember(view, self.seen)
+        own = self.policy.options.get("search")
+        if own is not None:
+            # The game's own search (see its policy), within the same budget and iterations.
+            return own(self, view, legal)
         root = Node(players)
         deadline = time.perf_counter() + self.budget_ms / 1000
         self.iterations = 0
