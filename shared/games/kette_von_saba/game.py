@@ -41,6 +41,7 @@ from shared.games.kette_von_saba.necklace import (
     PIECES,
     REAL_CARDS,
     board_live,
+    board_spaces,
     card_spaces,
     live_layouts,
     possible_pieces,
@@ -190,6 +191,49 @@ class KetteVonSaba(Game):
         if phase == "draw":
             return [DRAW, END_TURN]
         return self._reconstruction_moves(state, seat)
+
+    # The public verbs for the common case, in one call each: the seat to act in a running game,
+    # and (`apply`) a move shaped as the rules' moves are. Anything else goes through the base
+    # class (its checks of seat, move shape, game over and turn) exactly as before, so bad input
+    # is refused the same way.
+    def to_act(self, state: State) -> list[int]:
+        return [state["turn"]] if state["end"] is None else []
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if (
+            type(seat) is not int
+            or seat != state["turn"]
+            or state["end"] is not None
+            or not 0 <= seat < state["players"]
+        ):
+            return super().legal_moves(state, seat)
+        if state["phase"] == "bidding":
+            low = state["auction"]["bid"] + BID_STEP
+            return [PASS, *BIDS.between(low, state["cash"][seat])]
+        return self._legal_moves(state, seat)
+
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        if (
+            type(seat) is not int
+            or seat != state["turn"]
+            or state["end"] is not None
+            or not 0 <= seat < state["players"]
+            or (type(move) is not ListedMove and type(move) is not dict)
+            or type(kind := move.get("type")) is not str
+        ):
+            return super().apply(state, seat, move)
+        handler = PHASE_MOVES[state["phase"]].get(kind)
+        if handler is None:
+            return super().apply(state, seat, move)  # refused there (or by `_apply`)
+        # `_working_copy` inline.
+        work = state.copy()
+        work["hands"], work["cash"] = state["hands"][:], state["cash"][:]
+        auction = state["auction"]
+        if auction is not None:
+            work["auction"] = auction.copy()
+        events: list[Event] = []
+        handler(self, work, seat, move, events)
+        return work, events
 
     def _reconstruction_moves(self, state: State, seat: int) -> list[Move]:
         moves: list[Move] = []
@@ -492,9 +536,9 @@ class KetteVonSaba(Game):
 
     # ------------------------------------------------------------------ laying cards
     def _spaces(self, state: State, card: str) -> list[int]:
-        """Indices of the spaces where `card` may be laid now."""
-        board = state["board"]
-        return card_spaces(board, board_live(board), card, state["options"]["joker-symmetry"])
+        """Indices of the spaces where `card` may be laid now (remembered by the board list:
+        read it, do not change it)."""
+        return board_spaces(state["board"], card, state["options"]["joker-symmetry"])
 
     def _full(self, state: State) -> bool:
         return None not in state["board"]
@@ -641,24 +685,22 @@ class KetteVonSaba(Game):
     def copy_state(self, state: State) -> State:
         # The board and the forgeries are replaced when they change, never changed in place (see
         # `_lay`, `_set_aside`); the other containers are copied.
+        copy = state.copy()  # the same keys in the same order
+        copy["deck"], copy["cash"] = state["deck"][:], state["cash"][:]
+        copy["hands"] = list(map(list.copy, state["hands"]))
         auction = state["auction"]
-        return {
-            **state,
-            "deck": state["deck"][:],
-            "hands": list(map(list.copy, state["hands"])),
-            "cash": state["cash"][:],
-            "auction": None if auction is None else auction.copy(),
-        }
+        if auction is not None:
+            copy["auction"] = auction.copy()
+        return copy
 
     def _working_copy(self, state: State) -> State:
         # `_apply` also replaces the deck and each hand when they change (see `_take`).
+        work = state.copy()  # the same keys in the same order
+        work["hands"], work["cash"] = state["hands"][:], state["cash"][:]
         auction = state["auction"]
-        return {
-            **state,
-            "hands": state["hands"][:],
-            "cash": state["cash"][:],
-            "auction": None if auction is None else auction.copy(),
-        }
+        if auction is not None:
+            work["auction"] = auction.copy()
+        return work
 
 
 PHASE_NAMES: dict[str, str] = {
