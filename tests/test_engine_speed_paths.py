@@ -122,3 +122,17 @@ def test_live_layouts_remembered_by_board_agree_with_the_rules():
             after, _ = game.apply(state, seat, move)
             assert state["board"] == before  # laying a card replaces the list
             state = after
+
+
+def test_random_games_draw_as_random_choice_with_or_without_the_inline_draws(monkeypatch):
+    # play_random_game draws its indices inline; on a Python whose Random.choice drew otherwise
+    # it would fall back to random_step, and both ways play the same games.
+    from shared import randomplay
+
+    assert randomplay.DRAWS_AS_CHOICE
+    for game_id in ("magie-des-bijoux", "kette-von-saba"):
+        game = engine.get_game(game_id)
+        fast = [play_random_game(game, seed, 4) for seed in range(3)]
+        monkeypatch.setattr(randomplay, "DRAWS_AS_CHOICE", False)
+        assert [play_random_game(game, seed, 4) for seed in range(3)] == fast
+        monkeypatch.setattr(randomplay, "DRAWS_AS_CHOICE", True)
