@@ -227,7 +227,6 @@ class KetteVonSaba(Game):
             return super().apply(state, seat, move)  # refused there (or by `_apply`)
         # `_working_copy` inline.
         work = state.copy()
-        work["hands"], work["cash"] = state["hands"][:], state["cash"][:]
         auction = state["auction"]
         if auction is not None:
             work["auction"] = auction.copy()
@@ -301,31 +300,35 @@ class KetteVonSaba(Game):
     def _settle_bidding(self, state: State, events: list[Event]) -> None:
         """Pass for bidders who cannot afford a bid; end the bidding once everyone else passed."""
         auction, n, cash = state["auction"], state["players"], state["cash"]
+        auctioneer, seat = state["auctioneer"], state["turn"]
         while True:
             bidder, passes = auction["bidder"], auction["passes"]
-            if bidder is None and passes >= n - 1:
-                events.append({"type": "no_bid", "seat": state["auctioneer"]})
-                self._unsold(state, events)
-                return
-            if bidder is not None and passes >= n - 2:
-                events.append(
-                    {"type": "bidding_closed", "bid": auction["bid"], "bidder": auction["bidder"]}
-                )
+            if bidder is None:
+                if passes >= n - 1:
+                    events.append({"type": "no_bid", "seat": auctioneer})
+                    self._unsold(state, events)
+                    return
+            elif passes >= n - 2:
+                events.append({"type": "bidding_closed", "bid": auction["bid"], "bidder": bidder})
                 if auction["reserve"] is None:
-                    state["phase"], state["turn"] = "reserve", state["auctioneer"]
+                    state["phase"], state["turn"] = "reserve", auctioneer
                 else:
                     self._sell(state, events)
                 return
-            seat = state["turn"]
             if cash[seat] >= auction["bid"] + BID_STEP:
                 return
             events.append({"type": "passed", "seat": seat, "forced": True})
             auction["passes"] = passes + 1
-            state["turn"] = self._next_bidder(state, seat)
+            seat = (seat + 1) % n  # `_next_bidder`
+            if seat == auctioneer:
+                seat = (seat + 1) % n
+            state["turn"] = seat
 
     def _bid(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         auction = state["auction"]
-        amount = parse_int(move, "amount", "the bid")
+        amount = move.get("amount")
+        if type(amount) is not int:
+            amount = parse_int(move, "amount", "the bid")
         low, cash = auction["bid"] + BID_STEP, state["cash"][seat]
         if amount % BID_STEP:
             raise IllegalMove(f"bids go in steps of {BID_STEP:,}; {amount:,} is not one")
@@ -397,8 +400,9 @@ class KetteVonSaba(Game):
     def _sell(self, state: State, events: list[Event]) -> None:
         auction, seller = state["auction"], state["auctioneer"]
         buyer, price = auction["bidder"], auction["bid"]
-        state["cash"][buyer] -= price
-        state["cash"][seller] += price
+        cash = state["cash"] = state["cash"][:]
+        cash[buyer] -= price
+        cash[seller] += price
         events.append(
             {"type": "sold", "seller": seller, "buyer": buyer, "price": price, "card": state["lot"]}
         )
@@ -448,7 +452,8 @@ class KetteVonSaba(Game):
 
     def _draw(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         card = self._draw_top(state)
-        state["cash"][seat] -= DRAW_PRICE
+        cash = state["cash"] = state["cash"][:]
+        cash[seat] -= DRAW_PRICE
         state["fees_paid"] += DRAW_PRICE
         self._give(state, seat, card)
         events.append(
@@ -516,7 +521,8 @@ class KetteVonSaba(Game):
                 seat = (start + k) % n
                 for card in state["hands"][seat]:
                     self._set_aside(state, seat, card, events)
-                state["hands"][seat] = []
+                hands = state["hands"] = state["hands"][:]
+                hands[seat] = []
         for k in range(n):
             seat = (start + k) % n
             if any(card != JOKER or self._spaces(state, card) for card in state["hands"][seat]):
@@ -551,7 +557,8 @@ class KetteVonSaba(Game):
         earned = reward_at(board, index) * multiplier
         board = state["board"] = board[:]
         board[index] = {"piece": piece, "joker": card == JOKER}
-        state["cash"][seat] += earned
+        cash = state["cash"] = state["cash"][:]
+        cash[seat] += earned
         state["rewards_paid"] += earned
         events.append(
             {
@@ -568,15 +575,18 @@ class KetteVonSaba(Game):
         state["forgeries"] = [*state["forgeries"], card]
         events.append({"type": "forgery", "seat": seat, "card": card})
 
-    # `apply` works on a state that shares the deck and each hand with the one it was given (see
-    # `_working_copy`): they are replaced, never changed in place.
+    # `apply` works on a state that shares the deck, the hands (the list and each hand) and the
+    # cash with the one it was given (see `_working_copy`): they are replaced, never changed in
+    # place.
     def _take(self, state: State, seat: int, card: str) -> None:
         hand = state["hands"][seat][:]
         hand.remove(card)
-        state["hands"][seat] = hand
+        hands = state["hands"] = state["hands"][:]
+        hands[seat] = hand
 
     def _give(self, state: State, seat: int, card: str) -> None:
-        state["hands"][seat] = [*state["hands"][seat], card]
+        hands = state["hands"] = state["hands"][:]
+        hands[seat] = [*hands[seat], card]
 
     def _draw_top(self, state: State) -> str:
         deck = state["deck"]
@@ -694,9 +704,9 @@ class KetteVonSaba(Game):
         return copy
 
     def _working_copy(self, state: State) -> State:
-        # `_apply` also replaces the deck and each hand when they change (see `_take`).
+        # `_apply` also replaces the deck, the hands and the cash when they change (see `_take`);
+        # only the auction is changed in place.
         work = state.copy()  # the same keys in the same order
-        work["hands"], work["cash"] = state["hands"][:], state["cash"][:]
         auction = state["auction"]
         if auction is not None:
             work["auction"] = auction.copy()
