@@ -38,6 +38,8 @@ from shared.games.kette_von_saba.board import SPACE_INDEX, SPACES, reward_at
 from shared.games.kette_von_saba.necklace import (
     JOKER,
     JOKERS,
+    MASKS,
+    PIECE_CODE,
     PIECES,
     REAL_CARDS,
     board_live,
@@ -45,6 +47,7 @@ from shared.games.kette_von_saba.necklace import (
     card_spaces,
     live_layouts,
     possible_pieces,
+    remember_live,
     settled_piece,
 )
 
@@ -342,13 +345,17 @@ class KetteVonSaba(Game):
             raise IllegalMove(f"you cannot bid more than your cash ({cash:,})")
         auction["bid"], auction["bidder"], auction["passes"] = amount, seat, 0
         events.append({"type": "bid", "seat": seat, "amount": amount})
-        state["turn"] = self._next_bidder(state, seat)
+        n = state["players"]
+        seat = (seat + 1) % n  # `_next_bidder`
+        state["turn"] = (seat + 1) % n if seat == state["auctioneer"] else seat
         self._settle_bidding(state, events)
 
     def _pass(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         state["auction"]["passes"] += 1
         events.append({"type": "passed", "seat": seat, "forced": False})
-        state["turn"] = self._next_bidder(state, seat)
+        n = state["players"]
+        seat = (seat + 1) % n  # `_next_bidder`
+        state["turn"] = (seat + 1) % n if seat == state["auctioneer"] else seat
         self._settle_bidding(state, events)
 
     def _sell_now(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
@@ -553,10 +560,12 @@ class KetteVonSaba(Game):
         self, state: State, seat: int, card: str, index: int, multiplier: int, events: list[Event]
     ) -> None:
         board = state["board"]
-        piece = PIECES[settled_piece(board_live(board), index)] if card == JOKER else card
+        live = board_live(board)
+        piece = PIECES[settled_piece(live, index)] if card == JOKER else card
         earned = reward_at(board, index) * multiplier
         board = state["board"] = board[:]
         board[index] = {"piece": piece, "joker": card == JOKER}
+        remember_live(board, live & MASKS[index][PIECE_CODE[piece]])
         cash = state["cash"] = state["cash"][:]
         cash[seat] += earned
         state["rewards_paid"] += earned

@@ -135,6 +135,13 @@ def board_live(board: Sequence[dict | None]) -> int:
     return _board_entry(board)[1]
 
 
+def remember_live(board: Sequence[dict | None], live: int) -> None:
+    """Note `live_layouts(board)` of a new board list, known from the board it was made from."""
+    if len(_LIVE_BY_BOARD) >= _LIVE_KEPT:
+        _LIVE_BY_BOARD.clear()
+    _LIVE_BY_BOARD[id(board)] = (board, live, {}, {})
+
+
 def board_spaces(
     board: Sequence[dict | None], card: str, joker_symmetry: bool = False
 ) -> list[int]:
