@@ -14,8 +14,9 @@ State (plain data):
 - `end`: None, or why the game ended.
 
 The board and the forgeries are replaced when a card is laid or set aside, never changed in place:
-`copy_state` shares them, and facts derived from a board (its live layouts) are remembered by the
-list itself.
+`copy_state` shares them, and facts derived from a board (its live layouts, the spaces each card
+may take) are remembered by the list itself. `apply` also shares the deck, the hands and the cash
+with the state it was given and replaces them when they change; only the auction is copied.
 """
 
 from __future__ import annotations
