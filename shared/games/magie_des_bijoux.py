@@ -149,7 +149,12 @@ class MagieDesBijoux(Game):
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         pawn = state["pawn"]
-        if type(seat) is not int or seat != state["turn"] or state["end"] is not None:
+        if (
+            type(seat) is not int
+            or seat != state["turn"]
+            or state["end"] is not None
+            or not 0 <= seat < state["players"]
+        ):
             return super().legal_moves(state, seat)
         if pawn is None:
             return SHAPES[state["rows"], state["cols"]].placings[:]
