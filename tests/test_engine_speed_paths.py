@@ -122,3 +122,86 @@ def test_live_layouts_remembered_by_board_agree_with_the_rules():
             after, _ = game.apply(state, seat, move)
             assert state["board"] == before  # laying a card replaces the list
             state = after
+
+
+def test_random_games_draw_as_random_choice_with_or_without_the_inline_draws(monkeypatch):
+    # play_random_game draws its indices inline; on a Python whose Random.choice drew otherwise
+    # it would fall back to random_step, and both ways play the same games.
+    from shared import randomplay
+
+    assert randomplay.DRAWS_AS_CHOICE
+    for game_id in ("magie-des-bijoux", "kette-von-saba"):
+        game = engine.get_game(game_id)
+        fast = [play_random_game(game, seed, 4) for seed in range(3)]
+        monkeypatch.setattr(randomplay, "DRAWS_AS_CHOICE", False)
+        assert [play_random_game(game, seed, 4) for seed in range(3)] == fast
+        monkeypatch.setattr(randomplay, "DRAWS_AS_CHOICE", True)
+
+
+def _outcome(apply, *args):
+    try:
+        state, events = apply(*args)
+    except engine.IllegalMove as error:
+        return ("refused", error.code, error.reason)
+    return ("played", msgpack.packb(state), msgpack.packb(events))
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"),
+    [
+        ("magie-des-bijoux", 4),
+        ("magie-des-bijoux", 1),
+        ("kette-von-saba", 7),
+        ("kette-von-saba", 3),
+    ],
+)
+def test_the_one_call_verbs_agree_with_the_base_class_and_its_hooks(game_id, players):
+    # Bijoux and Kette answer to_act, legal_moves and apply for the seat to act in one call each;
+    # the base class's verbs (its checks, then the hooks) must give the same answers, for the
+    # listed moves, plain copies of them, and bad input alike.
+    game = engine.get_game(game_id)
+    base = engine.Game
+    rng = random.Random(players)
+    odd_moves = [None, {}, {"type": []}, {"type": "move"}, {"type": "bid", "amount": True}]
+    for seed in range(2):
+        state = game.new_game(seed, players)
+        while True:
+            assert game.to_act(state) == base.to_act(game, state)
+            for seat in (*range(players), players, -1, True, None):
+                assert game.legal_moves(state, seat) == base.legal_moves(game, state, seat)
+            if game.is_over(state):
+                break
+            seat = game.to_act(state)[0]
+            moves = game.legal_moves(state, seat)
+            picked = rng.sample(moves, min(3, len(moves)))
+            tries = [*picked, *(dict(move) for move in picked[:2]), *odd_moves]
+            for who in (seat, (seat + 1) % players, True, players):
+                for move in tries:
+                    before = msgpack.packb(state)
+                    assert _outcome(game.apply, state, who, move) == _outcome(
+                        base.apply, game, state, who, move
+                    )
+                    assert msgpack.packb(state) == before
+            state, _ = game.apply(state, seat, rng.choice(moves))
+
+
+def test_bijoux_sees_stones_and_settings_changed_in_place_after_a_move():
+    # The full plaques are remembered by the stones list; a position built by editing the lists
+    # of a state the engine has already answered about is judged afresh.
+    game = engine.get_game("magie-des-bijoux")
+    state = game.new_game(4, 2, {"first_seat": 0})
+    state, _ = game.apply(state, 0, game.legal_moves(state, 0)[0])  # the pawn to (0, 0)
+    state, _ = game.apply(state, 1, game.legal_moves(state, 1)[0])  # a listed move: to (0, 1)
+    targets = [tuple(m["plaque"]) for m in game.legal_moves(state, 0)]
+    assert (0, 2) in targets and (1, 1) in targets
+    cols = state["cols"]
+    state["stones"][2] = [state["settings"][2], 0]  # (0, 2) filled by hand
+    targets = [tuple(m["plaque"]) for m in game.legal_moves(state, 0)]
+    assert (0, 2) not in targets and (1, 1) in targets
+    to_0_2 = bijoux.SHAPES[state["rows"], cols].moves[2]  # the listed move, as a bot keeps it
+    with pytest.raises(engine.IllegalMove, match="full"):
+        game.apply(state, 0, to_0_2)
+    state["settings"][cols + 1] = sum(state["stones"][cols + 1])  # (1, 1) shrunk to full
+    targets = [tuple(m["plaque"]) for m in game.legal_moves(state, 0)]
+    assert (1, 1) not in targets
+    assert bijoux.reachable(state) == [cols * r + c for r, c in targets]

@@ -137,12 +137,115 @@ class MagieDesBijoux(Game):
         pawn = state["pawn"]
         if pawn is None:
             return grid.placings[:]
-        # `reachable`, listing the moves at once.
-        moves, stones, settings = grid.moves, state["stones"], state["settings"]
-        previous = state["previous"]
-        return [
-            moves[c] for c in grid.lines[pawn] if c != previous and sum(stones[c]) < settings[c]
+        free = grid.line_bits[pawn] & ~full_entry(state)[4] & grid.but.get(state["previous"], -1)
+        return grid.moves_to(pawn, free)[:]
+
+    # The public verbs for the common case, in one call each: the seat to act in a running game,
+    # and (`apply`) a move from the table of listed moves that the rules allow. Anything else
+    # goes through the base class (its checks of seat, move shape, game over and turn) and the
+    # hooks, exactly as before, so bad input is refused the same way.
+    def to_act(self, state: State) -> list[int]:
+        return [state["turn"]] if state["end"] is None else []
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        pawn = state["pawn"]
+        if (
+            type(seat) is not int
+            or seat != state["turn"]
+            or state["end"] is not None
+            or not 0 <= seat < state["players"]
+        ):
+            return super().legal_moves(state, seat)
+        if pawn is None:
+            return SHAPES[state["rows"], state["cols"]].placings[:]
+        # `_legal_moves`, with `full_entry` inline.
+        stones, settings = state["stones"], state["settings"]
+        found = _FULL.get(id(stones))
+        if (
+            found is None
+            or found[0] is not stones
+            or found[2] is not settings
+            or found[1] != stones
+            or found[3] != settings
+        ):
+            found = full_entry(state)
+        grid = SHAPES[state["rows"], state["cols"]]
+        free = grid.line_bits[pawn] & ~found[4] & grid.but.get(state["previous"], -1)
+        moves = grid.reached_moves[pawn].get(free) or grid.moves_to(pawn, free)
+        return moves[:]
+
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        grid, cell = MOVE_CELLS.get(id(move), NOT_LISTED)  # a listed rook move: its grid, cell
+        pawn = state["pawn"]
+        if (
+            grid is None
+            or type(seat) is not int
+            or seat != state["turn"]
+            or not 0 <= seat < state["players"]
+            or state["end"] is not None
+            or pawn is None
+            or grid.cols != state["cols"]
+            or grid.rows != state["rows"]
+            or not grid.line_bits[pawn] >> cell & 1
+            or cell == state["previous"]
+        ):
+            return super().apply(state, seat, move)
+        # `full_entry` inline.
+        stones, settings = state["stones"], state["settings"]
+        entry = _FULL.get(id(stones))
+        if (
+            entry is None
+            or entry[0] is not stones
+            or entry[2] is not settings
+            or entry[1] != stones
+            or entry[3] != settings
+        ):
+            entry = full_entry(state)
+        full = entry[4]
+        if full >> cell & 1:
+            return super().apply(state, seat, move)  # a full plaque: refused there
+        # `_apply` of a legal rook move, on a copy that shares the unchanged stones rows.
+        stones = stones[:]
+        row = stones[cell] = stones[cell][:]
+        row[seat] += 1
+        supply = state["supply"][:]
+        supply[seat] -= 1
+        work = state.copy()
+        work["stones"], work["supply"], work["previous"], work["pawn"] = stones, supply, pawn, cell
+        filled, size = sum(row), settings[cell]
+        rc = grid.at[cell]
+        events: list[Event] = [
+            {"type": "pawn_moved", "seat": seat, "from": [*grid.at[pawn]], "to": [*rc]},
+            {
+                "type": "stone_placed",
+                "seat": seat,
+                "plaque": [*rc],
+                "filled": filled,
+                "settings": size,
+            },
         ]
+        turn = seat
+        if filled < size:
+            work["extra"] = False
+            turn = work["turn"] = (seat + 1) % state["players"]
+        else:
+            full |= 1 << cell
+            extra = not state["extra"]
+            events.append(
+                {"type": "plaque_filled", "seat": seat, "plaque": [*rc], "extra_move": extra}
+            )
+            work["extra"] = extra
+            if extra:
+                events.append({"type": "extra_move", "seat": seat})
+            else:
+                turn = work["turn"] = (seat + 1) % state["players"]
+        if len(_FULL) >= _FULL_KEPT:
+            _FULL.clear()
+        _FULL[id(stones)] = (stones, stones[:], settings, entry[3], full)
+        # `_check_end`: the seat to move has a stone left and the pawn somewhere to go.
+        if supply[turn] == 0 or not grid.line_bits[cell] & ~full & grid.but[pawn]:
+            self._check_end(work, events)
+        return work, events
 
     def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
         kind = move["type"]
@@ -315,45 +418,111 @@ class MagieDesBijoux(Game):
 class Grid:
     """The fixed facts of one grid shape, by cell (row-major): its [row, column], the other
     cells of its row and column in ascending order (where a rook move from it may go), and the
-    moves to it as `legal_moves` lists them."""
+    moves to it as `legal_moves` lists them.
 
-    __slots__ = ("at", "lines", "moves", "placings")
+    Sets of cells are ints used as bitmasks (bit c: cell c): `line_bits[c]` is the rook's line
+    from c, `but[c]` every cell but c (`but[None]`: every cell)."""
+
+    __slots__ = (
+        "at",
+        "but",
+        "cols",
+        "line_bits",
+        "lines",
+        "moves",
+        "placings",
+        "reached_moves",
+        "rows",
+    )
 
     def __init__(self, rows: int, cols: int) -> None:
+        self.rows, self.cols = rows, cols
         cells = range(rows * cols)
         self.at: list[tuple[int, int]] = [divmod(c, cols) for c in cells]
         self.lines: list[tuple[int, ...]] = [
             tuple(d for d in cells if d != c and (d // cols == c // cols or d % cols == c % cols))
             for c in cells
         ]
+        self.line_bits: list[int] = [sum(1 << d for d in line) for line in self.lines]
+        self.but: dict[int | None, int] = {None: -1} | {c: ~(1 << c) for c in cells}
         self.moves = [ListedMove(type="move", plaque=[*self.at[c]]) for c in cells]
         self.placings = [ListedMove(type="place_pawn", plaque=[*self.at[c]]) for c in cells]
+        self.reached_moves: list[dict[int, list[Move]]] = [{} for _ in cells]
+
+    def cells(self, pawn: int, full: int, previous: int | None) -> list[int]:
+        """The cells the pawn may reach, ascending: its line without the `full` cells and
+        `previous`."""
+        free = self.line_bits[pawn] & ~full & self.but.get(previous, -1)
+        return [c for c in self.lines[pawn] if free >> c & 1]
+
+    def moves_to(self, pawn: int, free: int) -> list[Move]:
+        """The listed moves to the cells of `free` (part of the pawn's line), ascending; built
+        once per pattern and kept in `reached_moves[pawn]` (a list to copy, not to hand out)."""
+        table = self.reached_moves[pawn]
+        moves = table.get(free)
+        if moves is None:
+            moves = table[free] = [self.moves[c] for c in self.lines[pawn] if free >> c & 1]
+        return moves
 
 
 class _Shapes(dict):
-    """Grids by (rows, columns), each built on first use."""
+    """Grids by (rows, columns), each built on first use; `MOVE_CELLS` finds a listed rook move's
+    grid and cell by the move itself (the listed moves live as long as their grid, so their ids
+    are theirs)."""
 
     def __missing__(self, shape: tuple[int, int]) -> Grid:
         grid = self[shape] = Grid(*shape)
+        for c, move in enumerate(grid.moves):
+            MOVE_CELLS[id(move)] = (grid, c)
         return grid
 
 
+MOVE_CELLS: dict[int, tuple[Grid, int]] = {}
+NOT_LISTED = (None, 0)
 SHAPES: dict[tuple[int, int], Grid] = _Shapes()
+
+# The full plaques of a stones list (as a bitmask), remembered by the list: {id(stones):
+# (stones, a copy of it, settings, a copy of them, mask)}. An entry holds only while the list and
+# the settings still equal the copies (their rows compared by identity first: the engine never
+# changes a stones row it has handed out, it replaces it), so a position a test builds by
+# editing a state's lists is judged afresh. Each entry keeps its lists alive, so their ids cannot
+# pass to other lists while it stands. A few entries do: a state is mostly asked about right
+# after it was made.
+_FULL: dict[int, tuple[list, list, list, list, int]] = {}
+_FULL_KEPT = 64
+
+
+def full_entry(state: State) -> tuple[list, list, list, list, int]:
+    """The entry of `_FULL` for the state's stones and settings (made if there is none):
+    its last item is the cells whose plaque has no free setting, as a bitmask."""
+    stones, settings = state["stones"], state["settings"]
+    found = _FULL.get(id(stones))
+    if (
+        found is not None
+        and found[0] is stones
+        and found[2] is settings
+        and found[1] == stones
+        and found[3] == settings
+    ):
+        return found
+    full = 0
+    for c, (row, size) in enumerate(zip(stones, settings, strict=True)):
+        if sum(row) >= size:
+            full |= 1 << c
+    if len(_FULL) >= _FULL_KEPT:
+        _FULL.clear()
+    found = _FULL[id(stones)] = (stones, stones[:], settings, settings[:], full)
+    return found
 
 
 def reachable(state: State) -> list[int]:
     """Cells the pawn may move to, ascending: along its row or column, with a free setting, not
     back (all cells while the pawn is still to be placed)."""
     pawn = state["pawn"]
-    settings = state["settings"]
     if pawn is None:
-        return list(range(len(settings)))
-    stones, previous = state["stones"], state["previous"]
-    return [
-        c
-        for c in SHAPES[state["rows"], state["cols"]].lines[pawn]
-        if c != previous and sum(stones[c]) < settings[c]
-    ]
+        return list(range(len(state["settings"])))
+    grid = SHAPES[state["rows"], state["cols"]]
+    return grid.cells(pawn, full_entry(state)[4], state["previous"])
 
 
 def can_move(state: State) -> bool:
@@ -361,11 +530,9 @@ def can_move(state: State) -> bool:
     pawn = state["pawn"]
     if pawn is None:
         return True
-    stones, settings, previous = state["stones"], state["settings"], state["previous"]
-    for c in SHAPES[state["rows"], state["cols"]].lines[pawn]:
-        if c != previous and sum(stones[c]) < settings[c]:
-            return True
-    return False
+    grid = SHAPES[state["rows"], state["cols"]]
+    full = full_entry(state)[4]
+    return bool(grid.line_bits[pawn] & ~full & grid.but.get(state["previous"], -1))
 
 
 def owners(state: State) -> list[int | None]:

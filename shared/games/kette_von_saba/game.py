@@ -14,8 +14,9 @@ State (plain data):
 - `end`: None, or why the game ended.
 
 The board and the forgeries are replaced when a card is laid or set aside, never changed in place:
-`copy_state` shares them, and facts derived from a board (its live layouts) are remembered by the
-list itself.
+`copy_state` shares them, and facts derived from a board (its live layouts, the spaces each card
+may take) are remembered by the list itself. `apply` also shares the deck, the hands and the cash
+with the state it was given and replaces them when they change; only the auction is copied.
 """
 
 from __future__ import annotations
@@ -38,12 +39,16 @@ from shared.games.kette_von_saba.board import SPACE_INDEX, SPACES, reward_at
 from shared.games.kette_von_saba.necklace import (
     JOKER,
     JOKERS,
+    MASKS,
+    PIECE_CODE,
     PIECES,
     REAL_CARDS,
     board_live,
+    board_spaces,
     card_spaces,
     live_layouts,
     possible_pieces,
+    remember_live,
     settled_piece,
 )
 
@@ -191,6 +196,48 @@ class KetteVonSaba(Game):
             return [DRAW, END_TURN]
         return self._reconstruction_moves(state, seat)
 
+    # The public verbs for the common case, in one call each: the seat to act in a running game,
+    # and (`apply`) a move shaped as the rules' moves are. Anything else goes through the base
+    # class (its checks of seat, move shape, game over and turn) exactly as before, so bad input
+    # is refused the same way.
+    def to_act(self, state: State) -> list[int]:
+        return [state["turn"]] if state["end"] is None else []
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if (
+            type(seat) is not int
+            or seat != state["turn"]
+            or state["end"] is not None
+            or not 0 <= seat < state["players"]
+        ):
+            return super().legal_moves(state, seat)
+        if state["phase"] == "bidding":
+            low = state["auction"]["bid"] + BID_STEP
+            return [PASS, *BIDS.between(low, state["cash"][seat])]
+        return self._legal_moves(state, seat)
+
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        if (
+            type(seat) is not int
+            or seat != state["turn"]
+            or state["end"] is not None
+            or not 0 <= seat < state["players"]
+            or (type(move) is not ListedMove and type(move) is not dict)
+            or type(kind := move.get("type")) is not str
+        ):
+            return super().apply(state, seat, move)
+        handler = PHASE_MOVES[state["phase"]].get(kind)
+        if handler is None:
+            return super().apply(state, seat, move)  # refused there (or by `_apply`)
+        # `_working_copy` inline.
+        work = state.copy()
+        auction = state["auction"]
+        if auction is not None:
+            work["auction"] = auction.copy()
+        events: list[Event] = []
+        handler(self, work, seat, move, events)
+        return work, events
+
     def _reconstruction_moves(self, state: State, seat: int) -> list[Move]:
         moves: list[Move] = []
         for card in sorted(set(state["hands"][seat])):
@@ -257,31 +304,35 @@ class KetteVonSaba(Game):
     def _settle_bidding(self, state: State, events: list[Event]) -> None:
         """Pass for bidders who cannot afford a bid; end the bidding once everyone else passed."""
         auction, n, cash = state["auction"], state["players"], state["cash"]
+        auctioneer, seat = state["auctioneer"], state["turn"]
         while True:
             bidder, passes = auction["bidder"], auction["passes"]
-            if bidder is None and passes >= n - 1:
-                events.append({"type": "no_bid", "seat": state["auctioneer"]})
-                self._unsold(state, events)
-                return
-            if bidder is not None and passes >= n - 2:
-                events.append(
-                    {"type": "bidding_closed", "bid": auction["bid"], "bidder": auction["bidder"]}
-                )
+            if bidder is None:
+                if passes >= n - 1:
+                    events.append({"type": "no_bid", "seat": auctioneer})
+                    self._unsold(state, events)
+                    return
+            elif passes >= n - 2:
+                events.append({"type": "bidding_closed", "bid": auction["bid"], "bidder": bidder})
                 if auction["reserve"] is None:
-                    state["phase"], state["turn"] = "reserve", state["auctioneer"]
+                    state["phase"], state["turn"] = "reserve", auctioneer
                 else:
                     self._sell(state, events)
                 return
-            seat = state["turn"]
             if cash[seat] >= auction["bid"] + BID_STEP:
                 return
             events.append({"type": "passed", "seat": seat, "forced": True})
             auction["passes"] = passes + 1
-            state["turn"] = self._next_bidder(state, seat)
+            seat = (seat + 1) % n  # `_next_bidder`
+            if seat == auctioneer:
+                seat = (seat + 1) % n
+            state["turn"] = seat
 
     def _bid(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         auction = state["auction"]
-        amount = parse_int(move, "amount", "the bid")
+        amount = move.get("amount")
+        if type(amount) is not int:
+            amount = parse_int(move, "amount", "the bid")
         low, cash = auction["bid"] + BID_STEP, state["cash"][seat]
         if amount % BID_STEP:
             raise IllegalMove(f"bids go in steps of {BID_STEP:,}; {amount:,} is not one")
@@ -295,13 +346,17 @@ class KetteVonSaba(Game):
             raise IllegalMove(f"you cannot bid more than your cash ({cash:,})")
         auction["bid"], auction["bidder"], auction["passes"] = amount, seat, 0
         events.append({"type": "bid", "seat": seat, "amount": amount})
-        state["turn"] = self._next_bidder(state, seat)
+        n = state["players"]
+        seat = (seat + 1) % n  # `_next_bidder`
+        state["turn"] = (seat + 1) % n if seat == state["auctioneer"] else seat
         self._settle_bidding(state, events)
 
     def _pass(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         state["auction"]["passes"] += 1
         events.append({"type": "passed", "seat": seat, "forced": False})
-        state["turn"] = self._next_bidder(state, seat)
+        n = state["players"]
+        seat = (seat + 1) % n  # `_next_bidder`
+        state["turn"] = (seat + 1) % n if seat == state["auctioneer"] else seat
         self._settle_bidding(state, events)
 
     def _sell_now(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
@@ -353,8 +408,9 @@ class KetteVonSaba(Game):
     def _sell(self, state: State, events: list[Event]) -> None:
         auction, seller = state["auction"], state["auctioneer"]
         buyer, price = auction["bidder"], auction["bid"]
-        state["cash"][buyer] -= price
-        state["cash"][seller] += price
+        cash = state["cash"] = state["cash"][:]
+        cash[buyer] -= price
+        cash[seller] += price
         events.append(
             {"type": "sold", "seller": seller, "buyer": buyer, "price": price, "card": state["lot"]}
         )
@@ -404,7 +460,8 @@ class KetteVonSaba(Game):
 
     def _draw(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         card = self._draw_top(state)
-        state["cash"][seat] -= DRAW_PRICE
+        cash = state["cash"] = state["cash"][:]
+        cash[seat] -= DRAW_PRICE
         state["fees_paid"] += DRAW_PRICE
         self._give(state, seat, card)
         events.append(
@@ -472,7 +529,8 @@ class KetteVonSaba(Game):
                 seat = (start + k) % n
                 for card in state["hands"][seat]:
                     self._set_aside(state, seat, card, events)
-                state["hands"][seat] = []
+                hands = state["hands"] = state["hands"][:]
+                hands[seat] = []
         for k in range(n):
             seat = (start + k) % n
             if any(card != JOKER or self._spaces(state, card) for card in state["hands"][seat]):
@@ -492,9 +550,9 @@ class KetteVonSaba(Game):
 
     # ------------------------------------------------------------------ laying cards
     def _spaces(self, state: State, card: str) -> list[int]:
-        """Indices of the spaces where `card` may be laid now."""
-        board = state["board"]
-        return card_spaces(board, board_live(board), card, state["options"]["joker-symmetry"])
+        """Indices of the spaces where `card` may be laid now (remembered by the board list:
+        read it, do not change it)."""
+        return board_spaces(state["board"], card, state["options"]["joker-symmetry"])
 
     def _full(self, state: State) -> bool:
         return None not in state["board"]
@@ -503,11 +561,14 @@ class KetteVonSaba(Game):
         self, state: State, seat: int, card: str, index: int, multiplier: int, events: list[Event]
     ) -> None:
         board = state["board"]
-        piece = PIECES[settled_piece(board_live(board), index)] if card == JOKER else card
+        live = board_live(board)
+        piece = PIECES[settled_piece(live, index)] if card == JOKER else card
         earned = reward_at(board, index) * multiplier
         board = state["board"] = board[:]
         board[index] = {"piece": piece, "joker": card == JOKER}
-        state["cash"][seat] += earned
+        remember_live(board, live & MASKS[index][PIECE_CODE[piece]])
+        cash = state["cash"] = state["cash"][:]
+        cash[seat] += earned
         state["rewards_paid"] += earned
         events.append(
             {
@@ -524,15 +585,18 @@ class KetteVonSaba(Game):
         state["forgeries"] = [*state["forgeries"], card]
         events.append({"type": "forgery", "seat": seat, "card": card})
 
-    # `apply` works on a state that shares the deck and each hand with the one it was given (see
-    # `_working_copy`): they are replaced, never changed in place.
+    # `apply` works on a state that shares the deck, the hands (the list and each hand) and the
+    # cash with the one it was given (see `_working_copy`): they are replaced, never changed in
+    # place.
     def _take(self, state: State, seat: int, card: str) -> None:
         hand = state["hands"][seat][:]
         hand.remove(card)
-        state["hands"][seat] = hand
+        hands = state["hands"] = state["hands"][:]
+        hands[seat] = hand
 
     def _give(self, state: State, seat: int, card: str) -> None:
-        state["hands"][seat] = [*state["hands"][seat], card]
+        hands = state["hands"] = state["hands"][:]
+        hands[seat] = [*hands[seat], card]
 
     def _draw_top(self, state: State) -> str:
         deck = state["deck"]
@@ -641,24 +705,22 @@ class KetteVonSaba(Game):
     def copy_state(self, state: State) -> State:
         # The board and the forgeries are replaced when they change, never changed in place (see
         # `_lay`, `_set_aside`); the other containers are copied.
+        copy = state.copy()  # the same keys in the same order
+        copy["deck"], copy["cash"] = state["deck"][:], state["cash"][:]
+        copy["hands"] = list(map(list.copy, state["hands"]))
         auction = state["auction"]
-        return {
-            **state,
-            "deck": state["deck"][:],
-            "hands": list(map(list.copy, state["hands"])),
-            "cash": state["cash"][:],
-            "auction": None if auction is None else auction.copy(),
-        }
+        if auction is not None:
+            copy["auction"] = auction.copy()
+        return copy
 
     def _working_copy(self, state: State) -> State:
-        # `_apply` also replaces the deck and each hand when they change (see `_take`).
+        # `_apply` also replaces the deck, the hands and the cash when they change (see `_take`);
+        # only the auction is changed in place.
+        work = state.copy()  # the same keys in the same order
         auction = state["auction"]
-        return {
-            **state,
-            "hands": state["hands"][:],
-            "cash": state["cash"][:],
-            "auction": None if auction is None else auction.copy(),
-        }
+        if auction is not None:
+            work["auction"] = auction.copy()
+        return work
 
 
 PHASE_NAMES: dict[str, str] = {

@@ -107,23 +107,52 @@ def live_layouts(board: Sequence[dict | None]) -> int:
     return live
 
 
-# live_layouts by board list. The engine never changes a board list it has handed out (laying
-# a card replaces the list), so a list met again has the same live layouts. Each entry keeps its
-# list alive, so its id cannot pass to another list while the entry stands.
-_LIVE_BY_BOARD: dict[int, tuple[Sequence[dict | None], int]] = {}
+# live_layouts by board list, with the spaces each card may take (`board_spaces`). The engine
+# never changes a board list it has handed out (laying a card replaces the list), so a list met
+# again has the same live layouts. Each entry keeps its list alive, so its id cannot pass to
+# another list while the entry stands.
+_LIVE_BY_BOARD: dict[
+    int, tuple[Sequence[dict | None], int, dict[str, list[int]], dict[str, list[int]]]
+] = {}
 _LIVE_KEPT = 4096
+
+
+def _board_entry(
+    board: Sequence[dict | None],
+) -> tuple[Sequence[dict | None], int, dict[str, list[int]], dict[str, list[int]]]:
+    found = _LIVE_BY_BOARD.get(id(board))
+    if found is not None and found[0] is board:
+        return found
+    live = live_layouts(board)
+    if len(_LIVE_BY_BOARD) >= _LIVE_KEPT:
+        _LIVE_BY_BOARD.clear()
+    found = _LIVE_BY_BOARD[id(board)] = (board, live, {}, {})
+    return found
 
 
 def board_live(board: Sequence[dict | None]) -> int:
     """`live_layouts(board)` for a board list that is never changed in place (a state's)."""
-    found = _LIVE_BY_BOARD.get(id(board))
-    if found is not None and found[0] is board:
-        return found[1]
-    live = live_layouts(board)
+    return _board_entry(board)[1]
+
+
+def remember_live(board: Sequence[dict | None], live: int) -> None:
+    """Note `live_layouts(board)` of a new board list, known from the board it was made from."""
     if len(_LIVE_BY_BOARD) >= _LIVE_KEPT:
         _LIVE_BY_BOARD.clear()
-    _LIVE_BY_BOARD[id(board)] = (board, live)
-    return live
+    _LIVE_BY_BOARD[id(board)] = (board, live, {}, {})
+
+
+def board_spaces(
+    board: Sequence[dict | None], card: str, joker_symmetry: bool = False
+) -> list[int]:
+    """`card_spaces` for a board list that is never changed in place (a state's), remembered
+    with its live layouts: a list to read, not to change."""
+    entry = _board_entry(board)
+    known = entry[3] if joker_symmetry else entry[2]
+    spaces = known.get(card)
+    if spaces is None:
+        spaces = known[card] = card_spaces(board, entry[1], card, joker_symmetry)
+    return spaces
 
 
 def settled_piece(live: int, index: int) -> int | None:
