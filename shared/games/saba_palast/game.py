@@ -41,7 +41,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from shared.engine import Event, Game, IllegalMove, Move, Option, State, View, draw_rng, parse_int
+from shared.engine import (
+    Event,
+    Game,
+    IllegalMove,
+    ListedMove,
+    Move,
+    Option,
+    State,
+    View,
+    draw_rng,
+    parse_int,
+)
 from shared.games.saba_palast.data import (
     ACTION_CARDS_PER_MATERIAL,
     BOTTOM_LEVEL3,
@@ -222,6 +233,74 @@ def palace_cards_left(state: State) -> int:
     return sum(1 for c in (*state["deck"], *state["display"]) if c and CARDS[c]["kind"] == "palace")
 
 
+# ---------------------------------------------------------------------- tables built once
+# The moves `legal_moves` hands out, built once as read-only `ListedMove`s (key order as the
+# moves were always written), and the facts it looks up on every call.
+PALACE_CARDS = frozenset(c for c, info in CARDS.items() if info["kind"] == "palace")
+CARD_FIELD: dict[str, int] = {c: CARDS[c]["field"] - 1 for c in PALACE_CARDS}  # 0-based
+CARD_LEVEL: dict[str, int] = {c: CARDS[c]["level"] for c in PALACE_CARDS}
+# What a card costs on each building field before a material left on its garden field.
+BASE_COSTS: dict[tuple[str, int], tuple[tuple[str, int], ...]] = {}
+for _card, _info in CARDS.items():
+    for _slot, _gold in enumerate(SURCHARGES):
+        _cost = dict(_info["cost"])
+        if _gold:
+            _cost["gold"] = _cost.get("gold", 0) + _gold
+        BASE_COSTS[_card, _slot] = tuple(_cost.items())
+# The keys each move type may carry, "type" included.
+MOVE_FIELDS: dict[str, frozenset[str]] = {k: v | {"type"} for k, v in MOVE_KEYS.items()}
+PASS = ListedMove(type="pass")
+DRAW = ListedMove(type="draw")
+END_TURN = ListedMove(type="end_turn")
+HARBOUR_MOVES = {f: ListedMove(type="harbour", field=f) for f in range(1, 5)}
+REMOVE_MOVES = {c: ListedMove(type="harbour", field=2, remove=c) for c in PALACE_CARDS}
+VIZIER_MOVES = {q: ListedMove(type="harbour", field=3, vizier=q) for q in QUARTERS}
+DECLINE_MOVES = {q: ListedMove(type="harbour", field=3, vizier=q, decline=True) for q in QUARTERS}
+VIZIER_SWAPS = {
+    q: [(g, t, ListedMove(type="harbour", field=3, vizier=q, give=g, take=t)) for g, t in swaps]
+    for q, swaps in SWAPS.items()
+}
+USE_SWAPS = {
+    q: [(g, t, ListedMove(type="use_quarter", quarter=q, give=g, take=t)) for g, t in swaps]
+    for q, swaps in SWAPS.items()
+}
+USE_MOVES = {q: ListedMove(type="use_quarter", quarter=q) for q in QUARTER_MATERIAL}
+PLACE_MOVES = tuple(ListedMove(type="place_figure", quarter=q) for q in QUARTERS)
+FULFIL_MOVES = {c: ListedMove(type="fulfil", card=c) for c in CARDS if c not in PALACE_CARDS}
+SEND_MOVES = {q: ListedMove(type="send_figure", quarter=q) for q in QUARTERS}
+MOVE_FIGURE_MOVES = {
+    src: [ListedMove({"type": "move_figure", "from": src, "to": dst}) for dst in QUARTERS]
+    for src in QUARTERS
+}
+PLAY_MOVES = {m: ListedMove(type="play_card", card=m) for m in MATERIALS}
+DISCARD_MOVES = {m: ListedMove(type="discard_card", card=m) for m in MATERIALS}
+RETURN_MOVES = tuple((m, ListedMove(type="return_material", material=m)) for m in MATERIALS)
+# Build moves, made when first listed: (card, from_quarter, no_figure, leave) -> move.
+BUILD_MOVES: dict[tuple[str, str | None, bool, str | None], ListedMove] = {}
+
+
+def build_move(card: str, source: str | None, no_figure: bool, leave: str | None) -> ListedMove:
+    key = (card, source, no_figure, leave)
+    move = BUILD_MOVES.get(key)
+    if move is None:
+        move = {"type": "build", "card": card}
+        if source is not None:
+            move["from_quarter"] = source
+        elif no_figure:
+            move["no_figure"] = True
+        if leave is not None:
+            move["leave"] = leave
+        move = BUILD_MOVES[key] = ListedMove(move)
+    return move
+
+
+def listed(table: dict[str, ListedMove], key: Any, **fields: Any) -> Move:
+    """The table's move for `key`, or (a value no table foresaw, in a hand-made position) a new
+    one with `fields`."""
+    move = table.get(key)
+    return move if move is not None else dict(fields)
+
+
 class SabaPalast(Game):
     id = "saba-palast"
     title = "Saba – Palast der Königin"
@@ -312,84 +391,109 @@ class SabaPalast(Game):
         return state["end"] is not None
 
     def _legal_moves(self, state: State, seat: int) -> list[Move]:
-        if state["pending"]:
-            return [{"type": "send_figure", "quarter": q} for q in state["pending"]["quarters"]]
+        pending = state["pending"]
+        if pending:
+            return [
+                listed(SEND_MOVES, q, type="send_figure", quarter=q) for q in pending["quarters"]
+            ]
         phase = state["phase"]
         if phase == "return":
             return self._return_moves(state, seat)
-        moves: list[Move] = []
         if phase == "harbour":
-            moves += self._harbour_moves(state, seat)
+            moves = self._harbour_moves(state, seat)
         elif phase == "build":
-            moves += self._build_moves(state, seat)
-            moves.append({"type": "pass"})
+            moves = self._build_moves(state, seat)
+            moves.append(PASS)
         elif phase == "quarter":
-            moves += self._place_moves(state, seat)
-            moves.append({"type": "pass"})
+            moves = self._place_moves(state, seat)
+            moves.append(PASS)
         elif phase == "draw":
-            moves.append({"type": "draw"})
+            moves = [DRAW]
         else:
-            moves.append({"type": "end_turn"})
-        return moves + self._free_moves(state, seat)
+            moves = [END_TURN]
+        self._add_free_moves(state, seat, moves)
+        return moves
 
     def _harbour_moves(self, state: State, seat: int) -> list[Move]:
         moves: list[Move] = []
         for field in sorted(visible_fields(state, seat)):
-            move = {"type": "harbour", "field": field}
             if field == 2:
-                removable = [c for c in state["display"] if c and CARDS[c]["kind"] == "palace"]
-                moves += [{**move, "remove": c} for c in removable] or [move]
+                removable = [c for c in state["display"] if c in PALACE_CARDS]
+                if removable:
+                    moves += [REMOVE_MOVES[c] for c in removable]
+                else:
+                    moves.append(HARBOUR_MOVES[2])
             elif field == 3:
-                # The vizier's action uses the stock and supply after the harbour step.
-                after = self.copy_state(state)
-                self._take_harbour(after, seat, field, [])
-                for quarter in QUARTERS:
-                    if quarter == state["vizier"]:
-                        continue
-                    target = {**move, "vizier": quarter}
-                    # The quarter's action may be declined where it would change something.
-                    if quarter in SWAPS:
-                        swaps = swap_options(after, seat, quarter)
-                        moves += [{**target, "give": g, "take": t} for g, t in swaps]
-                        moves.append({**target, "decline": True} if swaps else target)
-                    else:
-                        moves.append(target)
-                        if after["supply"][QUARTER_MATERIAL[quarter]] > 0:
-                            moves.append({**target, "decline": True})
+                self._vizier_moves(state, seat, moves)
             else:
-                moves.append(move)
+                moves.append(listed(HARBOUR_MOVES, field, type="harbour", field=field))
         return moves
+
+    def _vizier_moves(self, state: State, seat: int, moves: list[Move]) -> None:
+        """The moves of harbour field 3. The vizier's action uses the stock and supply after
+        the harbour step (as `_take_harbour` leaves them)."""
+        harbour = state["harbour"]
+        taken = harbour[2]
+        stock = dict(state["stocks"][seat])
+        stock[taken["material"]] += taken["count"]
+        supply = dict(state["supply"])
+        slots = [(taken["material"], 0), *((h["material"], h["count"]) for h in harbour[:2])]
+        slots += [(h["material"], h["count"]) for h in harbour[3:]]
+        for (material, count), capacity in zip(slots, HARBOUR_CAPACITY, strict=True):
+            supply[material] -= min(capacity - count, supply[material])
+        vizier = state["vizier"]
+        for quarter in QUARTERS:
+            if quarter == vizier:
+                continue
+            # The quarter's action may be declined where it would change something.
+            if quarter in SWAPS:
+                before = len(moves)
+                moves += [m for g, t, m in VIZIER_SWAPS[quarter] if stock[g] > 0 and supply[t] > 0]
+                moves.append(
+                    DECLINE_MOVES[quarter] if len(moves) > before else VIZIER_MOVES[quarter]
+                )
+            else:
+                moves.append(VIZIER_MOVES[quarter])
+                if supply[QUARTER_MATERIAL[quarter]] > 0:
+                    moves.append(DECLINE_MOVES[quarter])
 
     def _build_moves(self, state: State, seat: int) -> list[Move]:
         moves: list[Move] = []
-        step, stock = state["step"], state["stocks"][seat]
+        step, stock, garden = state["step"], state["stocks"][seat], state["garden"]
         for slot, card in enumerate(state["display"]):
             if card is None:
                 continue
-            kind = CARDS[card]["kind"]
-            if (step["built"] if kind == "palace" else step["fulfilled"]) or obsolete(state, card):
-                continue
-            cost = card_cost(state, card, slot)
-            if not can_pay(stock, cost):
-                continue
-            if kind != "palace":
-                moves.append({"type": "fulfil", "card": card})
+            if card in PALACE_CARDS:
+                if step["built"]:
+                    continue
+                field = garden[CARD_FIELD[card]]
+                levels = field["levels"]
+                if levels and levels[-1] >= CARD_LEVEL[card]:
+                    continue  # obsolete
+                left = field["material"]
+                if left is None:
+                    if any(stock[m] < n for m, n in BASE_COSTS[card, slot]):
+                        continue
+                    cost = None
+                else:
+                    cost = card_cost(state, card, slot)
+                    if not can_pay(stock, cost):
+                        continue
+            else:
+                if step["fulfilled"] or any(stock[m] < n for m, n in BASE_COSTS[card, slot]):
+                    continue
+                moves.append(listed(FULFIL_MOVES, card, type="fulfil", card=card))
                 continue
             leaves: list[str | None] = [None]
             if state["options"]["profi"]:
+                if cost is None:
+                    cost = card_cost(state, card, slot)
                 leaves += [m for m in MATERIALS if stock[m] > cost.get(m, 0)]
             sources = self._figure_sources(state, seat, card)
-            choices: list[Move] = [
-                {"from_quarter": source} if source is not None else {} for source in sources
-            ]
+            for source in sources:
+                moves += [build_move(card, source, False, leave) for leave in leaves]
             if sources != [None] and self._may_leave_balcony(state, seat, card):
-                choices.append({"no_figure": True})
-            for choice in choices:
-                for leave in leaves:
-                    move: Move = {"type": "build", "card": card, **choice}
-                    if leave is not None:
-                        move["leave"] = leave
-                    moves.append(move)
+                moves += [build_move(card, None, True, leave) for leave in leaves]
         return moves
 
     def _figure_sources(self, state: State, seat: int, card: str) -> list[str | None]:
@@ -410,41 +514,46 @@ class SabaPalast(Game):
         price = quarter_figures(state, seat) + 1
         if state["figures"][seat] == 0 or state["stocks"][seat]["gold"] < price:
             return []
-        return [{"type": "place_figure", "quarter": q} for q in QUARTERS]
+        return list(PLACE_MOVES)
 
     def _return_moves(self, state: State, seat: int) -> list[Move]:
-        moves: list[Move] = []
         stock = state["stocks"][seat]
         if sum(stock.values()) > STOCK_LIMIT:
-            moves += [{"type": "return_material", "material": m} for m in MATERIALS if stock[m]]
+            moves: list[Move] = [move for m, move in RETURN_MOVES if stock[m]]
+        else:
+            moves = []
         hand = state["hands"][seat]
         if len(hand) > self._hand_limit(state):
-            moves += [{"type": "discard_card", "card": c} for c in sorted(set(hand))]
+            moves += [
+                listed(DISCARD_MOVES, c, type="discard_card", card=c) for c in sorted(set(hand))
+            ]
         return moves
 
     def _free_moves(self, state: State, seat: int) -> list[Move]:
-        moves: list[Move] = [
-            {"type": "play_card", "card": c} for c in sorted(set(state["hands"][seat]))
-        ]
-        for quarter in QUARTERS:
-            if self._quarter_blocked(state, seat, quarter) is not None:
-                continue
-            move = {"type": "use_quarter", "quarter": quarter}
-            if quarter in SWAPS:
-                moves += [
-                    {**move, "give": g, "take": t} for g, t in swap_options(state, seat, quarter)
-                ]
-            elif state["supply"][QUARTER_MATERIAL[quarter]] > 0:
-                moves.append(move)
-        if state["options"]["profi"] and not state["step"]["moved"]:
-            mine = [q for q in QUARTERS if seat in state["quarters"][q]]
-            for src in mine:
-                moves += [
-                    {"type": "move_figure", "from": src, "to": dst}
-                    for dst in QUARTERS
-                    if dst != src and dst != state["vizier"]
-                ]
+        moves: list[Move] = []
+        self._add_free_moves(state, seat, moves)
         return moves
+
+    def _add_free_moves(self, state: State, seat: int, moves: list[Move]) -> None:
+        """Add the free actions the seat may take now to `moves`."""
+        hand = state["hands"][seat]
+        if hand:
+            moves += [listed(PLAY_MOVES, c, type="play_card", card=c) for c in sorted(set(hand))]
+        quarters, vizier = state["quarters"], state["vizier"]
+        spent = state["step"]["spent"]
+        mine = [q for q in QUARTERS if seat in quarters[q]]
+        for quarter in mine:
+            # As `_quarter_blocked`: the vizier's quarter, and figures that have all acted.
+            if quarter == vizier or spent.get(quarter, 0) >= quarters[quarter].count(seat):
+                continue
+            if quarter in SWAPS:
+                stock, supply = state["stocks"][seat], state["supply"]
+                moves += [m for g, t, m in USE_SWAPS[quarter] if stock[g] > 0 and supply[t] > 0]
+            elif state["supply"][QUARTER_MATERIAL[quarter]] > 0:
+                moves.append(USE_MOVES[quarter])
+        if mine and state["options"]["profi"] and not state["step"]["moved"]:
+            for src in mine:
+                moves += [m for m in MOVE_FIGURE_MOVES[src] if m["to"] != src and m["to"] != vizier]
 
     # ------------------------------------------------------------------ moves
     def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
