@@ -556,14 +556,20 @@ class SabaPalast(Game):
                 moves += [m for m in MOVE_FIGURE_MOVES[src] if m["to"] != src and m["to"] != vizier]
 
     # ------------------------------------------------------------------ moves
+    def _working_copy(self, state: State) -> State:
+        # Only the top level: `_apply` copies the containers its move may change (`_own`) and
+        # shares the rest with the state it was given.
+        return dict(state)
+
     def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
         kind = move["type"]
-        if kind not in MOVE_KEYS:
+        allowed = MOVE_FIELDS.get(kind)
+        if allowed is None:
             raise IllegalMove(
                 f"unknown move {kind!r}; the moves are {', '.join(MOVE_KEYS)}", "malformed"
             )
-        extra = set(move) - {"type"} - MOVE_KEYS[kind]
-        if extra:
+        if not allowed.issuperset(move):
+            extra = set(move) - {"type"} - MOVE_KEYS[kind]
             raise IllegalMove(
                 f"a {kind!r} move does not take {', '.join(sorted(extra))}", "malformed"
             )
@@ -582,11 +588,52 @@ class SabaPalast(Game):
                 raise IllegalMove("your turn is ending: first give back what is over the limits")
         elif kind not in PHASE_MOVES[phase]:
             raise IllegalMove(f"now is the time to {PHASE_NAMES[phase]}, not to {kind}")
+        self._own(state, seat, kind, move)
         events: list[Event] = []
-        getattr(self, f"_do_{kind}")(state, seat, move, events)
-        if state["end"] is None and palace_cards_left(state) == 0:
+        DO[kind](self, state, seat, move, events)
+        if (
+            state["end"] is None
+            and not any(c in PALACE_CARDS for c in state["display"])
+            and not any(c in PALACE_CARDS for c in state["deck"])
+        ):
             self._finish(state, "palace_complete", events)
         return events
+
+    def _own(self, state: State, seat: int, kind: str, move: Move) -> None:
+        """Copy into the working state the containers a move of `kind` may change; the others
+        stay shared with the state `apply` was given, which must not change."""
+        if kind in ("pass", "end_turn"):
+            return  # they set the phase, the turn and a fresh step: no container changes
+        if kind == "return_material":
+            own_stock(state, seat)
+        elif kind in ("play_card", "discard_card", "draw"):
+            own_hand(state, seat)
+            if kind == "play_card":
+                own_stock(state, seat)
+            elif kind == "draw":
+                state["action_deck"] = state["action_deck"][:]
+        elif kind == "use_quarter":
+            own_stock(state, seat)
+            own_step(state)
+        elif kind == "harbour":
+            own_stock(state, seat)
+            state["harbour"] = [dict(h) for h in state["harbour"]]
+            cards = state["harbour_cards"] = state["harbour_cards"][:]
+            cards[seat] = dict(cards[seat])
+            field = move.get("field")
+            if field == 1:
+                own_hand(state, seat)
+                state["action_deck"] = state["action_deck"][:]
+            elif field == 2:
+                state["display"] = state["display"][:]
+                state["deck"] = state["deck"][:]
+        elif kind == "place_figure":
+            own_stock(state, seat)
+            own_step(state)
+            state["figures"] = state["figures"][:]
+            state["quarters"] = {q: f[:] for q, f in state["quarters"].items()}
+        else:  # build, fulfil, send_figure, move_figure: rarer, and they reach far
+            copy_containers(state)
 
     # --- 1. harbour
     def _do_harbour(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
@@ -1243,28 +1290,55 @@ class SabaPalast(Game):
     def copy_state(self, state: State) -> State:
         # A structural deep copy of the known layout: far faster than a generic one.
         out = dict(state)
-        out["supply"] = dict(state["supply"])
-        out["stocks"] = [dict(s) for s in state["stocks"]]
-        out["harbour"] = [dict(h) for h in state["harbour"]]
-        out["harbour_cards"] = [dict(c) for c in state["harbour_cards"]]
-        for key in (
-            "deck",
-            "display",
-            "serail",
-            "figures",
-            "markers",
-            "treasury",
-            "action_deck",
-            "discard",
-        ):
-            out[key] = state[key][:]
-        out["garden"] = [{**g, "levels": g["levels"][:]} for g in state["garden"]]
-        out["quarters"] = {q: f[:] for q, f in state["quarters"].items()}
-        out["hands"] = [h[:] for h in state["hands"]]
-        out["step"] = {**state["step"], "spent": dict(state["step"]["spent"])}
-        if state["pending"]:
-            out["pending"] = {**state["pending"], "quarters": state["pending"]["quarters"][:]}
+        copy_containers(out)
         return out
 
+
+def copy_containers(state: State) -> None:
+    """Replace every container of the state (a copy of its top level) with a copy."""
+    state["supply"] = dict(state["supply"])
+    state["stocks"] = [dict(s) for s in state["stocks"]]
+    state["harbour"] = [dict(h) for h in state["harbour"]]
+    state["harbour_cards"] = [dict(c) for c in state["harbour_cards"]]
+    for key in (
+        "deck",
+        "display",
+        "serail",
+        "figures",
+        "markers",
+        "treasury",
+        "action_deck",
+        "discard",
+    ):
+        state[key] = state[key][:]
+    state["garden"] = [{**g, "levels": g["levels"][:]} for g in state["garden"]]
+    state["quarters"] = {q: f[:] for q, f in state["quarters"].items()}
+    state["hands"] = [h[:] for h in state["hands"]]
+    state["step"] = {**state["step"], "spent": dict(state["step"]["spent"])}
+    if state["pending"]:
+        state["pending"] = {**state["pending"], "quarters": state["pending"]["quarters"][:]}
+
+
+def own_stock(state: State, seat: int) -> None:
+    """The working state's own supply and stock of `seat` (see `SabaPalast._own`)."""
+    stocks = state["stocks"] = state["stocks"][:]
+    stocks[seat] = dict(stocks[seat])
+    state["supply"] = dict(state["supply"])
+
+
+def own_hand(state: State, seat: int) -> None:
+    """The working state's own hand of `seat` and discard pile."""
+    hands = state["hands"] = state["hands"][:]
+    hands[seat] = hands[seat][:]
+    state["discard"] = state["discard"][:]
+
+
+def own_step(state: State) -> None:
+    step = state["step"]
+    state["step"] = {**step, "spent": dict(step["spent"])}
+
+
+# The rule of each move type.
+DO = {kind: getattr(SabaPalast, f"_do_{kind}") for kind in MOVE_KEYS}
 
 GAME = SabaPalast()
