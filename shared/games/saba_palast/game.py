@@ -123,6 +123,9 @@ MOVE_KEYS: dict[str, frozenset[str]] = {
     "send_figure": frozenset({"quarter"}),
 }
 
+# The harbour move's keys that belong to one field only.
+HARBOUR_FIELD_KEYS = (("remove", 2), ("vizier", 3), ("give", 3), ("take", 3), ("decline", 3))
+
 # Where a pending figure goes, in words.
 PENDING_FOR = {"treasury": "the treasury", "serail": "the serail"}
 
@@ -277,6 +280,16 @@ DISCARD_MOVES = {m: ListedMove(type="discard_card", card=m) for m in MATERIALS}
 RETURN_MOVES = tuple((m, ListedMove(type="return_material", material=m)) for m in MATERIALS)
 # Build moves, made when first listed: (card, from_quarter, no_figure, leave) -> move.
 BUILD_MOVES: dict[tuple[str, str | None, bool, str | None], ListedMove] = {}
+
+
+def first_obsolete(garden: list[dict[str, Any]], cards: list[str | None]) -> str | None:
+    """The first of `cards` that is `obsolete`, or None."""
+    for card in cards:
+        if card in PALACE_CARDS:
+            levels = garden[CARD_FIELD[card]]["levels"]
+            if levels and levels[-1] >= CARD_LEVEL[card]:
+                return card
+    return None
 
 
 def build_move(card: str, source: str | None, no_figure: bool, leave: str | None) -> ListedMove:
@@ -593,8 +606,8 @@ class SabaPalast(Game):
         DO[kind](self, state, seat, move, events)
         if (
             state["end"] is None
-            and not any(c in PALACE_CARDS for c in state["display"])
-            and not any(c in PALACE_CARDS for c in state["deck"])
+            and PALACE_CARDS.isdisjoint(state["display"])
+            and PALACE_CARDS.isdisjoint(state["deck"])
         ):
             self._finish(state, "palace_complete", events)
         return events
@@ -617,7 +630,6 @@ class SabaPalast(Game):
             own_step(state)
         elif kind == "harbour":
             own_stock(state, seat)
-            state["harbour"] = [dict(h) for h in state["harbour"]]
             cards = state["harbour_cards"] = state["harbour_cards"][:]
             cards[seat] = dict(cards[seat])
             field = move.get("field")
@@ -642,15 +654,10 @@ class SabaPalast(Game):
         if field not in shown:
             a, b = sorted(shown)
             raise IllegalMove(f"your harbour cards show fields {a} and {b}, not field {field}")
-        for key, needed_on in (
-            ("remove", 2),
-            ("vizier", 3),
-            ("give", 3),
-            ("take", 3),
-            ("decline", 3),
-        ):
-            if key in move and field != needed_on:
-                raise IllegalMove(f"{key!r} belongs to harbour field {needed_on} only")
+        if len(move) > 2:  # more than the type and the field
+            for key, needed_on in HARBOUR_FIELD_KEYS:
+                if key in move and field != needed_on:
+                    raise IllegalMove(f"{key!r} belongs to harbour field {needed_on} only")
         self._take_harbour(state, seat, field, events)
         if field == 1:
             self._draw_card(state, seat, events)
@@ -676,27 +683,28 @@ class SabaPalast(Game):
         )
         self._refill_harbour(state, field - 1)
         cards = state["harbour_cards"][seat]
-        card = next(c for c, side in cards.items() if HARBOUR_CARDS[c][side] == field)
-        cards[card] = TURNED[cards[card]]
+        for card, side in cards.items():
+            if HARBOUR_CARDS[card][side] == field:
+                cards[card] = TURNED[side]
+                break
         events.append({"type": "harbour_refilled", "harbour": [dict(h) for h in state["harbour"]]})
 
     def _refill_harbour(self, state: State, taken: int) -> None:
         """The fields below the one taken move one toward field 4; field 1 restarts with the
         type taken; each field is topped up from the supply as far as it holds."""
         harbour, supply = state["harbour"], state["supply"]
-        material = harbour[taken]["material"]
-        state["harbour"] = harbour = [
-            {"material": material, "count": 0},
-            *harbour[:taken],
-            *harbour[taken + 1 :],
-        ]
-        for slot, capacity in zip(harbour, HARBOUR_CAPACITY, strict=True):
-            add = min(capacity - slot["count"], supply[slot["material"]])
-            slot["count"] += add
-            supply[slot["material"]] -= add
+        slots = [(harbour[taken]["material"], 0)]
+        slots += [(h["material"], h["count"]) for i, h in enumerate(harbour) if i != taken]
+        # New field dicts: the old ones may be shared with the state `apply` was given.
+        refilled = []
+        for (material, count), capacity in zip(slots, HARBOUR_CAPACITY, strict=True):
+            add = min(capacity - count, supply[material])
+            supply[material] -= add
+            refilled.append({"material": material, "count": count + add})
+        state["harbour"] = refilled
 
     def _remove_card(self, state: State, card: Any, events: list[Event]) -> None:
-        removable = [c for c in state["display"] if c and CARDS[c]["kind"] == "palace"]
+        removable = [c for c in state["display"] if c in PALACE_CARDS]
         if not removable:
             if card is not None:
                 raise IllegalMove("no palace building card is on display to remove")
@@ -906,7 +914,7 @@ class SabaPalast(Game):
     def _after_building(self, state: State) -> None:
         """Leave the build step once nothing more may be built or fulfilled this turn."""
         step = state["step"]
-        specials = any(c and CARDS[c]["kind"] != "palace" for c in state["display"])
+        specials = any(c and c not in PALACE_CARDS for c in state["display"])
         if step["built"] and (step["fulfilled"] or not specials):
             self._to_quarter_step(state)
 
@@ -925,7 +933,7 @@ class SabaPalast(Game):
             display.append(state["deck"].pop(0) if state["deck"] else None)
             if display[-1] is not None:
                 events.append({"type": "card_revealed", "card": display[-1]})
-            dead = next((c for c in display if c and obsolete(state, c)), None)
+            dead = first_obsolete(state["garden"], display)
             if dead is None:
                 return
             display.remove(dead)
