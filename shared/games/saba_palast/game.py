@@ -250,6 +250,11 @@ for _card, _info in CARDS.items():
         if _gold:
             _cost["gold"] = _cost.get("gold", 0) + _gold
         BASE_COSTS[_card, _slot] = tuple(_cost.items())
+# The (phase, move type) pairs that need no further check of the phase while nothing is pending.
+PLAIN_MOVES = frozenset(
+    {(phase, kind) for phase, kinds in PHASE_MOVES.items() for kind in kinds}
+    | {(phase, kind) for phase in FREE_PHASES for kind in FREE_MOVES}
+)
 # The keys each move type may carry, "type" included.
 MOVE_FIELDS: dict[str, frozenset[str]] = {k: v | {"type"} for k, v in MOVE_KEYS.items()}
 PASS = ListedMove(type="pass")
@@ -280,6 +285,30 @@ DISCARD_MOVES = {m: ListedMove(type="discard_card", card=m) for m in MATERIALS}
 RETURN_MOVES = tuple((m, ListedMove(type="return_material", material=m)) for m in MATERIALS)
 # Build moves, made when first listed: (card, from_quarter, no_figure, leave) -> move.
 BUILD_MOVES: dict[tuple[str, str | None, bool, str | None], ListedMove] = {}
+
+
+def vizier_moves(vizier: str, stock: dict[str, int], supply: dict[str, int]) -> list[Move]:
+    """The moves of harbour field 3 with the vizier on `vizier`, given the stock and supply
+    after the harbour step: they depend only on which of them hold some of each material."""
+    moves: list[Move] = []
+    for quarter in QUARTERS:
+        if quarter == vizier:
+            continue
+        # The quarter's action may be declined where it would change something.
+        if quarter in SWAPS:
+            swaps = [m for g, t, m in VIZIER_SWAPS[quarter] if stock[g] > 0 and supply[t] > 0]
+            moves += swaps
+            moves.append(DECLINE_MOVES[quarter] if swaps else VIZIER_MOVES[quarter])
+        else:
+            moves.append(VIZIER_MOVES[quarter])
+            if supply[QUARTER_MATERIAL[quarter]] > 0:
+                moves.append(DECLINE_MOVES[quarter])
+    return moves
+
+
+# The vizier's moves by (his quarter, which materials the stock and the supply hold after the
+# harbour step): at most 6 × 2^8 lists.
+VIZIER_LISTS: dict[tuple, list[Move]] = {}
 
 
 def first_obsolete(garden: list[dict[str, Any]], cards: list[str | None]) -> str | None:
@@ -454,25 +483,27 @@ class SabaPalast(Game):
         slots += [(h["material"], h["count"]) for h in harbour[3:]]
         for (material, count), capacity in zip(slots, HARBOUR_CAPACITY, strict=True):
             supply[material] -= min(capacity - count, supply[material])
-        vizier = state["vizier"]
-        for quarter in QUARTERS:
-            if quarter == vizier:
-                continue
-            # The quarter's action may be declined where it would change something.
-            if quarter in SWAPS:
-                before = len(moves)
-                moves += [m for g, t, m in VIZIER_SWAPS[quarter] if stock[g] > 0 and supply[t] > 0]
-                moves.append(
-                    DECLINE_MOVES[quarter] if len(moves) > before else VIZIER_MOVES[quarter]
-                )
-            else:
-                moves.append(VIZIER_MOVES[quarter])
-                if supply[QUARTER_MATERIAL[quarter]] > 0:
-                    moves.append(DECLINE_MOVES[quarter])
+        a, s, e, g = MATERIALS
+        key = (
+            state["vizier"],
+            stock[a] > 0,
+            stock[s] > 0,
+            stock[e] > 0,
+            stock[g] > 0,
+            supply[a] > 0,
+            supply[s] > 0,
+            supply[e] > 0,
+            supply[g] > 0,
+        )
+        listed_moves = VIZIER_LISTS.get(key)
+        if listed_moves is None:
+            listed_moves = VIZIER_LISTS[key] = vizier_moves(state["vizier"], stock, supply)
+        moves += listed_moves
 
     def _build_moves(self, state: State, seat: int) -> list[Move]:
         moves: list[Move] = []
         step, stock, garden = state["step"], state["stocks"][seat], state["garden"]
+        figures = state["figures"]
         for slot, card in enumerate(state["display"]):
             if card is None:
                 continue
@@ -497,8 +528,12 @@ class SabaPalast(Game):
                     continue
                 moves.append(listed(FULFIL_MOVES, card, type="fulfil", card=card))
                 continue
+            profi = state["options"]["profi"]
+            if not profi and (figures[seat] > 0 or field["figure"] == seat):
+                moves.append(build_move(card, None, False, None))  # the common case, in short
+                continue
             leaves: list[str | None] = [None]
-            if state["options"]["profi"]:
+            if profi:
                 if cost is None:
                     cost = card_cost(state, card, slot)
                 leaves += [m for m in MATERIALS if stock[m] > cost.get(m, 0)]
@@ -551,10 +586,15 @@ class SabaPalast(Game):
         """Add the free actions the seat may take now to `moves`."""
         hand = state["hands"][seat]
         if hand:
-            moves += [listed(PLAY_MOVES, c, type="play_card", card=c) for c in sorted(set(hand))]
-        quarters, vizier = state["quarters"], state["vizier"]
-        spent = state["step"]["spent"]
+            try:
+                moves += [PLAY_MOVES[c] for c in sorted(set(hand))]
+            except KeyError:  # a card no table foresaw, in a hand-made position
+                moves += [{"type": "play_card", "card": c} for c in sorted(set(hand))]
+        quarters = state["quarters"]
         mine = [q for q in QUARTERS if seat in quarters[q]]
+        if not mine:
+            return
+        vizier, spent = state["vizier"], state["step"]["spent"]
         for quarter in mine:
             # As `_quarter_blocked`: the vizier's quarter, and figures that have all acted.
             if quarter == vizier or spent.get(quarter, 0) >= quarters[quarter].count(seat):
@@ -564,11 +604,10 @@ class SabaPalast(Game):
                 moves += [m for g, t, m in USE_SWAPS[quarter] if stock[g] > 0 and supply[t] > 0]
             elif state["supply"][QUARTER_MATERIAL[quarter]] > 0:
                 moves.append(USE_MOVES[quarter])
-        if mine and state["options"]["profi"] and not state["step"]["moved"]:
+        if state["options"]["profi"] and not state["step"]["moved"]:
             for src in mine:
                 moves += [m for m in MOVE_FIGURE_MOVES[src] if m["to"] != src and m["to"] != vizier]
 
-    # ------------------------------------------------------------------ moves
     def _working_copy(self, state: State) -> State:
         # Only the top level: `_apply` copies the containers its move may change (`_own`) and
         # shares the rest with the state it was given.
@@ -576,6 +615,28 @@ class SabaPalast(Game):
 
     def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
         kind = move["type"]
+        if (
+            state["pending"]
+            or (state["phase"], kind) not in PLAIN_MOVES
+            or not MOVE_FIELDS[kind].issuperset(move)
+        ):
+            self._check_move(state, kind, move)
+        own = OWN.get(kind)
+        if own is not None:
+            own(state, seat, move)
+        events: list[Event] = []
+        DO[kind](self, state, seat, move, events)
+        if (
+            state["end"] is None
+            and PALACE_CARDS.isdisjoint(state["display"])
+            and PALACE_CARDS.isdisjoint(state["deck"])
+        ):
+            self._finish(state, "palace_complete", events)
+        return events
+
+    def _check_move(self, state: State, kind: str, move: Move) -> None:
+        """Refuse a move of a type, with keys or at a time the rules do not allow (the moves of
+        the turn's phases with the right keys pass `_apply` without coming here)."""
         allowed = MOVE_FIELDS.get(kind)
         if allowed is None:
             raise IllegalMove(
@@ -601,51 +662,6 @@ class SabaPalast(Game):
                 raise IllegalMove("your turn is ending: first give back what is over the limits")
         elif kind not in PHASE_MOVES[phase]:
             raise IllegalMove(f"now is the time to {PHASE_NAMES[phase]}, not to {kind}")
-        self._own(state, seat, kind, move)
-        events: list[Event] = []
-        DO[kind](self, state, seat, move, events)
-        if (
-            state["end"] is None
-            and PALACE_CARDS.isdisjoint(state["display"])
-            and PALACE_CARDS.isdisjoint(state["deck"])
-        ):
-            self._finish(state, "palace_complete", events)
-        return events
-
-    def _own(self, state: State, seat: int, kind: str, move: Move) -> None:
-        """Copy into the working state the containers a move of `kind` may change; the others
-        stay shared with the state `apply` was given, which must not change."""
-        if kind in ("pass", "end_turn"):
-            return  # they set the phase, the turn and a fresh step: no container changes
-        if kind == "return_material":
-            own_stock(state, seat)
-        elif kind in ("play_card", "discard_card", "draw"):
-            own_hand(state, seat)
-            if kind == "play_card":
-                own_stock(state, seat)
-            elif kind == "draw":
-                state["action_deck"] = state["action_deck"][:]
-        elif kind == "use_quarter":
-            own_stock(state, seat)
-            own_step(state)
-        elif kind == "harbour":
-            own_stock(state, seat)
-            cards = state["harbour_cards"] = state["harbour_cards"][:]
-            cards[seat] = dict(cards[seat])
-            field = move.get("field")
-            if field == 1:
-                own_hand(state, seat)
-                state["action_deck"] = state["action_deck"][:]
-            elif field == 2:
-                state["display"] = state["display"][:]
-                state["deck"] = state["deck"][:]
-        elif kind == "place_figure":
-            own_stock(state, seat)
-            own_step(state)
-            state["figures"] = state["figures"][:]
-            state["quarters"] = {q: f[:] for q, f in state["quarters"].items()}
-        else:  # build, fulfil, send_figure, move_figure: rarer, and they reach far
-            copy_containers(state)
 
     # --- 1. harbour
     def _do_harbour(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
@@ -1107,14 +1123,15 @@ class SabaPalast(Game):
     def _do_return_material(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         material = move.get("material")
         stock = state["stocks"][seat]
-        if sum(stock.values()) <= STOCK_LIMIT:
+        held = sum(stock.values())
+        if held <= STOCK_LIMIT:
             raise IllegalMove(f"you hold no more than {STOCK_LIMIT} materials; keep them")
         if material not in MATERIALS or stock[material] == 0:
             raise IllegalMove(f"you have no {material} to give back")
         stock[material] -= 1
         state["supply"][material] += 1
         events.append({"type": "material_returned", "seat": seat, "material": material})
-        if self._within_limits(state, seat):
+        if held - 1 <= STOCK_LIMIT and len(state["hands"][seat]) <= self._hand_limit(state):
             self._next_turn(state, events)
 
     def _do_discard_card(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
@@ -1344,6 +1361,70 @@ def own_hand(state: State, seat: int) -> None:
 def own_step(state: State) -> None:
     step = state["step"]
     state["step"] = {**step, "spent": dict(step["spent"])}
+
+
+# What `_apply` copies into the working state before a move of each type: the containers the
+# move may change. The others stay shared with the state `apply` was given, which must not
+# change; pass and end_turn only set the phase, the turn and a fresh step.
+def own_return(state: State, seat: int, move: Move) -> None:
+    own_stock(state, seat)
+
+
+def own_play(state: State, seat: int, move: Move) -> None:
+    own_hand(state, seat)
+    own_stock(state, seat)
+
+
+def own_discard(state: State, seat: int, move: Move) -> None:
+    own_hand(state, seat)
+
+
+def own_draw(state: State, seat: int, move: Move) -> None:
+    own_hand(state, seat)
+    state["action_deck"] = state["action_deck"][:]
+
+
+def own_use(state: State, seat: int, move: Move) -> None:
+    own_stock(state, seat)
+    own_step(state)
+
+
+def own_harbour(state: State, seat: int, move: Move) -> None:
+    own_stock(state, seat)  # the harbour itself is refilled into new dicts
+    cards = state["harbour_cards"] = state["harbour_cards"][:]
+    cards[seat] = dict(cards[seat])
+    field = move.get("field")
+    if field == 1:
+        own_draw(state, seat, move)
+    elif field == 2:
+        state["display"] = state["display"][:]
+        state["deck"] = state["deck"][:]
+
+
+def own_place(state: State, seat: int, move: Move) -> None:
+    own_stock(state, seat)
+    own_step(state)
+    state["figures"] = state["figures"][:]
+    state["quarters"] = {q: f[:] for q, f in state["quarters"].items()}
+
+
+def own_all(state: State, seat: int, move: Move) -> None:
+    copy_containers(state)  # build, fulfil, send_figure, move_figure: rarer, and they reach far
+
+
+OWN = {
+    "return_material": own_return,
+    "play_card": own_play,
+    "discard_card": own_discard,
+    "draw": own_draw,
+    "use_quarter": own_use,
+    "harbour": own_harbour,
+    "place_figure": own_place,
+    "build": own_all,
+    "fulfil": own_all,
+    "send_figure": own_all,
+    "move_figure": own_all,
+}
 
 
 # The rule of each move type.
