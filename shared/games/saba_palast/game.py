@@ -250,6 +250,12 @@ for _card, _info in CARDS.items():
         if _gold:
             _cost["gold"] = _cost.get("gold", 0) + _gold
         BASE_COSTS[_card, _slot] = tuple(_cost.items())
+ALABASTER, SANDSTONE, EBONY, GOLD = MATERIALS
+# The same as counts in the order of MATERIALS, by building field and card.
+NEEDS: list[dict[str, tuple[int, ...]]] = [
+    {c: tuple(dict(BASE_COSTS[c, slot]).get(m, 0) for m in MATERIALS) for c in CARDS}
+    for slot in range(len(SURCHARGES))
+]
 # The (phase, move type) pairs that need no further check of the phase while nothing is pending.
 PLAIN_MOVES = frozenset(
     {(phase, kind) for phase, kinds in PHASE_MOVES.items() for kind in kinds}
@@ -305,6 +311,9 @@ def vizier_moves(vizier: str, stock: dict[str, int], supply: dict[str, int]) -> 
                 moves.append(DECLINE_MOVES[quarter])
     return moves
 
+
+# The harbour fields a seat's harbour cards show, in order, by the cards' sides (as items).
+SHOWN_FIELDS: dict[tuple, list[int]] = {}
 
 # The vizier's moves by (his quarter, which materials the stock and the supply hold after the
 # harbour step): at most 6 × 2^8 lists.
@@ -458,7 +467,12 @@ class SabaPalast(Game):
 
     def _harbour_moves(self, state: State, seat: int) -> list[Move]:
         moves: list[Move] = []
-        for field in sorted(visible_fields(state, seat)):
+        cards = state["harbour_cards"][seat]
+        key = tuple(cards.items())
+        shown = SHOWN_FIELDS.get(key)
+        if shown is None:
+            shown = SHOWN_FIELDS[key] = sorted(visible_fields(state, seat))
+        for field in shown:
             if field == 2:
                 removable = [c for c in state["display"] if c in PALACE_CARDS]
                 if removable:
@@ -474,26 +488,31 @@ class SabaPalast(Game):
     def _vizier_moves(self, state: State, seat: int, moves: list[Move]) -> None:
         """The moves of harbour field 3. The vizier's action uses the stock and supply after
         the harbour step (as `_take_harbour` leaves them)."""
-        harbour = state["harbour"]
-        taken = harbour[2]
+        first, second, taken, fourth = state["harbour"]
         stock = dict(state["stocks"][seat])
         stock[taken["material"]] += taken["count"]
         supply = dict(state["supply"])
-        slots = [(taken["material"], 0), *((h["material"], h["count"]) for h in harbour[:2])]
-        slots += [(h["material"], h["count"]) for h in harbour[3:]]
-        for (material, count), capacity in zip(slots, HARBOUR_CAPACITY, strict=True):
-            supply[material] -= min(capacity - count, supply[material])
-        a, s, e, g = MATERIALS
+        # `_refill_harbour` after field 3: the type taken restarts field 1, fields 1 and 2
+        # move on, field 4 stays; each is topped up from the supply in that order.
+        cap1, cap2, cap3, cap4 = HARBOUR_CAPACITY
+        material = taken["material"]
+        supply[material] -= min(cap1, supply[material])
+        material = first["material"]
+        supply[material] -= min(cap2 - first["count"], supply[material])
+        material = second["material"]
+        supply[material] -= min(cap3 - second["count"], supply[material])
+        material = fourth["material"]
+        supply[material] -= min(cap4 - fourth["count"], supply[material])
         key = (
             state["vizier"],
-            stock[a] > 0,
-            stock[s] > 0,
-            stock[e] > 0,
-            stock[g] > 0,
-            supply[a] > 0,
-            supply[s] > 0,
-            supply[e] > 0,
-            supply[g] > 0,
+            stock[ALABASTER] > 0,
+            stock[SANDSTONE] > 0,
+            stock[EBONY] > 0,
+            stock[GOLD] > 0,
+            supply[ALABASTER] > 0,
+            supply[SANDSTONE] > 0,
+            supply[EBONY] > 0,
+            supply[GOLD] > 0,
         )
         listed_moves = VIZIER_LISTS.get(key)
         if listed_moves is None:
@@ -504,9 +523,11 @@ class SabaPalast(Game):
         moves: list[Move] = []
         step, stock, garden = state["step"], state["stocks"][seat], state["garden"]
         figures = state["figures"]
+        a, s, e, g = stock[ALABASTER], stock[SANDSTONE], stock[EBONY], stock[GOLD]
         for slot, card in enumerate(state["display"]):
             if card is None:
                 continue
+            need_a, need_s, need_e, need_g = NEEDS[slot][card]
             if card in PALACE_CARDS:
                 if step["built"]:
                     continue
@@ -514,9 +535,8 @@ class SabaPalast(Game):
                 levels = field["levels"]
                 if levels and levels[-1] >= CARD_LEVEL[card]:
                     continue  # obsolete
-                left = field["material"]
-                if left is None:
-                    if any(stock[m] < n for m, n in BASE_COSTS[card, slot]):
+                if field["material"] is None:
+                    if a < need_a or s < need_s or e < need_e or g < need_g:
                         continue
                     cost = None
                 else:
@@ -524,9 +544,9 @@ class SabaPalast(Game):
                     if not can_pay(stock, cost):
                         continue
             else:
-                if step["fulfilled"] or any(stock[m] < n for m, n in BASE_COSTS[card, slot]):
+                if step["fulfilled"] or a < need_a or s < need_s or e < need_e or g < need_g:
                     continue
-                moves.append(listed(FULFIL_MOVES, card, type="fulfil", card=card))
+                moves.append(FULFIL_MOVES[card])
                 continue
             profi = state["options"]["profi"]
             if not profi and (figures[seat] > 0 or field["figure"] == seat):
