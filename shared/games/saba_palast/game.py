@@ -123,6 +123,13 @@ MOVE_KEYS: dict[str, frozenset[str]] = {
     "send_figure": frozenset({"quarter"}),
 }
 
+# The fields that move on when harbour field i+1 is taken, with the capacity of the field each
+# fills next (field 1 restarts with the type taken).
+REFILL_ORDER = [
+    [(j, cap) for j, cap in zip([k for k in range(4) if k != i], HARBOUR_CAPACITY[1:], strict=True)]
+    for i in range(4)
+]
+
 # The harbour move's keys that belong to one field only.
 HARBOUR_FIELD_KEYS = (("remove", 2), ("vizier", 3), ("give", 3), ("take", 3), ("decline", 3))
 
@@ -256,13 +263,18 @@ NEEDS: list[dict[str, tuple[int, ...]]] = [
     {c: tuple(dict(BASE_COSTS[c, slot]).get(m, 0) for m in MATERIALS) for c in CARDS}
     for slot in range(len(SURCHARGES))
 ]
-# The (phase, move type) pairs that need no further check of the phase while nothing is pending.
-PLAIN_MOVES = frozenset(
-    {(phase, kind) for phase, kinds in PHASE_MOVES.items() for kind in kinds}
-    | {(phase, kind) for phase in FREE_PHASES for kind in FREE_MOVES}
-)
 # The keys each move type may carry, "type" included.
 MOVE_FIELDS: dict[str, frozenset[str]] = {k: v | {"type"} for k, v in MOVE_KEYS.items()}
+# By phase, the move types that need no further check of the phase while nothing is pending,
+# with their keys.
+PLAIN_MOVES: dict[str, dict[str, frozenset[str]]] = {
+    phase: {
+        kind: MOVE_FIELDS[kind]
+        for kind in MOVE_KEYS
+        if kind in kinds or (kind in FREE_MOVES and phase in FREE_PHASES)
+    }
+    for phase, kinds in PHASE_MOVES.items()
+}
 PASS = ListedMove(type="pass")
 DRAW = ListedMove(type="draw")
 END_TURN = ListedMove(type="end_turn")
@@ -287,6 +299,7 @@ MOVE_FIGURE_MOVES = {
     for src in QUARTERS
 }
 PLAY_MOVES = {m: ListedMove(type="play_card", card=m) for m in MATERIALS}
+PLAY_LISTS: dict[tuple, list[Move]] = {}  # the play_card moves by hand (as a tuple)
 DISCARD_MOVES = {m: ListedMove(type="discard_card", card=m) for m in MATERIALS}
 RETURN_MOVES = tuple((m, ListedMove(type="return_material", material=m)) for m in MATERIALS)
 # Build moves, made when first listed: (card, from_quarter, no_figure, leave) -> move.
@@ -314,6 +327,16 @@ def vizier_moves(vizier: str, stock: dict[str, int], supply: dict[str, int]) -> 
 
 # The harbour fields a seat's harbour cards show, in order, by the cards' sides (as items).
 SHOWN_FIELDS: dict[tuple, list[int]] = {}
+
+
+def shown_fields(cards: dict[str, str]) -> list[int]:
+    """The harbour fields a seat's harbour cards (card: side showing) show, in order."""
+    key = tuple(cards.items())
+    shown = SHOWN_FIELDS.get(key)
+    if shown is None:
+        shown = SHOWN_FIELDS[key] = sorted(HARBOUR_CARDS[c][side] for c, side in key)
+    return shown
+
 
 # The vizier's moves by (his quarter, which materials the stock and the supply hold after the
 # harbour step): at most 6 × 2^8 lists.
@@ -467,12 +490,7 @@ class SabaPalast(Game):
 
     def _harbour_moves(self, state: State, seat: int) -> list[Move]:
         moves: list[Move] = []
-        cards = state["harbour_cards"][seat]
-        key = tuple(cards.items())
-        shown = SHOWN_FIELDS.get(key)
-        if shown is None:
-            shown = SHOWN_FIELDS[key] = sorted(visible_fields(state, seat))
-        for field in shown:
+        for field in shown_fields(state["harbour_cards"][seat]):
             if field == 2:
                 removable = [c for c in state["display"] if c in PALACE_CARDS]
                 if removable:
@@ -606,10 +624,13 @@ class SabaPalast(Game):
         """Add the free actions the seat may take now to `moves`."""
         hand = state["hands"][seat]
         if hand:
-            try:
-                moves += [PLAY_MOVES[c] for c in sorted(set(hand))]
-            except KeyError:  # a card no table foresaw, in a hand-made position
-                moves += [{"type": "play_card", "card": c} for c in sorted(set(hand))]
+            key = tuple(hand)
+            plays = PLAY_LISTS.get(key)
+            if plays is None:
+                plays = [listed(PLAY_MOVES, c, type="play_card", card=c) for c in sorted(set(hand))]
+                if len(PLAY_LISTS) < 1000:
+                    PLAY_LISTS[key] = plays
+            moves += plays
         quarters = state["quarters"]
         mine = [q for q in QUARTERS if seat in quarters[q]]
         if not mine:
@@ -635,11 +656,11 @@ class SabaPalast(Game):
 
     def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
         kind = move["type"]
-        if (
-            state["pending"]
-            or (state["phase"], kind) not in PLAIN_MOVES
-            or not MOVE_FIELDS[kind].issuperset(move)
-        ):
+        try:
+            fields = PLAIN_MOVES[state["phase"]].get(kind)
+        except KeyError:  # no phase of the rules: `_check_move` says what is wrong
+            fields = None
+        if fields is None or state["pending"] or not fields.issuperset(move):
             self._check_move(state, kind, move)
         own = OWN.get(kind)
         if own is not None:
@@ -686,7 +707,7 @@ class SabaPalast(Game):
     # --- 1. harbour
     def _do_harbour(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         field = parse_int(move, "field", "the harbour field")
-        shown = visible_fields(state, seat)
+        shown = shown_fields(state["harbour_cards"][seat])
         if field not in shown:
             a, b = sorted(shown)
             raise IllegalMove(f"your harbour cards show fields {a} and {b}, not field {field}")
@@ -729,11 +750,16 @@ class SabaPalast(Game):
         """The fields below the one taken move one toward field 4; field 1 restarts with the
         type taken; each field is topped up from the supply as far as it holds."""
         harbour, supply = state["harbour"], state["supply"]
-        slots = [(harbour[taken]["material"], 0)]
-        slots += [(h["material"], h["count"]) for i, h in enumerate(harbour) if i != taken]
+        if len(harbour) != len(HARBOUR_CAPACITY):
+            raise ValueError("the harbour has four fields")
         # New field dicts: the old ones may be shared with the state `apply` was given.
-        refilled = []
-        for (material, count), capacity in zip(slots, HARBOUR_CAPACITY, strict=True):
+        material = harbour[taken]["material"]
+        add = min(HARBOUR_CAPACITY[0], supply[material])
+        supply[material] -= add
+        refilled = [{"material": material, "count": add}]
+        for i, capacity in REFILL_ORDER[taken]:
+            slot = harbour[i]
+            material, count = slot["material"], slot["count"]
             add = min(capacity - count, supply[material])
             supply[material] -= add
             refilled.append({"material": material, "count": count + add})
