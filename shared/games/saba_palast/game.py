@@ -609,7 +609,7 @@ class SabaPalast(Game):
         else:
             moves = []
         hand = state["hands"][seat]
-        if len(hand) > self._hand_limit(state):
+        if len(hand) > (HAND_LIMIT_PROFI if state["options"]["profi"] else HAND_LIMIT):
             moves += [
                 listed(DISCARD_MOVES, c, type="discard_card", card=c) for c in sorted(set(hand))
             ]
@@ -1177,7 +1177,9 @@ class SabaPalast(Game):
         stock[material] -= 1
         state["supply"][material] += 1
         events.append({"type": "material_returned", "seat": seat, "material": material})
-        if held - 1 <= STOCK_LIMIT and len(state["hands"][seat]) <= self._hand_limit(state):
+        if held - 1 <= STOCK_LIMIT and len(state["hands"][seat]) <= (
+            HAND_LIMIT_PROFI if state["options"]["profi"] else HAND_LIMIT
+        ):
             self._next_turn(state, events)
 
     def _do_discard_card(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
@@ -1198,7 +1200,7 @@ class SabaPalast(Game):
     def _next_turn(self, state: State, events: list[Event]) -> None:
         state["turn"] = (state["turn"] + 1) % state["players"]
         state["phase"] = "harbour"
-        state["step"] = fresh_step()
+        state["step"] = {"built": False, "fulfilled": False, "moved": False, "spent": {}}
         events.append({"type": "turn_started", "seat": state["turn"]})
 
     # --- free actions
@@ -1413,7 +1415,9 @@ def own_step(state: State) -> None:
 # move may change. The others stay shared with the state `apply` was given, which must not
 # change; pass and end_turn only set the phase, the turn and a fresh step.
 def own_return(state: State, seat: int, move: Move) -> None:
-    own_stock(state, seat)
+    stocks = state["stocks"] = state["stocks"][:]  # as own_stock, for the commonest move
+    stocks[seat] = dict(stocks[seat])
+    state["supply"] = dict(state["supply"])
 
 
 def own_play(state: State, seat: int, move: Move) -> None:
