@@ -706,7 +706,9 @@ class SabaPalast(Game):
 
     # --- 1. harbour
     def _do_harbour(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
-        field = parse_int(move, "field", "the harbour field")
+        field = move.get("field")
+        if type(field) is not int:
+            field = parse_int(move, "field", "the harbour field")
         shown = shown_fields(state["harbour_cards"][seat])
         if field not in shown:
             a, b = sorted(shown)
@@ -744,7 +746,8 @@ class SabaPalast(Game):
             if HARBOUR_CARDS[card][side] == field:
                 cards[card] = TURNED[side]
                 break
-        events.append({"type": "harbour_refilled", "harbour": [dict(h) for h in state["harbour"]]})
+        # The event's own copy of the fields (`_refill_harbour` makes new dicts, never changed).
+        events.append({"type": "harbour_refilled", "harbour": [h.copy() for h in state["harbour"]]})
 
     def _refill_harbour(self, state: State, taken: int) -> None:
         """The fields below the one taken move one toward field 4; field 1 restarts with the
@@ -817,6 +820,44 @@ class SabaPalast(Game):
         material only as far as the supply holds; a swap is named when one is possible (the
         vizier's may be declined instead: see `_move_vizier`)."""
         stock, supply = state["stocks"][seat], state["supply"]
+        if quarter in SWAPS:
+            give, take = move.get("give"), move.get("take")
+            if (give, take) in SWAPS[quarter] and stock[give] > 0 and supply[take] > 0:
+                # One of the swaps `swap_options` lists: carry it out at once.
+                stock[give] -= 1
+                supply[give] += 1
+                supply[take] -= 1
+                stock[take] += 1
+                events.append(
+                    {
+                        "type": "quarter_action",
+                        "seat": seat,
+                        "quarter": quarter,
+                        "vizier": immediate,
+                        "give": give,
+                        "take": take,
+                    }
+                )
+                return
+        elif "give" not in move and "take" not in move:
+            material = QUARTER_MATERIAL[quarter]
+            got = 1 if supply[material] > 0 else 0
+            if got or immediate:
+                supply[material] -= got
+                stock[material] += got
+                events.append(
+                    {
+                        "type": "quarter_action",
+                        "seat": seat,
+                        "quarter": quarter,
+                        "vizier": immediate,
+                        "material": material,
+                        "count": got,
+                    }
+                )
+                return
+        # Otherwise, the move as the rules judge it in full (a swap that is not possible, or
+        # none where none is).
         event: Event = {
             "type": "quarter_action",
             "seat": seat,
@@ -1440,7 +1481,9 @@ def own_use(state: State, seat: int, move: Move) -> None:
 
 
 def own_harbour(state: State, seat: int, move: Move) -> None:
-    own_stock(state, seat)  # the harbour itself is refilled into new dicts
+    stocks = state["stocks"] = state["stocks"][:]  # as own_stock; the harbour itself is
+    stocks[seat] = dict(stocks[seat])  # refilled into new dicts
+    state["supply"] = dict(state["supply"])
     cards = state["harbour_cards"] = state["harbour_cards"][:]
     cards[seat] = dict(cards[seat])
     field = move.get("field")
