@@ -1471,8 +1471,12 @@ def own_discard(state: State, seat: int, move: Move) -> None:
 
 
 def own_draw(state: State, seat: int, move: Move) -> None:
-    own_hand(state, seat)
-    state["action_deck"] = state["action_deck"][:]
+    hands = state["hands"] = state["hands"][:]
+    hands[seat] = hands[seat][:]
+    if state["action_deck"]:
+        state["action_deck"] = state["action_deck"][:]
+    else:  # the discard pile becomes the deck and is shuffled in place
+        state["discard"] = state["discard"][:]
 
 
 def own_use(state: State, seat: int, move: Move) -> None:
