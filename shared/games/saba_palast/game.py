@@ -632,13 +632,17 @@ class SabaPalast(Game):
                     PLAY_LISTS[key] = plays
             moves += plays
         quarters = state["quarters"]
-        mine = [q for q in QUARTERS if seat in quarters[q]]
-        if not mine:
-            return
-        vizier, spent = state["vizier"], state["step"]["spent"]
-        for quarter in mine:
-            # As `_quarter_blocked`: the vizier's quarter, and figures that have all acted.
-            if quarter == vizier or spent.get(quarter, 0) >= quarters[quarter].count(seat):
+        vizier = state["vizier"]
+        spent = None
+        for quarter in QUARTERS:
+            figs = quarters[quarter]
+            # As `_quarter_blocked`: no figure there, the vizier's quarter, figures that have
+            # all acted this turn.
+            if seat not in figs or quarter == vizier:
+                continue
+            if spent is None:
+                spent = state["step"]["spent"]
+            if spent.get(quarter, 0) >= figs.count(seat):
                 continue
             if quarter in SWAPS:
                 stock, supply = state["stocks"][seat], state["supply"]
@@ -646,8 +650,11 @@ class SabaPalast(Game):
             elif state["supply"][QUARTER_MATERIAL[quarter]] > 0:
                 moves.append(USE_MOVES[quarter])
         if state["options"]["profi"] and not state["step"]["moved"]:
-            for src in mine:
-                moves += [m for m in MOVE_FIGURE_MOVES[src] if m["to"] != src and m["to"] != vizier]
+            for src in QUARTERS:
+                if seat in quarters[src]:
+                    moves += [
+                        m for m in MOVE_FIGURE_MOVES[src] if m["to"] != src and m["to"] != vizier
+                    ]
 
     def _working_copy(self, state: State) -> State:
         # Only the top level: `_apply` copies the containers its move may change (`_own`) and
