@@ -747,33 +747,40 @@ class SabaPalast(Game):
                 "count": count,
             }
         )
-        self._refill_harbour(state, field - 1)
+        shown = self._refill_harbour(state, field - 1)
         cards = state["harbour_cards"][seat]
         for card, side in cards.items():
             if HARBOUR_CARDS[card][side] == field:
                 cards[card] = TURNED[side]
                 break
-        # The event's own copy of the fields (`_refill_harbour` makes new dicts, never changed).
-        events.append({"type": "harbour_refilled", "harbour": [h.copy() for h in state["harbour"]]})
+        events.append({"type": "harbour_refilled", "harbour": shown})
 
-    def _refill_harbour(self, state: State, taken: int) -> None:
+    def _refill_harbour(self, state: State, taken: int) -> list[dict[str, Any]]:
         """The fields below the one taken move one toward field 4; field 1 restarts with the
-        type taken; each field is topped up from the supply as far as it holds."""
+        type taken; each field is topped up from the supply as far as it holds. Returns the
+        new fields once more, as new dicts (for the event)."""
         harbour, supply = state["harbour"], state["supply"]
         if len(harbour) != len(HARBOUR_CAPACITY):
             raise ValueError("the harbour has four fields")
         # New field dicts: the old ones may be shared with the state `apply` was given.
         material = harbour[taken]["material"]
-        add = min(HARBOUR_CAPACITY[0], supply[material])
-        supply[material] -= add
+        add, held = HARBOUR_CAPACITY[0], supply[material]
+        if held < add:
+            add = held
+        supply[material] = held - add
         refilled = [{"material": material, "count": add}]
+        shown = [{"material": material, "count": add}]
         for i, capacity in REFILL_ORDER[taken]:
             slot = harbour[i]
             material, count = slot["material"], slot["count"]
-            add = min(capacity - count, supply[material])
-            supply[material] -= add
+            add, held = capacity - count, supply[material]
+            if held < add:
+                add = held
+            supply[material] = held - add
             refilled.append({"material": material, "count": count + add})
+            shown.append({"material": material, "count": count + add})
         state["harbour"] = refilled
+        return shown
 
     def _remove_card(self, state: State, card: Any, events: list[Event]) -> None:
         removable = [c for c in state["display"] if c in PALACE_CARDS]
