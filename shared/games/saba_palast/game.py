@@ -511,16 +511,17 @@ class SabaPalast(Game):
         stock[taken["material"]] += taken["count"]
         supply = dict(state["supply"])
         # `_refill_harbour` after field 3: the type taken restarts field 1, fields 1 and 2
-        # move on, field 4 stays; each is topped up from the supply in that order.
+        # move on, field 4 stays; each is topped up from the supply as far as it holds, in
+        # that order (a field's supply ends at 0 when it holds no more than the field takes).
         cap1, cap2, cap3, cap4 = HARBOUR_CAPACITY
-        material = taken["material"]
-        supply[material] -= min(cap1, supply[material])
-        material = first["material"]
-        supply[material] -= min(cap2 - first["count"], supply[material])
-        material = second["material"]
-        supply[material] -= min(cap3 - second["count"], supply[material])
-        material = fourth["material"]
-        supply[material] -= min(cap4 - fourth["count"], supply[material])
+        for material, room in (
+            (taken["material"], cap1),
+            (first["material"], cap2 - first["count"]),
+            (second["material"], cap3 - second["count"]),
+            (fourth["material"], cap4 - fourth["count"]),
+        ):
+            held = supply[material]
+            supply[material] = held - room if room < held else 0
         key = (
             state["vizier"],
             stock[ALABASTER] > 0,
