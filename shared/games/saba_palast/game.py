@@ -265,16 +265,9 @@ NEEDS: list[dict[str, tuple[int, ...]]] = [
 ]
 # The keys each move type may carry, "type" included.
 MOVE_FIELDS: dict[str, frozenset[str]] = {k: v | {"type"} for k, v in MOVE_KEYS.items()}
-# By phase, the move types that need no further check of the phase while nothing is pending,
-# with their keys.
-PLAIN_MOVES: dict[str, dict[str, frozenset[str]]] = {
-    phase: {
-        kind: MOVE_FIELDS[kind]
-        for kind in MOVE_KEYS
-        if kind in kinds or (kind in FREE_MOVES and phase in FREE_PHASES)
-    }
-    for phase, kinds in PHASE_MOVES.items()
-}
+# By phase, the move types that need no further check of the phase while nothing is pending:
+# (their keys, what `_apply` copies for them, their rule), filled in below the class.
+PLAIN_MOVES: dict[str, dict[str, tuple]] = {}
 PASS = ListedMove(type="pass")
 DRAW = ListedMove(type="draw")
 END_TURN = ListedMove(type="end_turn")
@@ -665,16 +658,17 @@ class SabaPalast(Game):
     def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
         kind = move["type"]
         try:
-            fields = PLAIN_MOVES[state["phase"]].get(kind)
+            plain = PLAIN_MOVES[state["phase"]].get(kind)
         except KeyError:  # no phase of the rules: `_check_move` says what is wrong
-            fields = None
-        if fields is None or state["pending"] or not fields.issuperset(move):
+            plain = None
+        if plain is None or state["pending"] or not plain[0].issuperset(move):
             self._check_move(state, kind, move)
-        own = OWN.get(kind)
+            plain = (None, OWN.get(kind), DO[kind])
+        _, own, rule = plain
         if own is not None:
             own(state, seat, move)
         events: list[Event] = []
-        DO[kind](self, state, seat, move, events)
+        rule(self, state, seat, move, events)
         if (
             state["end"] is None
             and PALACE_CARDS.isdisjoint(state["display"])
@@ -1541,5 +1535,15 @@ OWN = {
 
 # The rule of each move type.
 DO = {kind: getattr(SabaPalast, f"_do_{kind}") for kind in MOVE_KEYS}
+PLAIN_MOVES.update(
+    {
+        phase: {
+            kind: (MOVE_FIELDS[kind], OWN.get(kind), DO[kind])
+            for kind in MOVE_KEYS
+            if kind in kinds or (kind in FREE_MOVES and phase in FREE_PHASES)
+        }
+        for phase, kinds in PHASE_MOVES.items()
+    }
+)
 
 GAME = SabaPalast()
