@@ -34,6 +34,12 @@ Moves (numbers as in the rules, 1-based):
 - free, at any time in the own turn: play_card {card}, use_quarter {quarter; give/take for the
   exchange and bazaar}, move_figure {from, to} (profi, once a turn)
 - send_figure {quarter}: the answer of the seat a `pending` figure belongs to
+
+Speed (docs/performance.md): `apply` copies only the containers a move of its type may change
+(`OWN`) and shares the rest with the state it was given, so a state handed out must never be
+changed in place — copy it first (`copy_state` is a full copy). `legal_moves` hands out moves
+built once (`engine.ListedMove`, read-only) from tables, and remembers a few answers by what
+they depend on (the vizier's moves, the harbour fields shown, the cards a hand may play).
 """
 
 from __future__ import annotations
@@ -609,11 +615,6 @@ class SabaPalast(Game):
             ]
         return moves
 
-    def _free_moves(self, state: State, seat: int) -> list[Move]:
-        moves: list[Move] = []
-        self._add_free_moves(state, seat, moves)
-        return moves
-
     def _add_free_moves(self, state: State, seat: int, moves: list[Move]) -> None:
         """Add the free actions the seat may take now to `moves`."""
         hand = state["hands"][seat]
@@ -651,7 +652,7 @@ class SabaPalast(Game):
                     ]
 
     def _working_copy(self, state: State) -> State:
-        # Only the top level: `_apply` copies the containers its move may change (`_own`) and
+        # Only the top level: `_apply` copies the containers its move may change (`OWN`) and
         # shares the rest with the state it was given.
         return dict(state)
 
@@ -1443,7 +1444,7 @@ def copy_containers(state: State) -> None:
 
 
 def own_stock(state: State, seat: int) -> None:
-    """The working state's own supply and stock of `seat` (see `SabaPalast._own`)."""
+    """The working state's own supply and stock of `seat` (see `OWN`)."""
     stocks = state["stocks"] = state["stocks"][:]
     stocks[seat] = dict(stocks[seat])
     state["supply"] = dict(state["supply"])
