@@ -303,6 +303,8 @@ DISCARD_MOVES = {m: ListedMove(type="discard_card", card=m) for m in MATERIALS}
 RETURN_MOVES = tuple((m, ListedMove(type="return_material", material=m)) for m in MATERIALS)
 # Build moves, made when first listed: (card, from_quarter, no_figure, leave) -> move.
 BUILD_MOVES: dict[tuple[str, str | None, bool, str | None], ListedMove] = {}
+# {"type": "build", "card": card}, the commonest, by card.
+SIMPLE_BUILDS = {c: ListedMove(type="build", card=c) for c in PALACE_CARDS}
 
 
 def vizier_moves(vizier: str, stock: dict[str, int], supply: dict[str, int]) -> list[Move]:
@@ -355,6 +357,8 @@ def first_obsolete(garden: list[dict[str, Any]], cards: list[str | None]) -> str
 def build_move(card: str, source: str | None, no_figure: bool, leave: str | None) -> ListedMove:
     key = (card, source, no_figure, leave)
     move = BUILD_MOVES.get(key)
+    if move is None and source is None and not no_figure and leave is None:
+        move = BUILD_MOVES[key] = SIMPLE_BUILDS[card]
     if move is None:
         move = {"type": "build", "card": card}
         if source is not None:
@@ -540,14 +544,17 @@ class SabaPalast(Game):
     def _build_moves(self, state: State, seat: int) -> list[Move]:
         moves: list[Move] = []
         step, stock, garden = state["step"], state["stocks"][seat], state["garden"]
-        figures = state["figures"]
+        built, profi = step["built"], state["options"]["profi"]
+        # Without the profi rules a builder with a figure in his supply, or his own on the
+        # balcony, has one build move per card.
+        simple = not profi and state["figures"][seat] > 0
         a, s, e, g = stock[ALABASTER], stock[SANDSTONE], stock[EBONY], stock[GOLD]
         for slot, card in enumerate(state["display"]):
             if card is None:
                 continue
             need_a, need_s, need_e, need_g = NEEDS[slot][card]
             if card in PALACE_CARDS:
-                if step["built"]:
+                if built:
                     continue
                 field = garden[CARD_FIELD[card]]
                 levels = field["levels"]
@@ -566,9 +573,8 @@ class SabaPalast(Game):
                     continue
                 moves.append(FULFIL_MOVES[card])
                 continue
-            profi = state["options"]["profi"]
-            if not profi and (figures[seat] > 0 or field["figure"] == seat):
-                moves.append(build_move(card, None, False, None))  # the common case, in short
+            if simple or (not profi and field["figure"] == seat):
+                moves.append(SIMPLE_BUILDS[card])
                 continue
             leaves: list[str | None] = [None]
             if profi:
