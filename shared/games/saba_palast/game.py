@@ -301,6 +301,7 @@ PLAY_MOVES = {m: ListedMove(type="play_card", card=m) for m in MATERIALS}
 PLAY_LISTS: dict[tuple, list[Move]] = {}  # the play_card moves by hand (as a tuple)
 DISCARD_MOVES = {m: ListedMove(type="discard_card", card=m) for m in MATERIALS}
 RETURN_MOVES = tuple((m, ListedMove(type="return_material", material=m)) for m in MATERIALS)
+RETURN_LISTS: dict[tuple[bool, ...], list[Move]] = {}  # by which stock counts are not 0
 # Build moves, made when first listed: (card, from_quarter, no_figure, leave) -> move.
 BUILD_MOVES: dict[tuple[str, str | None, bool, str | None], ListedMove] = {}
 # {"type": "build", "card": card}, the commonest, by card.
@@ -495,9 +496,9 @@ class SabaPalast(Game):
         moves: list[Move] = []
         for field in shown_fields(state["harbour_cards"][seat]):
             if field == 2:
-                removable = [c for c in state["display"] if c in PALACE_CARDS]
-                if removable:
-                    moves += [REMOVE_MOVES[c] for c in removable]
+                removals = [REMOVE_MOVES[c] for c in state["display"] if c in PALACE_CARDS]
+                if removals:
+                    moves += removals
                 else:
                     moves.append(HARBOUR_MOVES[2])
             elif field == 3:
@@ -517,14 +518,18 @@ class SabaPalast(Game):
         # move on, field 4 stays; each is topped up from the supply as far as it holds, in
         # that order (a field's supply ends at 0 when it holds no more than the field takes).
         cap1, cap2, cap3, cap4 = HARBOUR_CAPACITY
-        for material, room in (
-            (taken["material"], cap1),
-            (first["material"], cap2 - first["count"]),
-            (second["material"], cap3 - second["count"]),
-            (fourth["material"], cap4 - fourth["count"]),
-        ):
-            held = supply[material]
-            supply[material] = held - room if room < held else 0
+        material = taken["material"]
+        held = supply[material]
+        supply[material] = held - cap1 if cap1 < held else 0
+        material, room = first["material"], cap2 - first["count"]
+        held = supply[material]
+        supply[material] = held - room if room < held else 0
+        material, room = second["material"], cap3 - second["count"]
+        held = supply[material]
+        supply[material] = held - room if room < held else 0
+        material, room = fourth["material"], cap4 - fourth["count"]
+        held = supply[material]
+        supply[material] = held - room if room < held else 0
         key = (
             state["vizier"],
             stock[ALABASTER] > 0,
@@ -611,7 +616,16 @@ class SabaPalast(Game):
     def _return_moves(self, state: State, seat: int) -> list[Move]:
         stock = state["stocks"][seat]
         if sum(stock.values()) > STOCK_LIMIT:
-            moves: list[Move] = [move for m, move in RETURN_MOVES if stock[m]]
+            key = (
+                stock[ALABASTER] != 0,
+                stock[SANDSTONE] != 0,
+                stock[EBONY] != 0,
+                stock[GOLD] != 0,
+            )
+            returns = RETURN_LISTS.get(key)
+            if returns is None:
+                returns = RETURN_LISTS[key] = [move for m, move in RETURN_MOVES if stock[m]]
+            moves: list[Move] = returns[:]
         else:
             moves = []
         hand = state["hands"][seat]
@@ -1217,7 +1231,9 @@ class SabaPalast(Game):
         ) <= self._hand_limit(state)
 
     def _do_end_turn(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
-        if self._within_limits(state, seat):
+        if sum(state["stocks"][seat].values()) <= STOCK_LIMIT and len(state["hands"][seat]) <= (
+            HAND_LIMIT_PROFI if state["options"]["profi"] else HAND_LIMIT
+        ):  # as `_within_limits`
             self._next_turn(state, events)
         else:
             state["phase"] = "return"
