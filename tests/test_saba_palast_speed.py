@@ -93,10 +93,10 @@ def digest(seed: int, players: int, profi: bool, short: bool) -> tuple[str, int,
 
 
 # (case, (digest, steps, figures sent by their owner's choice)), as the engine before the
-# speed work played them (main at ed68ba2: a deep copy each move, every move list built
-# afresh). Two of them name a figure's quarter out of turn; the last three start short of
-# figures, so builds take the figure from a quarter or place none. A change of the rules
-# changes the digests: then check the new games by hand and write the new ones down.
+# speed work played them (main's engine from 906f424 to 975b3c0: a deep copy each move, every
+# move list built afresh). Two of them name a figure's quarter out of turn; the last three
+# start short of figures, so builds take the figure from a quarter or place none. A change of
+# the rules changes the digests: then check the new games by hand and write the new ones down.
 GOLDEN = [
     ((1, 2, False, False), ("d0f701127e6d4301439a6ea8", 360, 0)),
     ((2, 3, False, False), ("982bb05848a0dbeabc5672a3", 363, 0)),
