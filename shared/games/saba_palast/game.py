@@ -34,6 +34,12 @@ Moves (numbers as in the rules, 1-based):
 - free, at any time in the own turn: play_card {card}, use_quarter {quarter; give/take for the
   exchange and bazaar}, move_figure {from, to} (profi, once a turn)
 - send_figure {quarter}: the answer of the seat a `pending` figure belongs to
+
+Speed (docs/performance.md): `apply` copies only the containers a move of its type may change
+(`OWN`) and shares the rest with the state it was given, so a state handed out must never be
+changed in place — copy it first (`copy_state` is a full copy). `legal_moves` hands out moves
+built once (`engine.ListedMove`, read-only) from tables, and remembers a few answers by what
+they depend on (the vizier's moves, the harbour fields shown, the cards a hand may play).
 """
 
 from __future__ import annotations
@@ -41,7 +47,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from shared.engine import Event, Game, IllegalMove, Move, Option, State, View, draw_rng, parse_int
+from shared.engine import (
+    Event,
+    Game,
+    IllegalMove,
+    ListedMove,
+    Move,
+    Option,
+    State,
+    View,
+    draw_rng,
+    parse_int,
+)
 from shared.games.saba_palast.data import (
     ACTION_CARDS_PER_MATERIAL,
     BOTTOM_LEVEL3,
@@ -111,6 +128,16 @@ MOVE_KEYS: dict[str, frozenset[str]] = {
     "move_figure": frozenset({"from", "to"}),
     "send_figure": frozenset({"quarter"}),
 }
+
+# The fields that move on when harbour field i+1 is taken, with the capacity of the field each
+# fills next (field 1 restarts with the type taken).
+REFILL_ORDER = [
+    [(j, cap) for j, cap in zip([k for k in range(4) if k != i], HARBOUR_CAPACITY[1:], strict=True)]
+    for i in range(4)
+]
+
+# The harbour move's keys that belong to one field only.
+HARBOUR_FIELD_KEYS = (("remove", 2), ("vizier", 3), ("give", 3), ("take", 3), ("decline", 3))
 
 # Where a pending figure goes, in words.
 PENDING_FOR = {"treasury": "the treasury", "serail": "the serail"}
@@ -222,6 +249,136 @@ def palace_cards_left(state: State) -> int:
     return sum(1 for c in (*state["deck"], *state["display"]) if c and CARDS[c]["kind"] == "palace")
 
 
+# ---------------------------------------------------------------------- tables built once
+# The moves `legal_moves` hands out, built once as read-only `ListedMove`s (key order as the
+# moves were always written), and the facts it looks up on every call.
+PALACE_CARDS = frozenset(c for c, info in CARDS.items() if info["kind"] == "palace")
+CARD_FIELD: dict[str, int] = {c: CARDS[c]["field"] - 1 for c in PALACE_CARDS}  # 0-based
+CARD_LEVEL: dict[str, int] = {c: CARDS[c]["level"] for c in PALACE_CARDS}
+# What a card costs on each building field before a material left on its garden field.
+BASE_COSTS: dict[tuple[str, int], tuple[tuple[str, int], ...]] = {}
+for _card, _info in CARDS.items():
+    for _slot, _gold in enumerate(SURCHARGES):
+        _cost = dict(_info["cost"])
+        if _gold:
+            _cost["gold"] = _cost.get("gold", 0) + _gold
+        BASE_COSTS[_card, _slot] = tuple(_cost.items())
+ALABASTER, SANDSTONE, EBONY, GOLD = MATERIALS
+# The same as counts in the order of MATERIALS, by building field and card.
+NEEDS: list[dict[str, tuple[int, ...]]] = [
+    {c: tuple(dict(BASE_COSTS[c, slot]).get(m, 0) for m in MATERIALS) for c in CARDS}
+    for slot in range(len(SURCHARGES))
+]
+# The keys each move type may carry, "type" included.
+MOVE_FIELDS: dict[str, frozenset[str]] = {k: v | {"type"} for k, v in MOVE_KEYS.items()}
+# By phase, the move types that need no further check of the phase while nothing is pending:
+# (their keys, what `_apply` copies for them, their rule), filled in below the class.
+PLAIN_MOVES: dict[str, dict[str, tuple]] = {}
+PASS = ListedMove(type="pass")
+DRAW = ListedMove(type="draw")
+END_TURN = ListedMove(type="end_turn")
+HARBOUR_MOVES = {f: ListedMove(type="harbour", field=f) for f in range(1, 5)}
+REMOVE_MOVES = {c: ListedMove(type="harbour", field=2, remove=c) for c in PALACE_CARDS}
+VIZIER_MOVES = {q: ListedMove(type="harbour", field=3, vizier=q) for q in QUARTERS}
+DECLINE_MOVES = {q: ListedMove(type="harbour", field=3, vizier=q, decline=True) for q in QUARTERS}
+VIZIER_SWAPS = {
+    q: [(g, t, ListedMove(type="harbour", field=3, vizier=q, give=g, take=t)) for g, t in swaps]
+    for q, swaps in SWAPS.items()
+}
+USE_SWAPS = {
+    q: [(g, t, ListedMove(type="use_quarter", quarter=q, give=g, take=t)) for g, t in swaps]
+    for q, swaps in SWAPS.items()
+}
+USE_MOVES = {q: ListedMove(type="use_quarter", quarter=q) for q in QUARTER_MATERIAL}
+PLACE_MOVES = tuple(ListedMove(type="place_figure", quarter=q) for q in QUARTERS)
+FULFIL_MOVES = {c: ListedMove(type="fulfil", card=c) for c in CARDS if c not in PALACE_CARDS}
+SEND_MOVES = {q: ListedMove(type="send_figure", quarter=q) for q in QUARTERS}
+MOVE_FIGURE_MOVES = {
+    src: [ListedMove({"type": "move_figure", "from": src, "to": dst}) for dst in QUARTERS]
+    for src in QUARTERS
+}
+PLAY_MOVES = {m: ListedMove(type="play_card", card=m) for m in MATERIALS}
+PLAY_LISTS: dict[tuple, list[Move]] = {}  # the play_card moves by hand (as a tuple)
+DISCARD_MOVES = {m: ListedMove(type="discard_card", card=m) for m in MATERIALS}
+RETURN_MOVES = tuple((m, ListedMove(type="return_material", material=m)) for m in MATERIALS)
+RETURN_LISTS: dict[tuple[bool, ...], list[Move]] = {}  # by which stock counts are not 0
+# Build moves, made when first listed: (card, from_quarter, no_figure, leave) -> move.
+BUILD_MOVES: dict[tuple[str, str | None, bool, str | None], ListedMove] = {}
+# {"type": "build", "card": card}, the commonest, by card.
+SIMPLE_BUILDS = {c: ListedMove(type="build", card=c) for c in PALACE_CARDS}
+
+
+def vizier_moves(vizier: str, stock: dict[str, int], supply: dict[str, int]) -> list[Move]:
+    """The moves of harbour field 3 with the vizier on `vizier`, given the stock and supply
+    after the harbour step: they depend only on which of them hold some of each material."""
+    moves: list[Move] = []
+    for quarter in QUARTERS:
+        if quarter == vizier:
+            continue
+        # The quarter's action may be declined where it would change something.
+        if quarter in SWAPS:
+            swaps = [m for g, t, m in VIZIER_SWAPS[quarter] if stock[g] > 0 and supply[t] > 0]
+            moves += swaps
+            moves.append(DECLINE_MOVES[quarter] if swaps else VIZIER_MOVES[quarter])
+        else:
+            moves.append(VIZIER_MOVES[quarter])
+            if supply[QUARTER_MATERIAL[quarter]] > 0:
+                moves.append(DECLINE_MOVES[quarter])
+    return moves
+
+
+# The harbour fields a seat's harbour cards show, in order, by the cards' sides (as items).
+SHOWN_FIELDS: dict[tuple, list[int]] = {}
+
+
+def shown_fields(cards: dict[str, str]) -> list[int]:
+    """The harbour fields a seat's harbour cards (card: side showing) show, in order."""
+    key = tuple(cards.items())
+    shown = SHOWN_FIELDS.get(key)
+    if shown is None:
+        shown = SHOWN_FIELDS[key] = sorted(HARBOUR_CARDS[c][side] for c, side in key)
+    return shown
+
+
+# The vizier's moves by (his quarter, which materials the stock and the supply hold after the
+# harbour step): at most 6 × 2^8 lists.
+VIZIER_LISTS: dict[tuple, list[Move]] = {}
+
+
+def first_obsolete(garden: list[dict[str, Any]], cards: list[str | None]) -> str | None:
+    """The first of `cards` that is `obsolete`, or None."""
+    for card in cards:
+        if card in PALACE_CARDS:
+            levels = garden[CARD_FIELD[card]]["levels"]
+            if levels and levels[-1] >= CARD_LEVEL[card]:
+                return card
+    return None
+
+
+def build_move(card: str, source: str | None, no_figure: bool, leave: str | None) -> ListedMove:
+    key = (card, source, no_figure, leave)
+    move = BUILD_MOVES.get(key)
+    if move is None and source is None and not no_figure and leave is None:
+        move = BUILD_MOVES[key] = SIMPLE_BUILDS[card]
+    if move is None:
+        move = {"type": "build", "card": card}
+        if source is not None:
+            move["from_quarter"] = source
+        elif no_figure:
+            move["no_figure"] = True
+        if leave is not None:
+            move["leave"] = leave
+        move = BUILD_MOVES[key] = ListedMove(move)
+    return move
+
+
+def listed(table: dict[str, ListedMove], key: Any, **fields: Any) -> Move:
+    """The table's move for `key`, or (a value no table foresaw, in a hand-made position) a new
+    one with `fields`."""
+    move = table.get(key)
+    return move if move is not None else dict(fields)
+
+
 class SabaPalast(Game):
     id = "saba-palast"
     title = "Saba – Palast der Königin"
@@ -312,84 +469,128 @@ class SabaPalast(Game):
         return state["end"] is not None
 
     def _legal_moves(self, state: State, seat: int) -> list[Move]:
-        if state["pending"]:
-            return [{"type": "send_figure", "quarter": q} for q in state["pending"]["quarters"]]
+        pending = state["pending"]
+        if pending:
+            return [
+                listed(SEND_MOVES, q, type="send_figure", quarter=q) for q in pending["quarters"]
+            ]
         phase = state["phase"]
         if phase == "return":
             return self._return_moves(state, seat)
-        moves: list[Move] = []
         if phase == "harbour":
-            moves += self._harbour_moves(state, seat)
+            moves = self._harbour_moves(state, seat)
         elif phase == "build":
-            moves += self._build_moves(state, seat)
-            moves.append({"type": "pass"})
+            moves = self._build_moves(state, seat)
+            moves.append(PASS)
         elif phase == "quarter":
-            moves += self._place_moves(state, seat)
-            moves.append({"type": "pass"})
+            moves = self._place_moves(state, seat)
+            moves.append(PASS)
         elif phase == "draw":
-            moves.append({"type": "draw"})
+            moves = [DRAW]
         else:
-            moves.append({"type": "end_turn"})
-        return moves + self._free_moves(state, seat)
+            moves = [END_TURN]
+        self._add_free_moves(state, seat, moves)
+        return moves
 
     def _harbour_moves(self, state: State, seat: int) -> list[Move]:
         moves: list[Move] = []
-        for field in sorted(visible_fields(state, seat)):
-            move = {"type": "harbour", "field": field}
+        for field in shown_fields(state["harbour_cards"][seat]):
             if field == 2:
-                removable = [c for c in state["display"] if c and CARDS[c]["kind"] == "palace"]
-                moves += [{**move, "remove": c} for c in removable] or [move]
+                removals = [REMOVE_MOVES[c] for c in state["display"] if c in PALACE_CARDS]
+                if removals:
+                    moves += removals
+                else:
+                    moves.append(HARBOUR_MOVES[2])
             elif field == 3:
-                # The vizier's action uses the stock and supply after the harbour step.
-                after = self.copy_state(state)
-                self._take_harbour(after, seat, field, [])
-                for quarter in QUARTERS:
-                    if quarter == state["vizier"]:
-                        continue
-                    target = {**move, "vizier": quarter}
-                    # The quarter's action may be declined where it would change something.
-                    if quarter in SWAPS:
-                        swaps = swap_options(after, seat, quarter)
-                        moves += [{**target, "give": g, "take": t} for g, t in swaps]
-                        moves.append({**target, "decline": True} if swaps else target)
-                    else:
-                        moves.append(target)
-                        if after["supply"][QUARTER_MATERIAL[quarter]] > 0:
-                            moves.append({**target, "decline": True})
+                self._vizier_moves(state, seat, moves)
             else:
-                moves.append(move)
+                moves.append(listed(HARBOUR_MOVES, field, type="harbour", field=field))
         return moves
+
+    def _vizier_moves(self, state: State, seat: int, moves: list[Move]) -> None:
+        """The moves of harbour field 3. The vizier's action uses the stock and supply after
+        the harbour step (as `_take_harbour` leaves them)."""
+        first, second, taken, fourth = state["harbour"]
+        stock = dict(state["stocks"][seat])
+        stock[taken["material"]] += taken["count"]
+        supply = dict(state["supply"])
+        # `_refill_harbour` after field 3: the type taken restarts field 1, fields 1 and 2
+        # move on, field 4 stays; each is topped up from the supply as far as it holds, in
+        # that order (a field's supply ends at 0 when it holds no more than the field takes).
+        cap1, cap2, cap3, cap4 = HARBOUR_CAPACITY
+        material = taken["material"]
+        held = supply[material]
+        supply[material] = held - cap1 if cap1 < held else 0
+        material, room = first["material"], cap2 - first["count"]
+        held = supply[material]
+        supply[material] = held - room if room < held else 0
+        material, room = second["material"], cap3 - second["count"]
+        held = supply[material]
+        supply[material] = held - room if room < held else 0
+        material, room = fourth["material"], cap4 - fourth["count"]
+        held = supply[material]
+        supply[material] = held - room if room < held else 0
+        key = (
+            state["vizier"],
+            stock[ALABASTER] > 0,
+            stock[SANDSTONE] > 0,
+            stock[EBONY] > 0,
+            stock[GOLD] > 0,
+            supply[ALABASTER] > 0,
+            supply[SANDSTONE] > 0,
+            supply[EBONY] > 0,
+            supply[GOLD] > 0,
+        )
+        listed_moves = VIZIER_LISTS.get(key)
+        if listed_moves is None:
+            listed_moves = VIZIER_LISTS[key] = vizier_moves(state["vizier"], stock, supply)
+        moves += listed_moves
 
     def _build_moves(self, state: State, seat: int) -> list[Move]:
         moves: list[Move] = []
-        step, stock = state["step"], state["stocks"][seat]
+        step, stock, garden = state["step"], state["stocks"][seat], state["garden"]
+        built, profi = step["built"], state["options"]["profi"]
+        # Without the profi rules a builder with a figure in his supply, or his own on the
+        # balcony, has one build move per card.
+        simple = not profi and state["figures"][seat] > 0
+        a, s, e, g = stock[ALABASTER], stock[SANDSTONE], stock[EBONY], stock[GOLD]
         for slot, card in enumerate(state["display"]):
             if card is None:
                 continue
-            kind = CARDS[card]["kind"]
-            if (step["built"] if kind == "palace" else step["fulfilled"]) or obsolete(state, card):
+            need_a, need_s, need_e, need_g = NEEDS[slot][card]
+            if card in PALACE_CARDS:
+                if built:
+                    continue
+                field = garden[CARD_FIELD[card]]
+                levels = field["levels"]
+                if levels and levels[-1] >= CARD_LEVEL[card]:
+                    continue  # obsolete
+                if field["material"] is None:
+                    if a < need_a or s < need_s or e < need_e or g < need_g:
+                        continue
+                    cost = None
+                else:
+                    cost = card_cost(state, card, slot)
+                    if not can_pay(stock, cost):
+                        continue
+            else:
+                if step["fulfilled"] or a < need_a or s < need_s or e < need_e or g < need_g:
+                    continue
+                moves.append(FULFIL_MOVES[card])
                 continue
-            cost = card_cost(state, card, slot)
-            if not can_pay(stock, cost):
-                continue
-            if kind != "palace":
-                moves.append({"type": "fulfil", "card": card})
+            if simple or (not profi and field["figure"] == seat):
+                moves.append(SIMPLE_BUILDS[card])
                 continue
             leaves: list[str | None] = [None]
-            if state["options"]["profi"]:
+            if profi:
+                if cost is None:
+                    cost = card_cost(state, card, slot)
                 leaves += [m for m in MATERIALS if stock[m] > cost.get(m, 0)]
             sources = self._figure_sources(state, seat, card)
-            choices: list[Move] = [
-                {"from_quarter": source} if source is not None else {} for source in sources
-            ]
+            for source in sources:
+                moves += [build_move(card, source, False, leave) for leave in leaves]
             if sources != [None] and self._may_leave_balcony(state, seat, card):
-                choices.append({"no_figure": True})
-            for choice in choices:
-                for leave in leaves:
-                    move: Move = {"type": "build", "card": card, **choice}
-                    if leave is not None:
-                        move["leave"] = leave
-                    moves.append(move)
+                moves += [build_move(card, None, True, leave) for leave in leaves]
         return moves
 
     def _figure_sources(self, state: State, seat: int, card: str) -> list[str | None]:
@@ -410,51 +611,103 @@ class SabaPalast(Game):
         price = quarter_figures(state, seat) + 1
         if state["figures"][seat] == 0 or state["stocks"][seat]["gold"] < price:
             return []
-        return [{"type": "place_figure", "quarter": q} for q in QUARTERS]
+        return list(PLACE_MOVES)
 
     def _return_moves(self, state: State, seat: int) -> list[Move]:
-        moves: list[Move] = []
         stock = state["stocks"][seat]
         if sum(stock.values()) > STOCK_LIMIT:
-            moves += [{"type": "return_material", "material": m} for m in MATERIALS if stock[m]]
+            key = (
+                stock[ALABASTER] != 0,
+                stock[SANDSTONE] != 0,
+                stock[EBONY] != 0,
+                stock[GOLD] != 0,
+            )
+            returns = RETURN_LISTS.get(key)
+            if returns is None:
+                returns = RETURN_LISTS[key] = [move for m, move in RETURN_MOVES if stock[m]]
+            moves: list[Move] = returns[:]
+        else:
+            moves = []
         hand = state["hands"][seat]
-        if len(hand) > self._hand_limit(state):
-            moves += [{"type": "discard_card", "card": c} for c in sorted(set(hand))]
+        if len(hand) > (HAND_LIMIT_PROFI if state["options"]["profi"] else HAND_LIMIT):
+            moves += [
+                listed(DISCARD_MOVES, c, type="discard_card", card=c) for c in sorted(set(hand))
+            ]
         return moves
 
-    def _free_moves(self, state: State, seat: int) -> list[Move]:
-        moves: list[Move] = [
-            {"type": "play_card", "card": c} for c in sorted(set(state["hands"][seat]))
-        ]
+    def _add_free_moves(self, state: State, seat: int, moves: list[Move]) -> None:
+        """Add the free actions the seat may take now to `moves`."""
+        hand = state["hands"][seat]
+        if hand:
+            key = tuple(hand)
+            plays = PLAY_LISTS.get(key)
+            if plays is None:
+                plays = [listed(PLAY_MOVES, c, type="play_card", card=c) for c in sorted(set(hand))]
+                if len(PLAY_LISTS) < 1000:
+                    PLAY_LISTS[key] = plays
+            moves += plays
+        quarters = state["quarters"]
+        vizier = state["vizier"]
+        spent = None
         for quarter in QUARTERS:
-            if self._quarter_blocked(state, seat, quarter) is not None:
+            figs = quarters[quarter]
+            # As `_quarter_blocked`: no figure there, the vizier's quarter, figures that have
+            # all acted this turn.
+            if seat not in figs or quarter == vizier:
                 continue
-            move = {"type": "use_quarter", "quarter": quarter}
+            if spent is None:
+                spent = state["step"]["spent"]
+            if spent.get(quarter, 0) >= figs.count(seat):
+                continue
             if quarter in SWAPS:
-                moves += [
-                    {**move, "give": g, "take": t} for g, t in swap_options(state, seat, quarter)
-                ]
+                stock, supply = state["stocks"][seat], state["supply"]
+                moves += [m for g, t, m in USE_SWAPS[quarter] if stock[g] > 0 and supply[t] > 0]
             elif state["supply"][QUARTER_MATERIAL[quarter]] > 0:
-                moves.append(move)
+                moves.append(USE_MOVES[quarter])
         if state["options"]["profi"] and not state["step"]["moved"]:
-            mine = [q for q in QUARTERS if seat in state["quarters"][q]]
-            for src in mine:
-                moves += [
-                    {"type": "move_figure", "from": src, "to": dst}
-                    for dst in QUARTERS
-                    if dst != src and dst != state["vizier"]
-                ]
-        return moves
+            for src in QUARTERS:
+                if seat in quarters[src]:
+                    moves += [
+                        m for m in MOVE_FIGURE_MOVES[src] if m["to"] != src and m["to"] != vizier
+                    ]
 
-    # ------------------------------------------------------------------ moves
+    def _working_copy(self, state: State) -> State:
+        # Only the top level: `_apply` copies the containers its move may change (`OWN`) and
+        # shares the rest with the state it was given.
+        return dict(state)
+
     def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
         kind = move["type"]
-        if kind not in MOVE_KEYS:
+        try:
+            plain = PLAIN_MOVES[state["phase"]].get(kind)
+        except KeyError:  # no phase of the rules: `_check_move` says what is wrong
+            plain = None
+        if plain is None or state["pending"] or not plain[0].issuperset(move):
+            self._check_move(state, kind, move)
+            plain = (None, OWN.get(kind), DO[kind])
+        _, own, rule = plain
+        if own is not None:
+            own(state, seat, move)
+        events: list[Event] = []
+        rule(self, state, seat, move, events)
+        if (
+            state["end"] is None
+            and PALACE_CARDS.isdisjoint(state["display"])
+            and PALACE_CARDS.isdisjoint(state["deck"])
+        ):
+            self._finish(state, "palace_complete", events)
+        return events
+
+    def _check_move(self, state: State, kind: str, move: Move) -> None:
+        """Refuse a move of a type, with keys or at a time the rules do not allow (the moves of
+        the turn's phases with the right keys pass `_apply` without coming here)."""
+        allowed = MOVE_FIELDS.get(kind)
+        if allowed is None:
             raise IllegalMove(
                 f"unknown move {kind!r}; the moves are {', '.join(MOVE_KEYS)}", "malformed"
             )
-        extra = set(move) - {"type"} - MOVE_KEYS[kind]
-        if extra:
+        if not allowed.issuperset(move):
+            extra = set(move) - {"type"} - MOVE_KEYS[kind]
             raise IllegalMove(
                 f"a {kind!r} move does not take {', '.join(sorted(extra))}", "malformed"
             )
@@ -473,28 +726,20 @@ class SabaPalast(Game):
                 raise IllegalMove("your turn is ending: first give back what is over the limits")
         elif kind not in PHASE_MOVES[phase]:
             raise IllegalMove(f"now is the time to {PHASE_NAMES[phase]}, not to {kind}")
-        events: list[Event] = []
-        getattr(self, f"_do_{kind}")(state, seat, move, events)
-        if state["end"] is None and palace_cards_left(state) == 0:
-            self._finish(state, "palace_complete", events)
-        return events
 
     # --- 1. harbour
     def _do_harbour(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
-        field = parse_int(move, "field", "the harbour field")
-        shown = visible_fields(state, seat)
+        field = move.get("field")
+        if type(field) is not int:
+            field = parse_int(move, "field", "the harbour field")
+        shown = shown_fields(state["harbour_cards"][seat])
         if field not in shown:
             a, b = sorted(shown)
             raise IllegalMove(f"your harbour cards show fields {a} and {b}, not field {field}")
-        for key, needed_on in (
-            ("remove", 2),
-            ("vizier", 3),
-            ("give", 3),
-            ("take", 3),
-            ("decline", 3),
-        ):
-            if key in move and field != needed_on:
-                raise IllegalMove(f"{key!r} belongs to harbour field {needed_on} only")
+        if len(move) > 2:  # more than the type and the field
+            for key, needed_on in HARBOUR_FIELD_KEYS:
+                if key in move and field != needed_on:
+                    raise IllegalMove(f"{key!r} belongs to harbour field {needed_on} only")
         self._take_harbour(state, seat, field, events)
         if field == 1:
             self._draw_card(state, seat, events)
@@ -518,29 +763,43 @@ class SabaPalast(Game):
                 "count": count,
             }
         )
-        self._refill_harbour(state, field - 1)
+        shown = self._refill_harbour(state, field - 1)
         cards = state["harbour_cards"][seat]
-        card = next(c for c, side in cards.items() if HARBOUR_CARDS[c][side] == field)
-        cards[card] = TURNED[cards[card]]
-        events.append({"type": "harbour_refilled", "harbour": [dict(h) for h in state["harbour"]]})
+        for card, side in cards.items():
+            if HARBOUR_CARDS[card][side] == field:
+                cards[card] = TURNED[side]
+                break
+        events.append({"type": "harbour_refilled", "harbour": shown})
 
-    def _refill_harbour(self, state: State, taken: int) -> None:
+    def _refill_harbour(self, state: State, taken: int) -> list[dict[str, Any]]:
         """The fields below the one taken move one toward field 4; field 1 restarts with the
-        type taken; each field is topped up from the supply as far as it holds."""
+        type taken; each field is topped up from the supply as far as it holds. Returns the
+        new fields once more, as new dicts (for the event)."""
         harbour, supply = state["harbour"], state["supply"]
+        if len(harbour) != len(HARBOUR_CAPACITY):
+            raise ValueError("the harbour has four fields")
+        # New field dicts: the old ones may be shared with the state `apply` was given.
         material = harbour[taken]["material"]
-        state["harbour"] = harbour = [
-            {"material": material, "count": 0},
-            *harbour[:taken],
-            *harbour[taken + 1 :],
-        ]
-        for slot, capacity in zip(harbour, HARBOUR_CAPACITY, strict=True):
-            add = min(capacity - slot["count"], supply[slot["material"]])
-            slot["count"] += add
-            supply[slot["material"]] -= add
+        add, held = HARBOUR_CAPACITY[0], supply[material]
+        if held < add:
+            add = held
+        supply[material] = held - add
+        refilled = [{"material": material, "count": add}]
+        shown = [{"material": material, "count": add}]
+        for i, capacity in REFILL_ORDER[taken]:
+            slot = harbour[i]
+            material, count = slot["material"], slot["count"]
+            add, held = capacity - count, supply[material]
+            if held < add:
+                add = held
+            supply[material] = held - add
+            refilled.append({"material": material, "count": count + add})
+            shown.append({"material": material, "count": count + add})
+        state["harbour"] = refilled
+        return shown
 
     def _remove_card(self, state: State, card: Any, events: list[Event]) -> None:
-        removable = [c for c in state["display"] if c and CARDS[c]["kind"] == "palace"]
+        removable = [c for c in state["display"] if c in PALACE_CARDS]
         if not removable:
             if card is not None:
                 raise IllegalMove("no palace building card is on display to remove")
@@ -591,6 +850,44 @@ class SabaPalast(Game):
         material only as far as the supply holds; a swap is named when one is possible (the
         vizier's may be declined instead: see `_move_vizier`)."""
         stock, supply = state["stocks"][seat], state["supply"]
+        if quarter in SWAPS:
+            give, take = move.get("give"), move.get("take")
+            if (give, take) in SWAPS[quarter] and stock[give] > 0 and supply[take] > 0:
+                # One of the swaps `swap_options` lists: carry it out at once.
+                stock[give] -= 1
+                supply[give] += 1
+                supply[take] -= 1
+                stock[take] += 1
+                events.append(
+                    {
+                        "type": "quarter_action",
+                        "seat": seat,
+                        "quarter": quarter,
+                        "vizier": immediate,
+                        "give": give,
+                        "take": take,
+                    }
+                )
+                return
+        elif "give" not in move and "take" not in move:
+            material = QUARTER_MATERIAL[quarter]
+            got = 1 if supply[material] > 0 else 0
+            if got or immediate:
+                supply[material] -= got
+                stock[material] += got
+                events.append(
+                    {
+                        "type": "quarter_action",
+                        "seat": seat,
+                        "quarter": quarter,
+                        "vizier": immediate,
+                        "material": material,
+                        "count": got,
+                    }
+                )
+                return
+        # Otherwise, the move as the rules judge it in full (a swap that is not possible, or
+        # none where none is).
         event: Event = {
             "type": "quarter_action",
             "seat": seat,
@@ -750,7 +1047,7 @@ class SabaPalast(Game):
     def _after_building(self, state: State) -> None:
         """Leave the build step once nothing more may be built or fulfilled this turn."""
         step = state["step"]
-        specials = any(c and CARDS[c]["kind"] != "palace" for c in state["display"])
+        specials = any(c and c not in PALACE_CARDS for c in state["display"])
         if step["built"] and (step["fulfilled"] or not specials):
             self._to_quarter_step(state)
 
@@ -769,7 +1066,7 @@ class SabaPalast(Game):
             display.append(state["deck"].pop(0) if state["deck"] else None)
             if display[-1] is not None:
                 events.append({"type": "card_revealed", "card": display[-1]})
-            dead = next((c for c in display if c and obsolete(state, c)), None)
+            dead = first_obsolete(state["garden"], display)
             if dead is None:
                 return
             display.remove(dead)
@@ -934,7 +1231,9 @@ class SabaPalast(Game):
         ) <= self._hand_limit(state)
 
     def _do_end_turn(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
-        if self._within_limits(state, seat):
+        if sum(state["stocks"][seat].values()) <= STOCK_LIMIT and len(state["hands"][seat]) <= (
+            HAND_LIMIT_PROFI if state["options"]["profi"] else HAND_LIMIT
+        ):  # as `_within_limits`
             self._next_turn(state, events)
         else:
             state["phase"] = "return"
@@ -943,14 +1242,17 @@ class SabaPalast(Game):
     def _do_return_material(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         material = move.get("material")
         stock = state["stocks"][seat]
-        if sum(stock.values()) <= STOCK_LIMIT:
+        held = sum(stock.values())
+        if held <= STOCK_LIMIT:
             raise IllegalMove(f"you hold no more than {STOCK_LIMIT} materials; keep them")
         if material not in MATERIALS or stock[material] == 0:
             raise IllegalMove(f"you have no {material} to give back")
         stock[material] -= 1
         state["supply"][material] += 1
         events.append({"type": "material_returned", "seat": seat, "material": material})
-        if self._within_limits(state, seat):
+        if held - 1 <= STOCK_LIMIT and len(state["hands"][seat]) <= (
+            HAND_LIMIT_PROFI if state["options"]["profi"] else HAND_LIMIT
+        ):
             self._next_turn(state, events)
 
     def _do_discard_card(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
@@ -971,7 +1273,7 @@ class SabaPalast(Game):
     def _next_turn(self, state: State, events: list[Event]) -> None:
         state["turn"] = (state["turn"] + 1) % state["players"]
         state["phase"] = "harbour"
-        state["step"] = fresh_step()
+        state["step"] = {"built": False, "fulfilled": False, "moved": False, "spent": {}}
         events.append({"type": "turn_started", "seat": state["turn"]})
 
     # --- free actions
@@ -1134,28 +1436,137 @@ class SabaPalast(Game):
     def copy_state(self, state: State) -> State:
         # A structural deep copy of the known layout: far faster than a generic one.
         out = dict(state)
-        out["supply"] = dict(state["supply"])
-        out["stocks"] = [dict(s) for s in state["stocks"]]
-        out["harbour"] = [dict(h) for h in state["harbour"]]
-        out["harbour_cards"] = [dict(c) for c in state["harbour_cards"]]
-        for key in (
-            "deck",
-            "display",
-            "serail",
-            "figures",
-            "markers",
-            "treasury",
-            "action_deck",
-            "discard",
-        ):
-            out[key] = state[key][:]
-        out["garden"] = [{**g, "levels": g["levels"][:]} for g in state["garden"]]
-        out["quarters"] = {q: f[:] for q, f in state["quarters"].items()}
-        out["hands"] = [h[:] for h in state["hands"]]
-        out["step"] = {**state["step"], "spent": dict(state["step"]["spent"])}
-        if state["pending"]:
-            out["pending"] = {**state["pending"], "quarters": state["pending"]["quarters"][:]}
+        copy_containers(out)
         return out
 
+
+def copy_containers(state: State) -> None:
+    """Replace every container of the state (a copy of its top level) with a copy."""
+    state["supply"] = dict(state["supply"])
+    state["stocks"] = [dict(s) for s in state["stocks"]]
+    state["harbour"] = [dict(h) for h in state["harbour"]]
+    state["harbour_cards"] = [dict(c) for c in state["harbour_cards"]]
+    for key in (
+        "deck",
+        "display",
+        "serail",
+        "figures",
+        "markers",
+        "treasury",
+        "action_deck",
+        "discard",
+    ):
+        state[key] = state[key][:]
+    state["garden"] = [{**g, "levels": g["levels"][:]} for g in state["garden"]]
+    state["quarters"] = {q: f[:] for q, f in state["quarters"].items()}
+    state["hands"] = [h[:] for h in state["hands"]]
+    state["step"] = {**state["step"], "spent": dict(state["step"]["spent"])}
+    if state["pending"]:
+        state["pending"] = {**state["pending"], "quarters": state["pending"]["quarters"][:]}
+
+
+def own_stock(state: State, seat: int) -> None:
+    """The working state's own supply and stock of `seat` (see `OWN`)."""
+    stocks = state["stocks"] = state["stocks"][:]
+    stocks[seat] = dict(stocks[seat])
+    state["supply"] = dict(state["supply"])
+
+
+def own_hand(state: State, seat: int) -> None:
+    """The working state's own hand of `seat` and discard pile."""
+    hands = state["hands"] = state["hands"][:]
+    hands[seat] = hands[seat][:]
+    state["discard"] = state["discard"][:]
+
+
+def own_step(state: State) -> None:
+    step = state["step"]
+    state["step"] = {**step, "spent": dict(step["spent"])}
+
+
+# What `_apply` copies into the working state before a move of each type: the containers the
+# move may change. The others stay shared with the state `apply` was given, which must not
+# change; pass and end_turn only set the phase, the turn and a fresh step.
+def own_return(state: State, seat: int, move: Move) -> None:
+    stocks = state["stocks"] = state["stocks"][:]  # as own_stock, for the commonest move
+    stocks[seat] = dict(stocks[seat])
+    state["supply"] = dict(state["supply"])
+
+
+def own_play(state: State, seat: int, move: Move) -> None:
+    own_hand(state, seat)
+    own_stock(state, seat)
+
+
+def own_discard(state: State, seat: int, move: Move) -> None:
+    own_hand(state, seat)
+
+
+def own_draw(state: State, seat: int, move: Move) -> None:
+    hands = state["hands"] = state["hands"][:]
+    hands[seat] = hands[seat][:]
+    if state["action_deck"]:
+        state["action_deck"] = state["action_deck"][:]
+    else:  # the discard pile becomes the deck and is shuffled in place
+        state["discard"] = state["discard"][:]
+
+
+def own_use(state: State, seat: int, move: Move) -> None:
+    own_stock(state, seat)
+    own_step(state)
+
+
+def own_harbour(state: State, seat: int, move: Move) -> None:
+    stocks = state["stocks"] = state["stocks"][:]  # as own_stock; the harbour itself is
+    stocks[seat] = dict(stocks[seat])  # refilled into new dicts
+    state["supply"] = dict(state["supply"])
+    cards = state["harbour_cards"] = state["harbour_cards"][:]
+    cards[seat] = dict(cards[seat])
+    field = move.get("field")
+    if field == 1:
+        own_draw(state, seat, move)
+    elif field == 2:
+        state["display"] = state["display"][:]
+        state["deck"] = state["deck"][:]
+
+
+def own_place(state: State, seat: int, move: Move) -> None:
+    own_stock(state, seat)
+    own_step(state)
+    state["figures"] = state["figures"][:]
+    state["quarters"] = {q: f[:] for q, f in state["quarters"].items()}
+
+
+def own_all(state: State, seat: int, move: Move) -> None:
+    copy_containers(state)  # build, fulfil, send_figure, move_figure: rarer, and they reach far
+
+
+OWN = {
+    "return_material": own_return,
+    "play_card": own_play,
+    "discard_card": own_discard,
+    "draw": own_draw,
+    "use_quarter": own_use,
+    "harbour": own_harbour,
+    "place_figure": own_place,
+    "build": own_all,
+    "fulfil": own_all,
+    "send_figure": own_all,
+    "move_figure": own_all,
+}
+
+
+# The rule of each move type.
+DO = {kind: getattr(SabaPalast, f"_do_{kind}") for kind in MOVE_KEYS}
+PLAIN_MOVES.update(
+    {
+        phase: {
+            kind: (MOVE_FIELDS[kind], OWN.get(kind), DO[kind])
+            for kind in MOVE_KEYS
+            if kind in kinds or (kind in FREE_MOVES and phase in FREE_PHASES)
+        }
+        for phase, kinds in PHASE_MOVES.items()
+    }
+)
 
 GAME = SabaPalast()
