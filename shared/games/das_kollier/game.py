@@ -50,6 +50,7 @@ from shared.engine import (
     Event,
     Game,
     IllegalMove,
+    ListedMove,
     Move,
     Option,
     State,
@@ -86,6 +87,30 @@ MAX_PRICE = 2_000_000
 LISTED_RAISES = (0, 1_000, 2_000, 5_000)
 OVERBID_ALLOWANCE = 1_000
 
+
+class MoveTable(dict):
+    """Moves built once, on first use, by their one argument (an amount, a gem): the listed
+    moves every `legal_moves` answer shares (read-only, see `engine.ListedMove`)."""
+
+    def __init__(self, kind: str, field: str) -> None:
+        super().__init__()
+        self.kind, self.field = kind, field
+
+    def __missing__(self, value: Any) -> ListedMove:
+        move = self[value] = ListedMove({"type": self.kind, self.field: value})
+        return move
+
+
+BIDS = MoveTable("bid", "amount")
+START_PRICES = MoveTable("open_auction", "start_price")
+SEALED_BIDS = MoveTable("sealed_bid", "amount")
+COMMISSIONS = MoveTable("commission", "take")
+DEFAULT_GEMS = MoveTable("default", "gem")
+PASS, KNOCK_DOWN = ListedMove(type="pass"), ListedMove(type="knock_down")
+ACCEPT, DECLINE = ListedMove(type="accept"), ListedMove(type="decline")
+PREEMPT, WAIVE = ListedMove(type="preempt"), ListedMove(type="waive")
+FALLING_AUCTION, DEFAULT = ListedMove(type="falling_auction"), ListedMove(type="default")
+
 SINGLE_ACTOR = {
     "choose": lambda s: s["auctioneer"],
     "falling": lambda s: s["auction"]["asked"],
@@ -102,6 +127,8 @@ PHASE_NAMES = {
     "pay": "the payment for a lot",
     "commission": "the auctioneer's choice of commission",
 }
+# OTHERS[players][seat]: the other seats, in seat order.
+OTHERS = {n: [tuple(s for s in range(n) if s != seat) for seat in range(n)] for n in range(3, 7)}
 SALE_PHASES = ("sealed", "choose", "open", "falling", "preempt", "pay", "commission")
 # Move type -> the phases it belongs to.
 MOVE_PHASES = {
@@ -152,8 +179,52 @@ def can_pay(cash: int, hand: list[str], price: int, mixed: bool) -> bool:
     return cash + best_split(hand)[0] >= price
 
 
+class HandFacts:
+    """What listing moves needs to know of one hand (see `hand_facts`)."""
+
+    __slots__ = ("worth", "sales")
+
+    def __init__(self, hand: list[str]) -> None:
+        # What the hand pays as its best necklace and singles (`one_necklace_worth`).
+        value, necklace = best_necklace(hand)
+        self.worth = base_value(hand) - base_value(necklace) + value
+        # The sales `legal_moves` lists: the best necklace, the gems outside it, the cheapest.
+        sales: list[Move] = [ListedMove(type="sell", necklace=necklace)] if value else []
+        if hand:
+            outside = take_gems(hand, necklace)
+            if len(outside) > 1:
+                sales.append(ListedMove(type="sell", gems=outside))
+            sales.append(ListedMove(type="sell", gems=[hand[-1]]))
+        self.sales: tuple[Move, ...] = tuple(sales)
+
+
+_HAND_FACTS: dict[tuple[str, ...], HandFacts] = {}
+HAND_FACTS_KEPT = 20_000  # hands remembered; the memory starts afresh beyond that
+
+
+def hand_facts(hand: list[str]) -> HandFacts:
+    """The facts of a hand, worked out once per hand (the same gems in the same order)."""
+    key = tuple(hand)
+    facts = _HAND_FACTS.get(key)
+    if facts is None:
+        facts = HandFacts(hand)
+        if len(_HAND_FACTS) >= HAND_FACTS_KEPT:
+            _HAND_FACTS.clear()
+        _HAND_FACTS[key] = facts
+    return facts
+
+
 def take_gems(hand: list[str], gems: list[str]) -> list[str]:
     """The hand without `gems`; `IllegalMove` when the hand does not hold them all."""
+    rest = list(hand)
+    remove = rest.remove
+    try:
+        for gem in gems:
+            remove(gem)
+    except ValueError:
+        pass  # some gem is missing: said below
+    else:
+        return sort_gems(rest)
     missing = Counter(gems) - Counter(hand)
     if missing:
         gem = next(iter(missing))
@@ -245,20 +316,39 @@ class DasKollier(Game):
 
     def _to_act(self, state: State) -> list[int]:
         phase = state["phase"]
-        if phase in SINGLE_ACTOR:
-            return [SINGLE_ACTOR[phase](state)]
+        if phase == "falling":
+            return [state["auction"]["asked"]]
         if phase == "open":
             # The bidders still in; once all have passed, the auctioneer (to knock down).
             auction, auctioneer = state["auction"], state["auctioneer"]
+            bidder, passed = auction["bidder"], auction["passed"]
             bidders = [
-                s
-                for s in range(state["players"])
-                if s not in (auctioneer, auction["bidder"]) and s not in auction["passed"]
+                s for s in OTHERS[state["players"]][auctioneer] if s != bidder and s not in passed
             ]
             return bidders or [auctioneer]
+        if phase in SINGLE_ACTOR:
+            return [SINGLE_ACTOR[phase](state)]
         if phase == "sealed":
             return [s for s, bid in enumerate(state["sealed_bids"]) if bid is None]
         return []
+
+    # `_to_act` lists nobody once the game is over, so it answers `to_act` as it is.
+    to_act = _to_act
+
+    def _acting(self, state: State, seat: int) -> bool:
+        """Whether `seat` (a seat of the table) is in `to_act`; the common cases at once."""
+        phase = state["phase"]
+        if phase == "falling":
+            return seat == state["auction"]["asked"]
+        if phase == "open":
+            auction = state["auction"]
+            if seat != state["auctioneer"]:
+                return seat != auction["bidder"] and seat not in auction["passed"]
+        elif phase == "choose" or phase == "preempt" or phase == "commission":
+            return seat == state["auctioneer"]
+        elif phase == "pay":
+            return seat == state["auction"]["buyer"]
+        return seat in self._to_act(state)
 
     def _wait_reason(self, state: State, seat: int) -> str:
         phase = state["phase"]
@@ -290,32 +380,35 @@ class DasKollier(Game):
         }
 
     # ------------------------------------------------------------------ legal moves
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        # The base class's checks for a seat of the table in a running game, decided at once;
+        # anything else goes to the base class.
+        if type(seat) is not int or not 0 <= seat < state["players"] or state["phase"] == "over":
+            return super().legal_moves(state, seat)
+        if self._acting(state, seat):
+            return self._legal_moves(state, seat)
+        return self._sales(state, seat)
+
     def _legal_moves(self, state: State, seat: int) -> list[Move]:
         phase = state["phase"]
         moves: list[Move]
-        if phase == "sealed":
-            moves = [
-                {"type": "sealed_bid", "amount": amount}
-                for amount in range(0, state["cash"][seat] + 1, STEP)
-            ]
-        elif phase == "choose":
-            moves = self._auction_choices(state, seat)
+        if phase == "falling":
+            moves = [ACCEPT, DECLINE] if self._may_take(state, seat) else [DECLINE]
         elif phase == "open":
             moves = self._open_choices(state, seat)
-        elif phase == "falling":
-            price = state["auction"]["price"]
-            moves = [{"type": "accept"}] if self._listed_prices(state, seat, price, False) else []
-            moves.append({"type": "decline"})
+        elif phase == "choose":
+            moves = self._auction_choices(state, seat)
         elif phase == "preempt":
-            price = state["auction"]["price"]
-            moves = [{"type": "preempt"}] if self._listed_prices(state, seat, price, False) else []
-            moves.append({"type": "waive"})
+            moves = [PREEMPT, WAIVE] if self._may_take(state, seat) else [WAIVE]
         elif phase == "pay":
             moves = self._payments(state, seat) or self._defaults(state, seat)
+        elif phase == "sealed":
+            moves = [SEALED_BIDS[amount] for amount in range(0, state["cash"][seat] + 1, STEP)]
         else:
             paid = state["auction"]["paid_gems"]
-            moves = [{"type": "commission", "take": t} for t in ["cash", *dict.fromkeys(paid)]]
-        return moves + self._sales(state, seat)
+            moves = [COMMISSIONS["cash"], *[COMMISSIONS[gem] for gem in dict.fromkeys(paid)]]
+        moves += self._shared_sales(state, seat)
+        return moves
 
     def _out_of_turn_moves(self, state: State, seat: int) -> list[Move]:
         return self._sales(state, seat)
@@ -324,43 +417,47 @@ class DasKollier(Game):
         """How high listed bids go: the seat's means (from round 7 with its gems as one necklace
         and singles) plus OVERBID_ALLOWANCE."""
         cash, hand = state["cash"][seat], state["hands"][seat]
-        return cash + (one_necklace_worth(hand) if mixed else 0) + OVERBID_ALLOWANCE
+        return cash + (hand_facts(hand).worth if mixed else 0) + OVERBID_ALLOWANCE
 
     def _listed_prices(
         self, state: State, seat: int, minimum: int, mixed: bool, raises: tuple[int, ...] = (0,)
     ) -> list[int]:
         """The offers worth listing from `minimum` up (see the module doc)."""
         limit = self._listing_limit(state, seat, mixed)
+        if seat not in state["defaulters"]:
+            return [minimum + r for r in raises if minimum + r <= limit]
         return [
             minimum + r
             for r in raises
             if minimum + r <= limit and self._may_offer(state, seat, minimum + r, mixed)
         ]
 
+    def _may_take(self, state: State, seat: int) -> bool:
+        """Whether accepting (or pre-empting at) the falling price is listed: the price is within
+        the seat's cash plus OVERBID_ALLOWANCE, and a defaulter must be able to pay it."""
+        price, cash = state["auction"]["price"], state["cash"][seat]
+        if price > cash + OVERBID_ALLOWANCE:
+            return False
+        return seat not in state["defaulters"] or cash >= price
+
     def _auction_choices(self, state: State, seat: int) -> list[Move]:
-        moves: list[Move] = []
+        if self._must_fall(state):
+            return [FALLING_AUCTION]
         base = lot_value(state["lot"])
-        if not self._must_fall(state):
-            moves = [
-                {"type": "open_auction", "start_price": price}
-                for price in self._listed_prices(
-                    state, seat, base, state["round"] > CASH_ONLY_ROUNDS, LISTED_RAISES
-                )
-            ]
-        return [*moves, {"type": "falling_auction"}]
+        prices = self._listed_prices(
+            state, seat, base, state["round"] > CASH_ONLY_ROUNDS, LISTED_RAISES
+        )
+        return [*[START_PRICES[price] for price in prices], FALLING_AUCTION]
 
     def _open_choices(self, state: State, seat: int) -> list[Move]:
         if seat == state["auctioneer"]:
-            return [{"type": "knock_down"}]
+            return [KNOCK_DOWN]
         auction = state["auction"]
         minimum = auction["start_price"] if auction["bid"] is None else auction["bid"] + STEP
-        bids = [
-            {"type": "bid", "amount": amount}
-            for amount in self._listed_prices(
-                state, seat, minimum, state["round"] > CASH_ONLY_ROUNDS, LISTED_RAISES
-            )
-        ]
-        return [*bids, {"type": "pass"}]
+        prices = self._listed_prices(
+            state, seat, minimum, state["round"] > CASH_ONLY_ROUNDS, LISTED_RAISES
+        )
+        return [*[BIDS[amount] for amount in prices], PASS]
 
     def _payments(self, state: State, seat: int) -> list[Move]:
         """Sensible payments: all cash; one gem plus cash; the best necklace plus cash; and, when
@@ -381,20 +478,19 @@ class DasKollier(Game):
 
     def _defaults(self, state: State, seat: int) -> list[Move]:
         cash, hand = state["cash"][seat], state["hands"][seat]
-        moves = [{"type": "default"}] if cash >= PENALTY or not hand else []
-        return moves + [{"type": "default", "gem": gem} for gem in dict.fromkeys(hand)]
+        moves = [DEFAULT] if cash >= PENALTY or not hand else []
+        return moves + [DEFAULT_GEMS[gem] for gem in dict.fromkeys(hand)]
 
-    def _sales(self, state: State, seat: int) -> list[Move]:
-        """Sensible sales to the bank: the best necklace, the gems outside it, the cheapest gem."""
+    def _shared_sales(self, state: State, seat: int) -> tuple[Move, ...]:
+        """Sensible sales to the bank: the best necklace, the gems outside it, the cheapest gem
+        (shared, read-only moves; see `hand_facts`)."""
         hand = state["hands"][seat]
         if state["sold"][seat] or not hand or state["phase"] not in SALE_PHASES:
-            return []
-        value, necklace = best_necklace(hand)
-        moves = [{"type": "sell", "necklace": necklace}] if value else []
-        outside = take_gems(hand, necklace)
-        if len(outside) > 1:
-            moves.append({"type": "sell", "gems": outside})
-        return [*moves, {"type": "sell", "gems": [hand[-1]]}]
+            return ()
+        return hand_facts(hand).sales
+
+    def _sales(self, state: State, seat: int) -> list[Move]:
+        return [*self._shared_sales(state, seat)]
 
     # ------------------------------------------------------------------ rule checks
     def _mixed(self, state: State) -> bool:
@@ -420,6 +516,30 @@ class DasKollier(Game):
             )
 
     # ------------------------------------------------------------------ moves
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        # A known move of a seat of the table that may make it now, in its phase, is played at
+        # once (the base class's checks, decided by `_acting`); anything else goes to the base
+        # class, which refuses it as it always did. A move that changes only the auction shares
+        # every other part of the state with the state it was given (`LIGHT_MOVES`).
+        kind = move.get("type") if isinstance(move, dict) else None
+        entry = MOVE_TABLE.get(kind) if type(kind) is str else None
+        if (
+            entry is None
+            or type(seat) is not int
+            or not 0 <= seat < state["players"]
+            or state["phase"] not in entry[0]
+            or (kind not in self.out_of_turn and not self._acting(state, seat))
+        ):
+            return super().apply(state, seat, move)
+        if entry[1]:
+            work = state.copy()
+            auction = state["auction"]
+            if auction is not None:
+                work["auction"] = auction.copy()
+        else:
+            work = self._working_copy(state)
+        return work, entry[2](self, work, seat, move)
+
     def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
         kind = move["type"]
         if kind not in MOVE_PHASES:
@@ -429,7 +549,7 @@ class DasKollier(Game):
         phase = state["phase"]
         if phase not in MOVE_PHASES[kind]:
             raise IllegalMove(f"{kind!r} is not possible during {PHASE_NAMES[phase]}")
-        return getattr(self, f"_move_{kind}")(state, seat, move)
+        return MOVE_TABLE[kind][2](self, state, seat, move)
 
     def _move_sealed_bid(self, state: State, seat: int, move: Move) -> list[Event]:
         amount = parse_amount(move, "amount", "a sealed bid")
@@ -497,7 +617,8 @@ class DasKollier(Game):
     def _move_pass(self, state: State, seat: int, move: Move) -> list[Event]:
         if seat == state["auctioneer"]:
             raise IllegalMove("the auctioneer does not bid; he knocks the lot down ('knock_down')")
-        state["auction"]["passed"].append(seat)
+        auction = state["auction"]
+        auction["passed"] = [*auction["passed"], seat]
         return [{"type": "passed", "seat": seat}]
 
     def _move_knock_down(self, state: State, seat: int, move: Move) -> list[Event]:
@@ -537,6 +658,7 @@ class DasKollier(Game):
             return events
         if auction["price"] == 0:
             events.append({"type": "taken_for_nothing", "seat": auctioneer})
+            self._own_all(state)
             self._finish_lot(state, auctioneer, events)
             return events
         auction["price"] -= STEP
@@ -563,9 +685,9 @@ class DasKollier(Game):
 
     def _move_pay(self, state: State, seat: int, move: Move) -> list[Event]:
         auction, auctioneer = state["auction"], state["auctioneer"]
-        cash, gems, necklaces = self._parse_payment(state, seat, move)
+        cash, gems, necklaces, rest = self._checked_payment(state, seat, move)
         paid_gems = sort_gems(gems + [g for n in necklaces for g in n])
-        state["hands"][seat] = take_gems(state["hands"][seat], paid_gems)
+        state["hands"][seat] = rest
         state["cash"][seat] -= cash
         events: list[Event] = [
             {
@@ -606,6 +728,12 @@ class DasKollier(Game):
 
     def _parse_payment(self, state: State, seat: int, move: Move) -> tuple[int, list, list]:
         """Cash, single gems and necklaces of a payment move, checked against the rules."""
+        return self._checked_payment(state, seat, move)[:3]
+
+    def _checked_payment(
+        self, state: State, seat: int, move: Move
+    ) -> tuple[int, list, list, list[str]]:
+        """`_parse_payment`, and the hand that is left."""
         price = state["auction"]["price"]
         cash = parse_amount(move, "cash", "the cash paid") if "cash" in move else 0
         gems = gem_list(move.get("gems", []), "'gems'")
@@ -620,7 +748,7 @@ class DasKollier(Game):
             )
         if cash > state["cash"][seat]:
             raise IllegalMove(f"you hold only {money(state['cash'][seat])} in cash")
-        take_gems(state["hands"][seat], gems + [g for n in necklaces for g in n])
+        rest = take_gems(state["hands"][seat], gems + [g for n in necklaces for g in n])
         pieces = [VALUE[g] for g in gems]
         for necklace in necklaces:
             try:
@@ -639,7 +767,7 @@ class DasKollier(Game):
                 " cash is never paid beyond the price (gems and necklaces may pay more; there"
                 " is no change)"
             )
-        return cash, gems, necklaces
+        return cash, gems, necklaces, rest
 
     def _move_commission(self, state: State, seat: int, move: Move) -> list[Event]:
         auction = state["auction"]
@@ -782,7 +910,7 @@ class DasKollier(Game):
         """The buyer takes the lot and runs the next auction; the round counter moves on."""
         state["hands"][buyer] = sort_gems(state["hands"][buyer] + state["lot"])
         events.append(
-            {"type": "lot_won", "seat": buyer, "gems": state["lot"], "round": state["round"]}
+            {"type": "lot_won", "seat": buyer, "gems": state["lot"][:], "round": state["round"]}
         )
         state.update(
             lot=[], auctioneer=buyer, round=state["round"] + 1, defaulters=[], auction=None
@@ -793,6 +921,7 @@ class DasKollier(Game):
         """Turn cards until the lot reaches the threshold; the second deck when the first runs
         out; the second deck's last cards are auctioned as they are; then the game ends."""
         lot, threshold = state["lot"], THRESHOLD[state["players"]]
+        state["deck"] = state["deck"][:]  # shared with the state `apply` was given
         while lot_value(lot) < threshold:
             if state["deck"]:
                 lot.append(state["deck"].pop())
@@ -917,6 +1046,32 @@ class DasKollier(Game):
         wanted = quiet.get(move["type"])
         return wanted is not None and all(e["type"] == wanted for e in events)
 
+    def _own_all(self, state: State) -> None:
+        """Make a state that `apply` made by a light move (which shares every container but the
+        auction with the state it was given) a full working copy, before a rare turn changes
+        more than the auction."""
+        state.update(self._working_copy(state), auction=state["auction"])
+
+    def _working_copy(self, state: State) -> State:
+        # The containers `_apply` changes in place are copied, the auction's lists too; the deck,
+        # the lot and the set-aside gems are replaced when they change (`_reveal`,
+        # `_finish_lot`, `_second_deck`), and each hand too, so they are shared.
+        work = state.copy()
+        work["cash"] = state["cash"][:]
+        work["markers"] = state["markers"][:]
+        work["sold"] = state["sold"][:]
+        work["hands"] = state["hands"][:]
+        work["bank_gems"] = state["bank_gems"][:]
+        work["defaulters"] = state["defaulters"][:]
+        debts = state["debts"]
+        work["debts"] = [dict(d) for d in debts] if debts else []
+        auction = state["auction"]
+        if auction is not None:
+            work["auction"] = {k: v[:] if type(v) is list else v for k, v in auction.items()}
+        if state["sealed_bids"] is not None:
+            work["sealed_bids"] = state["sealed_bids"][:]
+        return work
+
     def copy_state(self, state: State) -> State:
         # Every list `_apply` may change is copied; the auction's lists too. Plain values are
         # shared safely, and `options` is never written.
@@ -933,6 +1088,30 @@ class DasKollier(Game):
         if state["sealed_bids"] is not None:
             copy["sealed_bids"] = state["sealed_bids"][:]
         return copy
+
+
+# Moves that change nothing but the phase and the auction (a new or a copied dict; the lists
+# in it are replaced, never changed): `apply` shares the rest of the state with the one it was
+# given. (A falling auction nobody takes goes to the auctioneer: `_move_decline` then makes
+# the rest its own first.)
+LIGHT_MOVES = frozenset(
+    {
+        "open_auction",
+        "falling_auction",
+        "bid",
+        "pass",
+        "knock_down",
+        "accept",
+        "decline",
+        "preempt",
+        "waive",
+    }
+)
+# Move type -> (the phases it belongs to, whether it is light, the method playing it).
+MOVE_TABLE = {
+    kind: (phases, kind in LIGHT_MOVES, getattr(DasKollier, f"_move_{kind}"))
+    for kind, phases in MOVE_PHASES.items()
+}
 
 
 def parse_amount(move: Move, key: str, what: str) -> int:

@@ -67,6 +67,12 @@ def base_value(gems: list[str]) -> int:
 
 def necklace_value(gems: list[str]) -> int:
     """The value of one necklace given as gem ids; `ValueError` saying why it is no necklace."""
+    return _necklace_value(tuple(gems))
+
+
+@lru_cache(maxsize=4096)
+def _necklace_value(gems: tuple[str, ...]) -> int:
+    # Remembered per necklace (in its order); a refusal is not remembered, it is raised again.
     check_known(gems)
     counts = Counter(gems)
     if len(counts) < 2:
@@ -95,6 +101,13 @@ def best_necklace(gems: list[str]) -> tuple[int, list[str]]:
     a pair below it. Two centres never tie, so the rules' tie-breaks (fewer gems, the better gem
     left outside) never have to choose between necklaces of one hand.
     """
+    value, necklace = _best_necklace(tuple(gems))
+    return value, [*necklace]
+
+
+@lru_cache(maxsize=4096)
+def _best_necklace(gems: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
+    # Remembered per hand (in its order); a refusal is not remembered, it is raised again.
     check_known(gems)
     counts = Counter(gems)
     kinds = sort_gems(list(counts))
@@ -102,8 +115,8 @@ def best_necklace(gems: list[str]) -> tuple[int, list[str]]:
         pairs = [gem for gem in kinds[i + 1 :] for _ in range(counts[gem] - counts[gem] % 2)]
         if pairs:
             necklace = [centre, *pairs]
-            return necklace_value(necklace), necklace
-    return 0, []
+            return necklace_value(necklace), tuple(necklace)
+    return 0, ()
 
 
 def one_necklace_worth(gems: list[str]) -> int:
