@@ -43,6 +43,7 @@ audit, issue 19):
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from typing import Any
 
@@ -107,6 +108,19 @@ SEALED_BIDS = MoveTable("sealed_bid", "amount")
 COMMISSIONS = MoveTable("commission", "take")
 DEFAULT_GEMS = MoveTable("default", "gem")
 PASS, KNOCK_DOWN = ListedMove(type="pass"), ListedMove(type="knock_down")
+
+
+class BidLists(dict):
+    """BID_LISTS[minimum][k]: the bids listed from `minimum` when the first k of LISTED_RAISES
+    are within the seat's limit, and the pass."""
+
+    def __missing__(self, minimum: int) -> tuple[tuple[Move, ...], ...]:
+        bids = [BIDS[minimum + r] for r in LISTED_RAISES]
+        lists = self[minimum] = tuple((*bids[:k], PASS) for k in range(len(bids) + 1))
+        return lists
+
+
+BID_LISTS = BidLists()
 ACCEPT, DECLINE = ListedMove(type="accept"), ListedMove(type="decline")
 PREEMPT, WAIVE = ListedMove(type="preempt"), ListedMove(type="waive")
 FALLING_AUCTION, DEFAULT = ListedMove(type="falling_auction"), ListedMove(type="default")
@@ -129,6 +143,9 @@ PHASE_NAMES = {
 }
 # OTHERS[players][seat]: the other seats, in seat order.
 OTHERS = {n: [tuple(s for s in range(n) if s != seat) for seat in range(n)] for n in range(3, 7)}
+# Who is to act in an open auction, by (players, auctioneer, bidder, *passed).
+_OPEN_TO_ACT: dict[tuple[Any, ...], tuple[int, ...]] = {}
+OPEN_TO_ACT_KEPT = 20_000
 SALE_PHASES = ("sealed", "choose", "open", "falling", "preempt", "pay", "commission")
 # Move type -> the phases it belongs to.
 MOVE_PHASES = {
@@ -321,11 +338,16 @@ class DasKollier(Game):
         if phase == "open":
             # The bidders still in; once all have passed, the auctioneer (to knock down).
             auction, auctioneer = state["auction"], state["auctioneer"]
-            bidder, passed = auction["bidder"], auction["passed"]
-            bidders = [
-                s for s in OTHERS[state["players"]][auctioneer] if s != bidder and s not in passed
-            ]
-            return bidders or [auctioneer]
+            key = (state["players"], auctioneer, auction["bidder"], *auction["passed"])
+            seats = _OPEN_TO_ACT.get(key)
+            if seats is None:
+                bidder, passed = key[2], key[3:]
+                others = OTHERS[state["players"]][auctioneer]
+                seats = tuple(s for s in others if s != bidder and s not in passed)
+                if len(_OPEN_TO_ACT) >= OPEN_TO_ACT_KEPT:
+                    _OPEN_TO_ACT.clear()
+                _OPEN_TO_ACT[key] = seats = seats or (auctioneer,)
+            return [*seats]
         if phase in SINGLE_ACTOR:
             return [SINGLE_ACTOR[phase](state)]
         if phase == "sealed":
@@ -382,12 +404,46 @@ class DasKollier(Game):
     # ------------------------------------------------------------------ legal moves
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         # The base class's checks for a seat of the table in a running game, decided at once;
-        # anything else goes to the base class.
-        if type(seat) is not int or not 0 <= seat < state["players"] or state["phase"] == "over":
+        # anything else goes to the base class. The falling auction and the bids of an open one
+        # (most moves of a game) are listed here directly.
+        if type(seat) is not int or not 0 <= seat < state["players"]:
             return super().legal_moves(state, seat)
-        if self._acting(state, seat):
+        phase = state["phase"]
+        moves: list[Move]
+        if phase == "falling":
+            auction = state["auction"]
+            if seat != auction["asked"]:
+                return self._sales(state, seat)
+            price, cash = auction["price"], state["cash"][seat]
+            if price <= cash + OVERBID_ALLOWANCE and (
+                cash >= price or seat not in state["defaulters"]
+            ):
+                moves = [ACCEPT, DECLINE]
+            else:
+                moves = [DECLINE]
+        elif phase == "open" and seat != state["auctioneer"]:
+            auction = state["auction"]
+            if seat == auction["bidder"] or seat in auction["passed"]:
+                return self._sales(state, seat)
+            if seat in state["defaulters"]:
+                return self._legal_moves(state, seat)
+            bid, hand = auction["bid"], state["hands"][seat]
+            minimum = auction["start_price"] if bid is None else bid + STEP
+            room = state["cash"][seat] + OVERBID_ALLOWANCE - minimum
+            if state["round"] > CASH_ONLY_ROUNDS:
+                room += (_HAND_FACTS.get(tuple(hand)) or hand_facts(hand)).worth
+            moves = [*BID_LISTS[minimum][bisect_right(LISTED_RAISES, room)]]
+        elif phase == "over":
+            return super().legal_moves(state, seat)
+        elif self._acting(state, seat):
             return self._legal_moves(state, seat)
-        return self._sales(state, seat)
+        else:
+            return self._sales(state, seat)
+        if not state["sold"][seat]:
+            hand = state["hands"][seat]
+            if hand:
+                moves += (_HAND_FACTS.get(tuple(hand)) or hand_facts(hand)).sales
+        return moves
 
     def _legal_moves(self, state: State, seat: int) -> list[Move]:
         phase = state["phase"]

@@ -131,6 +131,11 @@ def best_split(gems: list[str]) -> tuple[int, list[list[str]]]:
     (at base value). Returns the total and the necklaces; the gems left over count singly."""
     check_known(gems)
     counts = Counter(gems)
+    if len(gems) < 6 or sum(c // 2 for c in counts.values()) < 2:
+        # Room for one necklace at most (two need two centres and two pairs): the best one,
+        # which beats any other (see `best_necklace`) and the gems alone.
+        value, necklace = best_necklace(gems)
+        return base_value(gems) - base_value(necklace) + value, [necklace] if value else []
     total, necklaces = _best_split(tuple(counts[k] for k in KINDS))
     return total, [sort_gems(list(n)) for n in necklaces]
 
