@@ -121,6 +121,19 @@ class BidLists(dict):
 
 
 BID_LISTS = BidLists()
+
+
+class StartLists(dict):
+    """START_LISTS[base][k]: the start prices listed for a lot of base value `base` when the
+    first k of LISTED_RAISES are within the auctioneer's limit, and the falling auction."""
+
+    def __missing__(self, base: int) -> tuple[tuple[Move, ...], ...]:
+        prices = [START_PRICES[base + r] for r in LISTED_RAISES]
+        lists = self[base] = tuple((*prices[:k], FALLING_AUCTION) for k in range(len(prices) + 1))
+        return lists
+
+
+START_LISTS = StartLists()
 ACCEPT, DECLINE = ListedMove(type="accept"), ListedMove(type="decline")
 PREEMPT, WAIVE = ListedMove(type="preempt"), ListedMove(type="waive")
 FALLING_AUCTION, DEFAULT = ListedMove(type="falling_auction"), ListedMove(type="default")
@@ -404,11 +417,12 @@ class DasKollier(Game):
     # ------------------------------------------------------------------ legal moves
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         # The base class's checks for a seat of the table in a running game, decided at once;
-        # anything else goes to the base class. The falling auction and the bids of an open one
-        # (most moves of a game) are listed here directly.
+        # anything else goes to the base class. The commonest phases are listed here directly.
         if type(seat) is not int or not 0 <= seat < state["players"]:
             return super().legal_moves(state, seat)
         phase = state["phase"]
+        hand = state["hands"][seat]
+        facts = None
         moves: list[Move]
         if phase == "falling":
             auction = state["auction"]
@@ -421,28 +435,52 @@ class DasKollier(Game):
                 moves = [ACCEPT, DECLINE]
             else:
                 moves = [DECLINE]
-        elif phase == "open" and seat != state["auctioneer"]:
+        elif phase == "open":
             auction = state["auction"]
-            if seat == auction["bidder"] or seat in auction["passed"]:
+            if seat == state["auctioneer"]:
+                if seat not in self._to_act(state):
+                    return self._sales(state, seat)
+                moves = [KNOCK_DOWN]
+            elif seat == auction["bidder"] or seat in auction["passed"]:
                 return self._sales(state, seat)
-            if seat in state["defaulters"]:
+            elif seat in state["defaulters"]:
                 return self._legal_moves(state, seat)
-            bid, hand = auction["bid"], state["hands"][seat]
-            minimum = auction["start_price"] if bid is None else bid + STEP
-            room = state["cash"][seat] + OVERBID_ALLOWANCE - minimum
-            if state["round"] > CASH_ONLY_ROUNDS:
-                room += (_HAND_FACTS.get(tuple(hand)) or hand_facts(hand)).worth
-            moves = [*BID_LISTS[minimum][bisect_right(LISTED_RAISES, room)]]
+            else:
+                bid = auction["bid"]
+                minimum = auction["start_price"] if bid is None else bid + STEP
+                room = state["cash"][seat] + OVERBID_ALLOWANCE - minimum
+                if state["round"] > CASH_ONLY_ROUNDS:
+                    facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
+                    room += facts.worth
+                moves = [*BID_LISTS[minimum][bisect_right(LISTED_RAISES, room)]]
+        elif phase == "choose":
+            if seat != state["auctioneer"]:
+                return self._sales(state, seat)
+            base = lot_value(state["lot"])
+            room = state["cash"][seat] + OVERBID_ALLOWANCE - base
+            if state["round"] <= CASH_ONLY_ROUNDS:
+                if room < OVERBID_ALLOWANCE:  # less cash than the lot's base value
+                    moves = [FALLING_AUCTION]
+                elif seat in state["defaulters"]:
+                    return self._legal_moves(state, seat)
+                else:
+                    moves = [*START_LISTS[base][bisect_right(LISTED_RAISES, room)]]
+            elif seat in state["defaulters"]:
+                return self._legal_moves(state, seat)
+            else:
+                facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
+                room += facts.worth
+                moves = [*START_LISTS[base][bisect_right(LISTED_RAISES, room)]]
         elif phase == "over":
             return super().legal_moves(state, seat)
         elif self._acting(state, seat):
             return self._legal_moves(state, seat)
         else:
             return self._sales(state, seat)
-        if not state["sold"][seat]:
-            hand = state["hands"][seat]
-            if hand:
-                moves += (_HAND_FACTS.get(tuple(hand)) or hand_facts(hand)).sales
+        if hand and not state["sold"][seat]:
+            if facts is None:
+                facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
+            moves += facts.sales
         return moves
 
     def _legal_moves(self, state: State, seat: int) -> list[Move]:
@@ -578,6 +616,27 @@ class DasKollier(Game):
         # class, which refuses it as it always did. A move that changes only the auction shares
         # every other part of the state with the state it was given (`LIGHT_MOVES`).
         kind = move.get("type") if isinstance(move, dict) else None
+        if type(seat) is int:
+            # The commonest moves first: declining a falling price, passing or bidding.
+            phase = state["phase"]
+            if phase == "falling":
+                if kind == "decline" and seat == state["auction"]["asked"]:
+                    work = state.copy()
+                    work["auction"] = state["auction"].copy()
+                    return work, self._move_decline(work, seat, move)
+            elif phase == "open" and (kind == "pass" or kind == "bid"):
+                auction = state["auction"]
+                if (
+                    seat != state["auctioneer"]
+                    and seat != auction["bidder"]
+                    and 0 <= seat < state["players"]
+                    and seat not in auction["passed"]
+                ):
+                    work = state.copy()
+                    work["auction"] = auction.copy()
+                    if kind == "pass":
+                        return work, self._move_pass(work, seat, move)
+                    return work, self._move_bid(work, seat, move)
         entry = MOVE_TABLE.get(kind) if type(kind) is str else None
         if (
             entry is None
@@ -630,18 +689,22 @@ class DasKollier(Game):
         return events
 
     def _move_open_auction(self, state: State, seat: int, move: Move) -> list[Event]:
-        price = parse_amount(move, "start_price", "the start price")
+        price = move.get("start_price")
+        if type(price) is not int or not 0 <= price <= MAX_PRICE or price % STEP:
+            price = parse_amount(move, "start_price", "the start price")
         base = lot_value(state["lot"])
         if price < base:
             raise IllegalMove(
                 f"the start price must be at least the lot's base value, {money(base)}"
             )
-        if self._must_fall(state):
+        cash_only = state["round"] <= CASH_ONLY_ROUNDS
+        if cash_only and state["cash"][state["auctioneer"]] < base:  # `_must_fall`
             raise IllegalMove(
                 f"in rounds 1–6 an auctioneer holding less cash than the lot's base value"
                 f" ({money(base)}) must run a falling auction"
             )
-        self._check_offer(state, seat, price, state["round"] > CASH_ONLY_ROUNDS)
+        if seat in state["defaulters"]:
+            self._check_offer(state, seat, price, not cash_only)
         state["phase"] = "open"
         state["auction"] = {"start_price": price, "bid": None, "bidder": None, "passed": []}
         return [{"type": "auction_opened", "seat": seat, "start_price": price}]
@@ -656,18 +719,20 @@ class DasKollier(Game):
     def _move_bid(self, state: State, seat: int, move: Move) -> list[Event]:
         if seat == state["auctioneer"]:
             raise IllegalMove("the auctioneer may not bid in his own auction")
-        amount = parse_amount(move, "amount", "a bid")
+        amount = move.get("amount")
+        if type(amount) is not int or not 0 <= amount <= MAX_PRICE or amount % STEP:
+            amount = parse_amount(move, "amount", "a bid")
         auction = state["auction"]
-        if auction["bid"] is None and amount < auction["start_price"]:
+        bid = auction["bid"]
+        if bid is None and amount < auction["start_price"]:
             raise IllegalMove(
                 f"the first bid must be at least the start price, {money(auction['start_price'])}"
             )
-        if auction["bid"] is not None and amount < auction["bid"] + STEP:
-            raise IllegalMove(
-                f"bids must rise by 1,000; the current bid is {money(auction['bid'])}"
-            )
-        self._check_offer(state, seat, amount, state["round"] > CASH_ONLY_ROUNDS)
-        auction.update(bid=amount, bidder=seat, passed=[])
+        if bid is not None and amount < bid + STEP:
+            raise IllegalMove(f"bids must rise by 1,000; the current bid is {money(bid)}")
+        if seat in state["defaulters"]:
+            self._check_offer(state, seat, amount, state["round"] > CASH_ONLY_ROUNDS)
+        auction["bid"], auction["bidder"], auction["passed"] = amount, seat, []
         return [{"type": "bid", "seat": seat, "amount": amount}]
 
     def _move_pass(self, state: State, seat: int, move: Move) -> list[Event]:
@@ -977,14 +1042,19 @@ class DasKollier(Game):
         """Turn cards until the lot reaches the threshold; the second deck when the first runs
         out; the second deck's last cards are auctioned as they are; then the game ends."""
         lot, threshold = state["lot"], THRESHOLD[state["players"]]
-        state["deck"] = state["deck"][:]  # shared with the state `apply` was given
-        while lot_value(lot) < threshold:
-            if state["deck"]:
-                lot.append(state["deck"].pop())
-            elif state["deck_number"] == 1:
-                self._second_deck(state, events)
-            else:
-                break
+        value = lot_value(lot)
+        if value < threshold:
+            deck = state["deck"] = state["deck"][:]  # shared with the state `apply` was given
+            while value < threshold:
+                if deck:
+                    gem = deck.pop()
+                    lot.append(gem)
+                    value += VALUE[gem]
+                elif state["deck_number"] == 1:
+                    self._second_deck(state, events)
+                    deck = state["deck"]
+                else:
+                    break
         if lot:
             state["phase"] = "choose"
             events.append(
@@ -992,7 +1062,7 @@ class DasKollier(Game):
                     "type": "lot_revealed",
                     "seat": state["auctioneer"],
                     "gems": lot[:],
-                    "value": lot_value(lot),
+                    "value": value,
                 }
             )
         else:

@@ -62,7 +62,7 @@ def check_known(gems: list[str]) -> None:
 
 def base_value(gems: list[str]) -> int:
     """The sum of the gems' base values."""
-    return sum(VALUE[g] for g in gems)
+    return sum(map(VALUE.__getitem__, gems))
 
 
 def necklace_value(gems: list[str]) -> int:
