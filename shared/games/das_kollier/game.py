@@ -156,9 +156,15 @@ PHASE_NAMES = {
 }
 # OTHERS[players][seat]: the other seats, in seat order.
 OTHERS = {n: [tuple(s for s in range(n) if s != seat) for seat in range(n)] for n in range(3, 7)}
-# Who is to act in an open auction, by (players, auctioneer, bidder, *passed).
-_OPEN_TO_ACT: dict[tuple[Any, ...], tuple[int, ...]] = {}
-OPEN_TO_ACT_KEPT = 20_000
+# OPEN_BIDDERS[players][auctioneer][bidder]: who is to act in an open auction in which nobody
+# has passed since the last bid (bidder None: since the start).
+OPEN_BIDDERS = {
+    n: [
+        {bidder: tuple(s for s in others if s != bidder) or (a,) for bidder in [None, *range(n)]}
+        for a, others in enumerate(OTHERS[n])
+    ]
+    for n in OTHERS
+}
 SALE_PHASES = ("sealed", "choose", "open", "falling", "preempt", "pay", "commission")
 # Move type -> the phases it belongs to.
 MOVE_PHASES = {
@@ -351,16 +357,15 @@ class DasKollier(Game):
         if phase == "open":
             # The bidders still in; once all have passed, the auctioneer (to knock down).
             auction, auctioneer = state["auction"], state["auctioneer"]
-            key = (state["players"], auctioneer, auction["bidder"], *auction["passed"])
-            seats = _OPEN_TO_ACT.get(key)
-            if seats is None:
-                bidder, passed = key[2], key[3:]
-                others = OTHERS[state["players"]][auctioneer]
-                seats = tuple(s for s in others if s != bidder and s not in passed)
-                if len(_OPEN_TO_ACT) >= OPEN_TO_ACT_KEPT:
-                    _OPEN_TO_ACT.clear()
-                _OPEN_TO_ACT[key] = seats = seats or (auctioneer,)
-            return [*seats]
+            bidder, passed = auction["bidder"], auction["passed"]
+            if not passed:
+                seats = OPEN_BIDDERS[state["players"]][auctioneer].get(bidder)
+                if seats is not None:
+                    return [*seats]
+            bidders = [
+                s for s in OTHERS[state["players"]][auctioneer] if s != bidder and s not in passed
+            ]
+            return bidders or [auctioneer]
         if phase in SINGLE_ACTOR:
             return [SINGLE_ACTOR[phase](state)]
         if phase == "sealed":
