@@ -156,6 +156,10 @@ PHASE_NAMES = {
 }
 # OTHERS[players][seat]: the other seats, in seat order.
 OTHERS = {n: [tuple(s for s in range(n) if s != seat) for seat in range(n)] for n in range(3, 7)}
+# Who is to act in an open auction after passes, by (players, auctioneer, bidder, *passed): a
+# few hundred orders of passing per auctioneer and bidder.
+_OPEN_TO_ACT: dict[tuple[Any, ...], tuple[int, ...]] = {}
+OPEN_TO_ACT_KEPT = 50_000
 # OPEN_BIDDERS[players][auctioneer][bidder]: who is to act in an open auction in which nobody
 # has passed since the last bid (bidder None: since the start).
 OPEN_BIDDERS = {
@@ -362,10 +366,15 @@ class DasKollier(Game):
                 seats = OPEN_BIDDERS[state["players"]][auctioneer].get(bidder)
                 if seats is not None:
                     return [*seats]
-            bidders = [
-                s for s in OTHERS[state["players"]][auctioneer] if s != bidder and s not in passed
-            ]
-            return bidders or [auctioneer]
+            key = (state["players"], auctioneer, bidder, *passed)
+            seats = _OPEN_TO_ACT.get(key)
+            if seats is None:
+                others = OTHERS[state["players"]][auctioneer]
+                seats = tuple(s for s in others if s != bidder and s not in passed)
+                if len(_OPEN_TO_ACT) >= OPEN_TO_ACT_KEPT:
+                    _OPEN_TO_ACT.clear()
+                _OPEN_TO_ACT[key] = seats = seats or (auctioneer,)
+            return [*seats]
         if phase in SINGLE_ACTOR:
             return [SINGLE_ACTOR[phase](state)]
         if phase == "sealed":
@@ -625,9 +634,14 @@ class DasKollier(Game):
             # The commonest moves first: declining a falling price, passing or bidding.
             phase = state["phase"]
             if phase == "falling":
-                if kind == "decline" and seat == state["auction"]["asked"]:
+                auction = state["auction"]
+                if kind == "decline" and seat == auction["asked"]:
                     work = state.copy()
-                    work["auction"] = state["auction"].copy()
+                    asked = (seat + 1) % state["players"]
+                    if asked != state["auctioneer"]:  # `_move_decline`: the next seat is asked
+                        work["auction"] = {**auction, "asked": asked}
+                        return work, [{"type": "declined", "seat": seat, "price": auction["price"]}]
+                    work["auction"] = auction.copy()
                     return work, self._move_decline(work, seat, move)
             elif phase == "open" and (kind == "pass" or kind == "bid"):
                 auction = state["auction"]
@@ -638,9 +652,10 @@ class DasKollier(Game):
                     and seat not in auction["passed"]
                 ):
                     work = state.copy()
+                    if kind == "pass":  # `_move_pass`
+                        work["auction"] = {**auction, "passed": [*auction["passed"], seat]}
+                        return work, [{"type": "passed", "seat": seat}]
                     work["auction"] = auction.copy()
-                    if kind == "pass":
-                        return work, self._move_pass(work, seat, move)
                     return work, self._move_bid(work, seat, move)
         entry = MOVE_TABLE.get(kind) if type(kind) is str else None
         if (
@@ -675,7 +690,7 @@ class DasKollier(Game):
         amount = parse_amount(move, "amount", "a sealed bid")
         if amount > state["cash"][seat]:
             raise IllegalMove(f"you can only put down cash you hold: {money(state['cash'][seat])}")
-        bids = state["sealed_bids"]
+        bids = state["sealed_bids"] = state["sealed_bids"][:]
         bids[seat] = amount
         events: list[Event] = [
             {"type": "sealed_bid", "seat": seat, "hidden": {"amount": amount}, "seen_by": [seat]}
@@ -908,6 +923,7 @@ class DasKollier(Game):
             share = self._bank_out(state, seat, half_up(auction["paid_cash"]))
             events = [{"type": "commission", "seat": seat, "cash": share}]
         else:
+            paid_gems = paid_gems[:]  # shared with the state `apply` was given
             paid_gems.remove(take)
             state["hands"][seat] = sort_gems([*state["hands"][seat], take])
             events = [
@@ -949,7 +965,7 @@ class DasKollier(Game):
             event.update(penalty_cash=0, penalty_gem=True, hidden={"gem": gem}, seen_by=[seat])
             events = [event]
         if seat not in state["defaulters"]:
-            state["defaulters"].append(seat)
+            state["defaulters"] = [*state["defaulters"], seat]
         state["phase"], state["auction"] = "choose", None
         events.append({"type": "rerun", "seat": state["auctioneer"], "lot": state["lot"][:]})
         return events
@@ -972,17 +988,19 @@ class DasKollier(Game):
             raise IllegalMove("name the gems you sell")
         state["hands"][seat] = take_gems(state["hands"][seat], gems)
         state["bank_gems"] += gems
-        state["sold"][seat] = True
+        sold = state["sold"] = state["sold"][:]
+        sold[seat] = True
         credit = min(value, SALE_CAP)
         spare = self._spare(state)
         paid = min(credit, spare)
         marker = min(MARKER, spare - paid)
         state["bank"] -= paid + marker
         state["cash"][seat] += paid
-        state["markers"][seat] += marker
+        markers = state["markers"] = state["markers"][:]
+        markers[seat] += marker
         for amount, into in ((credit - paid, "cash"), (MARKER - marker, "marker")):
             if amount:
-                state["debts"].append({"seat": seat, "amount": amount, "into": into})
+                state["debts"] = [*state["debts"], {"seat": seat, "amount": amount, "into": into}]
         return [
             {
                 "type": "sold_to_bank",
@@ -1005,6 +1023,12 @@ class DasKollier(Game):
     def _settle(self, state: State, events: list[Event]) -> None:
         """The bank pays its debts first, oldest first, as far as it holds money."""
         debts = state["debts"]
+        if not debts or not state["bank"]:
+            return
+        # The debts and the markers are shared with the state `apply` was given (the cash is
+        # the working copy's own).
+        debts = state["debts"] = [dict(debt) for debt in debts]
+        state["markers"] = state["markers"][:]
         while debts and state["bank"]:
             debt = debts[0]
             amount = min(debt["amount"], state["bank"])
@@ -1038,9 +1062,8 @@ class DasKollier(Game):
         events.append(
             {"type": "lot_won", "seat": buyer, "gems": state["lot"][:], "round": state["round"]}
         )
-        state.update(
-            lot=[], auctioneer=buyer, round=state["round"] + 1, defaulters=[], auction=None
-        )
+        state["lot"], state["auctioneer"], state["round"] = [], buyer, state["round"] + 1
+        state["defaulters"], state["auction"] = [], None
         self._reveal(state, events)
 
     def _reveal(self, state: State, events: list[Event]) -> None:
@@ -1184,23 +1207,17 @@ class DasKollier(Game):
         state.update(self._working_copy(state), auction=state["auction"])
 
     def _working_copy(self, state: State) -> State:
-        # The containers `_apply` changes in place are copied, the auction's lists too; the deck,
-        # the lot and the set-aside gems are replaced when they change (`_reveal`,
-        # `_finish_lot`, `_second_deck`), and each hand too, so they are shared.
+        # The cash, the list of hands, the bank's gems and the auction are copied: `_apply`
+        # changes them in place. The other containers are shared and replaced by a new one
+        # where they change (each hand, the markers, the debts, the deck, the lot, the
+        # defaulters, ...; the auction's lists too).
         work = state.copy()
         work["cash"] = state["cash"][:]
-        work["markers"] = state["markers"][:]
-        work["sold"] = state["sold"][:]
         work["hands"] = state["hands"][:]
         work["bank_gems"] = state["bank_gems"][:]
-        work["defaulters"] = state["defaulters"][:]
-        debts = state["debts"]
-        work["debts"] = [dict(d) for d in debts] if debts else []
         auction = state["auction"]
         if auction is not None:
-            work["auction"] = {k: v[:] if type(v) is list else v for k, v in auction.items()}
-        if state["sealed_bids"] is not None:
-            work["sealed_bids"] = state["sealed_bids"][:]
+            work["auction"] = auction.copy()
         return work
 
     def copy_state(self, state: State) -> State:
