@@ -68,7 +68,6 @@ from shared.games.das_kollier.gems import (
     best_necklace,
     best_split,
     necklace_value,
-    one_necklace_worth,
     sort_gems,
 )
 
@@ -210,11 +209,10 @@ def can_pay(cash: int, hand: list[str], price: int, mixed: bool) -> bool:
         return True
     if not mixed:
         return False
-    if cash + one_necklace_worth(hand) >= price:
+    facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
+    if cash + facts.worth >= price:  # `one_necklace_worth`
         return True
-    # A gem is worth at most its base value times 1 + the number of kinds held in pairs.
-    paired = sum(1 for count in Counter(hand).values() if count >= 2)
-    if cash + base_value(hand) * (1 + paired) < price:
+    if cash + facts.most < price:
         return False
     return cash + best_split(hand)[0] >= price
 
@@ -222,12 +220,17 @@ def can_pay(cash: int, hand: list[str], price: int, mixed: bool) -> bool:
 class HandFacts:
     """What listing moves needs to know of one hand (see `hand_facts`)."""
 
-    __slots__ = ("worth", "sales")
+    __slots__ = ("necklace", "necklace_value", "worth", "most", "sales")
 
     def __init__(self, hand: list[str]) -> None:
-        # What the hand pays as its best necklace and singles (`one_necklace_worth`).
+        # The best necklace (`best_necklace`), and what the hand pays as that necklace and
+        # singles (`one_necklace_worth`).
         value, necklace = best_necklace(hand)
+        self.necklace, self.necklace_value = tuple(necklace), value
         self.worth = base_value(hand) - base_value(necklace) + value
+        # At most: a gem is worth its base value times 1 + the number of kinds held in pairs.
+        paired = sum(1 for count in Counter(hand).values() if count >= 2)
+        self.most = base_value(hand) * (1 + paired)
         # The sales `legal_moves` lists: the best necklace, the gems outside it, the cheapest.
         sales: list[Move] = [ListedMove(type="sell", necklace=necklace)] if value else []
         if hand:
@@ -485,6 +488,10 @@ class DasKollier(Game):
                 facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
                 room += facts.worth
                 moves = [*START_LISTS[base][bisect_right(LISTED_RAISES, room)]]
+        elif phase == "pay":
+            if seat != state["auction"]["buyer"]:
+                return self._sales(state, seat)
+            moves = self._payments(state, seat) or self._defaults(state, seat)
         elif phase == "over":
             return super().legal_moves(state, seat)
         elif self._acting(state, seat):
@@ -570,17 +577,28 @@ class DasKollier(Game):
     def _payments(self, state: State, seat: int) -> list[Move]:
         """Sensible payments: all cash; one gem plus cash; the best necklace plus cash; and, when
         none of those will do but the hand can pay, its most valuable pieces plus cash."""
-        price, cash, hand = state["auction"]["price"], state["cash"][seat], state["hands"][seat]
-        if not self._mixed(state):
-            return [pay_move(price, [], [])] if cash >= price else []
-        moves = [pay_move(price, [], [])] if cash >= price else []
+        auction = state["auction"]
+        price, cash, hand = auction["price"], state["cash"][seat], state["hands"][seat]
+        moves: list[Move] = (
+            [{"type": "pay", "cash": price, "gems": [], "necklaces": []}] if cash >= price else []
+        )
+        if auction["kind"] != "open" or state["round"] <= CASH_ONLY_ROUNDS:  # not `_mixed`
+            return moves
         for gem in dict.fromkeys(hand):
-            if price - VALUE[gem] <= cash:
-                moves.append(pay_move(max(0, price - VALUE[gem]), [gem], []))
-        value, necklace = best_necklace(hand)
+            rest = price - VALUE[gem]
+            if rest <= cash:
+                moves.append(
+                    {"type": "pay", "cash": rest if rest > 0 else 0, "gems": [gem], "necklaces": []}
+                )
+        facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
+        value = facts.necklace_value
         if value and price - value <= cash:
-            moves.append(pay_move(max(0, price - value), [], [necklace]))
-        if not moves and can_pay(cash, hand, price, True):
+            rest = price - value
+            necklaces = [[*facts.necklace]]
+            moves.append(
+                {"type": "pay", "cash": rest if rest > 0 else 0, "gems": [], "necklaces": necklaces}
+            )
+        if not moves and (cash + facts.worth >= price or can_pay(cash, hand, price, True)):
             moves.append(biggest_pieces_payment(cash, hand, price))
         return moves
 
