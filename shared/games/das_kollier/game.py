@@ -43,6 +43,7 @@ audit, issue 19):
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from typing import Any
 
@@ -50,6 +51,7 @@ from shared.engine import (
     Event,
     Game,
     IllegalMove,
+    ListedMove,
     Move,
     Option,
     State,
@@ -66,7 +68,6 @@ from shared.games.das_kollier.gems import (
     best_necklace,
     best_split,
     necklace_value,
-    one_necklace_worth,
     sort_gems,
 )
 
@@ -86,6 +87,56 @@ MAX_PRICE = 2_000_000
 LISTED_RAISES = (0, 1_000, 2_000, 5_000)
 OVERBID_ALLOWANCE = 1_000
 
+
+class MoveTable(dict):
+    """Moves built once, on first use, by their one argument (an amount, a gem): the listed
+    moves every `legal_moves` answer shares (read-only, see `engine.ListedMove`)."""
+
+    def __init__(self, kind: str, field: str) -> None:
+        super().__init__()
+        self.kind, self.field = kind, field
+
+    def __missing__(self, value: Any) -> ListedMove:
+        move = self[value] = ListedMove({"type": self.kind, self.field: value})
+        return move
+
+
+BIDS = MoveTable("bid", "amount")
+START_PRICES = MoveTable("open_auction", "start_price")
+SEALED_BIDS = MoveTable("sealed_bid", "amount")
+COMMISSIONS = MoveTable("commission", "take")
+DEFAULT_GEMS = MoveTable("default", "gem")
+PASS, KNOCK_DOWN = ListedMove(type="pass"), ListedMove(type="knock_down")
+
+
+class BidLists(dict):
+    """BID_LISTS[minimum][k]: the bids listed from `minimum` when the first k of LISTED_RAISES
+    are within the seat's limit, and the pass."""
+
+    def __missing__(self, minimum: int) -> tuple[tuple[Move, ...], ...]:
+        bids = [BIDS[minimum + r] for r in LISTED_RAISES]
+        lists = self[minimum] = tuple((*bids[:k], PASS) for k in range(len(bids) + 1))
+        return lists
+
+
+BID_LISTS = BidLists()
+
+
+class StartLists(dict):
+    """START_LISTS[base][k]: the start prices listed for a lot of base value `base` when the
+    first k of LISTED_RAISES are within the auctioneer's limit, and the falling auction."""
+
+    def __missing__(self, base: int) -> tuple[tuple[Move, ...], ...]:
+        prices = [START_PRICES[base + r] for r in LISTED_RAISES]
+        lists = self[base] = tuple((*prices[:k], FALLING_AUCTION) for k in range(len(prices) + 1))
+        return lists
+
+
+START_LISTS = StartLists()
+ACCEPT, DECLINE = ListedMove(type="accept"), ListedMove(type="decline")
+PREEMPT, WAIVE = ListedMove(type="preempt"), ListedMove(type="waive")
+FALLING_AUCTION, DEFAULT = ListedMove(type="falling_auction"), ListedMove(type="default")
+
 SINGLE_ACTOR = {
     "choose": lambda s: s["auctioneer"],
     "falling": lambda s: s["auction"]["asked"],
@@ -101,6 +152,21 @@ PHASE_NAMES = {
     "preempt": "the auctioneer's choice whether to pre-empt",
     "pay": "the payment for a lot",
     "commission": "the auctioneer's choice of commission",
+}
+# OTHERS[players][seat]: the other seats, in seat order.
+OTHERS = {n: [tuple(s for s in range(n) if s != seat) for seat in range(n)] for n in range(3, 7)}
+# Who is to act in an open auction after passes, by (players, auctioneer, bidder, *passed): a
+# few hundred orders of passing per auctioneer and bidder.
+_OPEN_TO_ACT: dict[tuple[Any, ...], tuple[int, ...]] = {}
+OPEN_TO_ACT_KEPT = 50_000
+# OPEN_BIDDERS[players][auctioneer][bidder]: who is to act in an open auction in which nobody
+# has passed since the last bid (bidder None: since the start).
+OPEN_BIDDERS = {
+    n: [
+        {bidder: tuple(s for s in others if s != bidder) or (a,) for bidder in [None, *range(n)]}
+        for a, others in enumerate(OTHERS[n])
+    ]
+    for n in OTHERS
 }
 SALE_PHASES = ("sealed", "choose", "open", "falling", "preempt", "pay", "commission")
 # Move type -> the phases it belongs to.
@@ -143,17 +209,65 @@ def can_pay(cash: int, hand: list[str], price: int, mixed: bool) -> bool:
         return True
     if not mixed:
         return False
-    if cash + one_necklace_worth(hand) >= price:
+    facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
+    if cash + facts.worth >= price:  # `one_necklace_worth`
         return True
-    # A gem is worth at most its base value times 1 + the number of kinds held in pairs.
-    paired = sum(1 for count in Counter(hand).values() if count >= 2)
-    if cash + base_value(hand) * (1 + paired) < price:
+    if cash + facts.most < price:
         return False
     return cash + best_split(hand)[0] >= price
 
 
+class HandFacts:
+    """What listing moves needs to know of one hand (see `hand_facts`)."""
+
+    __slots__ = ("necklace", "necklace_value", "worth", "most", "sales")
+
+    def __init__(self, hand: list[str]) -> None:
+        # The best necklace (`best_necklace`), and what the hand pays as that necklace and
+        # singles (`one_necklace_worth`).
+        value, necklace = best_necklace(hand)
+        self.necklace, self.necklace_value = tuple(necklace), value
+        self.worth = base_value(hand) - base_value(necklace) + value
+        # At most: a gem is worth its base value times 1 + the number of kinds held in pairs.
+        paired = sum(1 for count in Counter(hand).values() if count >= 2)
+        self.most = base_value(hand) * (1 + paired)
+        # The sales `legal_moves` lists: the best necklace, the gems outside it, the cheapest.
+        sales: list[Move] = [ListedMove(type="sell", necklace=necklace)] if value else []
+        if hand:
+            outside = take_gems(hand, necklace)
+            if len(outside) > 1:
+                sales.append(ListedMove(type="sell", gems=outside))
+            sales.append(ListedMove(type="sell", gems=[hand[-1]]))
+        self.sales: tuple[Move, ...] = tuple(sales)
+
+
+_HAND_FACTS: dict[tuple[str, ...], HandFacts] = {}
+HAND_FACTS_KEPT = 20_000  # hands remembered; the memory starts afresh beyond that
+
+
+def hand_facts(hand: list[str]) -> HandFacts:
+    """The facts of a hand, worked out once per hand (the same gems in the same order)."""
+    key = tuple(hand)
+    facts = _HAND_FACTS.get(key)
+    if facts is None:
+        facts = HandFacts(hand)
+        if len(_HAND_FACTS) >= HAND_FACTS_KEPT:
+            _HAND_FACTS.clear()
+        _HAND_FACTS[key] = facts
+    return facts
+
+
 def take_gems(hand: list[str], gems: list[str]) -> list[str]:
     """The hand without `gems`; `IllegalMove` when the hand does not hold them all."""
+    rest = list(hand)
+    remove = rest.remove
+    try:
+        for gem in gems:
+            remove(gem)
+    except ValueError:
+        pass  # some gem is missing: said below
+    else:
+        return sort_gems(rest)
     missing = Counter(gems) - Counter(hand)
     if missing:
         gem = next(iter(missing))
@@ -245,20 +359,48 @@ class DasKollier(Game):
 
     def _to_act(self, state: State) -> list[int]:
         phase = state["phase"]
-        if phase in SINGLE_ACTOR:
-            return [SINGLE_ACTOR[phase](state)]
+        if phase == "falling":
+            return [state["auction"]["asked"]]
         if phase == "open":
             # The bidders still in; once all have passed, the auctioneer (to knock down).
             auction, auctioneer = state["auction"], state["auctioneer"]
-            bidders = [
-                s
-                for s in range(state["players"])
-                if s not in (auctioneer, auction["bidder"]) and s not in auction["passed"]
-            ]
-            return bidders or [auctioneer]
+            bidder, passed = auction["bidder"], auction["passed"]
+            if not passed:
+                seats = OPEN_BIDDERS[state["players"]][auctioneer].get(bidder)
+                if seats is not None:
+                    return [*seats]
+            key = (state["players"], auctioneer, bidder, *passed)
+            seats = _OPEN_TO_ACT.get(key)
+            if seats is None:
+                others = OTHERS[state["players"]][auctioneer]
+                seats = tuple(s for s in others if s != bidder and s not in passed)
+                if len(_OPEN_TO_ACT) >= OPEN_TO_ACT_KEPT:
+                    _OPEN_TO_ACT.clear()
+                _OPEN_TO_ACT[key] = seats = seats or (auctioneer,)
+            return [*seats]
+        if phase in SINGLE_ACTOR:
+            return [SINGLE_ACTOR[phase](state)]
         if phase == "sealed":
             return [s for s, bid in enumerate(state["sealed_bids"]) if bid is None]
         return []
+
+    # `_to_act` lists nobody once the game is over, so it answers `to_act` as it is.
+    to_act = _to_act
+
+    def _acting(self, state: State, seat: int) -> bool:
+        """Whether `seat` (a seat of the table) is in `to_act`; the common cases at once."""
+        phase = state["phase"]
+        if phase == "falling":
+            return seat == state["auction"]["asked"]
+        if phase == "open":
+            auction = state["auction"]
+            if seat != state["auctioneer"]:
+                return seat != auction["bidder"] and seat not in auction["passed"]
+        elif phase == "choose" or phase == "preempt" or phase == "commission":
+            return seat == state["auctioneer"]
+        elif phase == "pay":
+            return seat == state["auction"]["buyer"]
+        return seat in self._to_act(state)
 
     def _wait_reason(self, state: State, seat: int) -> str:
         phase = state["phase"]
@@ -290,32 +432,98 @@ class DasKollier(Game):
         }
 
     # ------------------------------------------------------------------ legal moves
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        # The base class's checks for a seat of the table in a running game, decided at once;
+        # anything else goes to the base class. The commonest phases are listed here directly.
+        if type(seat) is not int or not 0 <= seat < state["players"]:
+            return super().legal_moves(state, seat)
+        phase = state["phase"]
+        hand = state["hands"][seat]
+        facts = None
+        moves: list[Move]
+        if phase == "falling":
+            auction = state["auction"]
+            if seat != auction["asked"]:
+                return self._sales(state, seat)
+            price, cash = auction["price"], state["cash"][seat]
+            if price <= cash + OVERBID_ALLOWANCE and (
+                cash >= price or seat not in state["defaulters"]
+            ):
+                moves = [ACCEPT, DECLINE]
+            else:
+                moves = [DECLINE]
+        elif phase == "open":
+            auction = state["auction"]
+            if seat == state["auctioneer"]:
+                if seat not in self._to_act(state):
+                    return self._sales(state, seat)
+                moves = [KNOCK_DOWN]
+            elif seat == auction["bidder"] or seat in auction["passed"]:
+                return self._sales(state, seat)
+            elif seat in state["defaulters"]:
+                return self._legal_moves(state, seat)
+            else:
+                bid = auction["bid"]
+                minimum = auction["start_price"] if bid is None else bid + STEP
+                room = state["cash"][seat] + OVERBID_ALLOWANCE - minimum
+                if state["round"] > CASH_ONLY_ROUNDS:
+                    facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
+                    room += facts.worth
+                moves = [*BID_LISTS[minimum][bisect_right(LISTED_RAISES, room)]]
+        elif phase == "choose":
+            if seat != state["auctioneer"]:
+                return self._sales(state, seat)
+            base = lot_value(state["lot"])
+            room = state["cash"][seat] + OVERBID_ALLOWANCE - base
+            if state["round"] <= CASH_ONLY_ROUNDS:
+                if room < OVERBID_ALLOWANCE:  # less cash than the lot's base value
+                    moves = [FALLING_AUCTION]
+                elif seat in state["defaulters"]:
+                    return self._legal_moves(state, seat)
+                else:
+                    moves = [*START_LISTS[base][bisect_right(LISTED_RAISES, room)]]
+            elif seat in state["defaulters"]:
+                return self._legal_moves(state, seat)
+            else:
+                facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
+                room += facts.worth
+                moves = [*START_LISTS[base][bisect_right(LISTED_RAISES, room)]]
+        elif phase == "pay":
+            if seat != state["auction"]["buyer"]:
+                return self._sales(state, seat)
+            moves = self._payments(state, seat) or self._defaults(state, seat)
+        elif phase == "over":
+            return super().legal_moves(state, seat)
+        elif self._acting(state, seat):
+            return self._legal_moves(state, seat)
+        else:
+            return self._sales(state, seat)
+        if hand and not state["sold"][seat]:
+            if facts is None:
+                facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
+            moves += facts.sales
+        return moves
+
     def _legal_moves(self, state: State, seat: int) -> list[Move]:
         phase = state["phase"]
         moves: list[Move]
-        if phase == "sealed":
-            moves = [
-                {"type": "sealed_bid", "amount": amount}
-                for amount in range(0, state["cash"][seat] + 1, STEP)
-            ]
-        elif phase == "choose":
-            moves = self._auction_choices(state, seat)
+        if phase == "falling":
+            moves = [ACCEPT, DECLINE] if self._may_take(state, seat) else [DECLINE]
         elif phase == "open":
             moves = self._open_choices(state, seat)
-        elif phase == "falling":
-            price = state["auction"]["price"]
-            moves = [{"type": "accept"}] if self._listed_prices(state, seat, price, False) else []
-            moves.append({"type": "decline"})
+        elif phase == "choose":
+            moves = self._auction_choices(state, seat)
         elif phase == "preempt":
-            price = state["auction"]["price"]
-            moves = [{"type": "preempt"}] if self._listed_prices(state, seat, price, False) else []
-            moves.append({"type": "waive"})
+            moves = [PREEMPT, WAIVE] if self._may_take(state, seat) else [WAIVE]
         elif phase == "pay":
             moves = self._payments(state, seat) or self._defaults(state, seat)
+        elif phase == "sealed":
+            moves = [SEALED_BIDS[amount] for amount in range(0, state["cash"][seat] + 1, STEP)]
         else:
             paid = state["auction"]["paid_gems"]
-            moves = [{"type": "commission", "take": t} for t in ["cash", *dict.fromkeys(paid)]]
-        return moves + self._sales(state, seat)
+            moves = [COMMISSIONS["cash"], *[COMMISSIONS[gem] for gem in dict.fromkeys(paid)]]
+        moves += self._shared_sales(state, seat)
+        return moves
 
     def _out_of_turn_moves(self, state: State, seat: int) -> list[Move]:
         return self._sales(state, seat)
@@ -324,77 +532,91 @@ class DasKollier(Game):
         """How high listed bids go: the seat's means (from round 7 with its gems as one necklace
         and singles) plus OVERBID_ALLOWANCE."""
         cash, hand = state["cash"][seat], state["hands"][seat]
-        return cash + (one_necklace_worth(hand) if mixed else 0) + OVERBID_ALLOWANCE
+        return cash + (hand_facts(hand).worth if mixed else 0) + OVERBID_ALLOWANCE
 
     def _listed_prices(
         self, state: State, seat: int, minimum: int, mixed: bool, raises: tuple[int, ...] = (0,)
     ) -> list[int]:
         """The offers worth listing from `minimum` up (see the module doc)."""
         limit = self._listing_limit(state, seat, mixed)
+        if seat not in state["defaulters"]:
+            return [minimum + r for r in raises if minimum + r <= limit]
         return [
             minimum + r
             for r in raises
             if minimum + r <= limit and self._may_offer(state, seat, minimum + r, mixed)
         ]
 
+    def _may_take(self, state: State, seat: int) -> bool:
+        """Whether accepting (or pre-empting at) the falling price is listed: the price is within
+        the seat's cash plus OVERBID_ALLOWANCE, and a defaulter must be able to pay it."""
+        price, cash = state["auction"]["price"], state["cash"][seat]
+        if price > cash + OVERBID_ALLOWANCE:
+            return False
+        return seat not in state["defaulters"] or cash >= price
+
     def _auction_choices(self, state: State, seat: int) -> list[Move]:
-        moves: list[Move] = []
+        if self._must_fall(state):
+            return [FALLING_AUCTION]
         base = lot_value(state["lot"])
-        if not self._must_fall(state):
-            moves = [
-                {"type": "open_auction", "start_price": price}
-                for price in self._listed_prices(
-                    state, seat, base, state["round"] > CASH_ONLY_ROUNDS, LISTED_RAISES
-                )
-            ]
-        return [*moves, {"type": "falling_auction"}]
+        prices = self._listed_prices(
+            state, seat, base, state["round"] > CASH_ONLY_ROUNDS, LISTED_RAISES
+        )
+        return [*[START_PRICES[price] for price in prices], FALLING_AUCTION]
 
     def _open_choices(self, state: State, seat: int) -> list[Move]:
         if seat == state["auctioneer"]:
-            return [{"type": "knock_down"}]
+            return [KNOCK_DOWN]
         auction = state["auction"]
         minimum = auction["start_price"] if auction["bid"] is None else auction["bid"] + STEP
-        bids = [
-            {"type": "bid", "amount": amount}
-            for amount in self._listed_prices(
-                state, seat, minimum, state["round"] > CASH_ONLY_ROUNDS, LISTED_RAISES
-            )
-        ]
-        return [*bids, {"type": "pass"}]
+        prices = self._listed_prices(
+            state, seat, minimum, state["round"] > CASH_ONLY_ROUNDS, LISTED_RAISES
+        )
+        return [*[BIDS[amount] for amount in prices], PASS]
 
     def _payments(self, state: State, seat: int) -> list[Move]:
         """Sensible payments: all cash; one gem plus cash; the best necklace plus cash; and, when
         none of those will do but the hand can pay, its most valuable pieces plus cash."""
-        price, cash, hand = state["auction"]["price"], state["cash"][seat], state["hands"][seat]
-        if not self._mixed(state):
-            return [pay_move(price, [], [])] if cash >= price else []
-        moves = [pay_move(price, [], [])] if cash >= price else []
+        auction = state["auction"]
+        price, cash, hand = auction["price"], state["cash"][seat], state["hands"][seat]
+        moves: list[Move] = (
+            [{"type": "pay", "cash": price, "gems": [], "necklaces": []}] if cash >= price else []
+        )
+        if auction["kind"] != "open" or state["round"] <= CASH_ONLY_ROUNDS:  # not `_mixed`
+            return moves
         for gem in dict.fromkeys(hand):
-            if price - VALUE[gem] <= cash:
-                moves.append(pay_move(max(0, price - VALUE[gem]), [gem], []))
-        value, necklace = best_necklace(hand)
+            rest = price - VALUE[gem]
+            if rest <= cash:
+                moves.append(
+                    {"type": "pay", "cash": rest if rest > 0 else 0, "gems": [gem], "necklaces": []}
+                )
+        facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
+        value = facts.necklace_value
         if value and price - value <= cash:
-            moves.append(pay_move(max(0, price - value), [], [necklace]))
-        if not moves and can_pay(cash, hand, price, True):
+            rest = price - value
+            necklaces = [[*facts.necklace]]
+            moves.append(
+                {"type": "pay", "cash": rest if rest > 0 else 0, "gems": [], "necklaces": necklaces}
+            )
+        if not moves and (cash + facts.worth >= price or can_pay(cash, hand, price, True)):
             moves.append(biggest_pieces_payment(cash, hand, price))
         return moves
 
     def _defaults(self, state: State, seat: int) -> list[Move]:
         cash, hand = state["cash"][seat], state["hands"][seat]
-        moves = [{"type": "default"}] if cash >= PENALTY or not hand else []
-        return moves + [{"type": "default", "gem": gem} for gem in dict.fromkeys(hand)]
+        moves = [DEFAULT] if cash >= PENALTY or not hand else []
+        return moves + [DEFAULT_GEMS[gem] for gem in dict.fromkeys(hand)]
 
-    def _sales(self, state: State, seat: int) -> list[Move]:
-        """Sensible sales to the bank: the best necklace, the gems outside it, the cheapest gem."""
+    def _shared_sales(self, state: State, seat: int) -> tuple[Move, ...]:
+        """Sensible sales to the bank: the best necklace, the gems outside it, the cheapest gem
+        (shared, read-only moves; see `hand_facts`)."""
         hand = state["hands"][seat]
         if state["sold"][seat] or not hand or state["phase"] not in SALE_PHASES:
-            return []
-        value, necklace = best_necklace(hand)
-        moves = [{"type": "sell", "necklace": necklace}] if value else []
-        outside = take_gems(hand, necklace)
-        if len(outside) > 1:
-            moves.append({"type": "sell", "gems": outside})
-        return [*moves, {"type": "sell", "gems": [hand[-1]]}]
+            return ()
+        return hand_facts(hand).sales
+
+    def _sales(self, state: State, seat: int) -> list[Move]:
+        return [*self._shared_sales(state, seat)]
 
     # ------------------------------------------------------------------ rule checks
     def _mixed(self, state: State) -> bool:
@@ -420,6 +642,57 @@ class DasKollier(Game):
             )
 
     # ------------------------------------------------------------------ moves
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        # A known move of a seat of the table that may make it now, in its phase, is played at
+        # once (the base class's checks, decided by `_acting`); anything else goes to the base
+        # class, which refuses it as it always did. A move that changes only the auction shares
+        # every other part of the state with the state it was given (`LIGHT_MOVES`).
+        kind = move.get("type") if isinstance(move, dict) else None
+        if type(seat) is int:
+            # The commonest moves first: declining a falling price, passing or bidding.
+            phase = state["phase"]
+            if phase == "falling":
+                auction = state["auction"]
+                if kind == "decline" and seat == auction["asked"]:
+                    work = state.copy()
+                    asked = (seat + 1) % state["players"]
+                    if asked != state["auctioneer"]:  # `_move_decline`: the next seat is asked
+                        work["auction"] = {**auction, "asked": asked}
+                        return work, [{"type": "declined", "seat": seat, "price": auction["price"]}]
+                    work["auction"] = auction.copy()
+                    return work, self._move_decline(work, seat, move)
+            elif phase == "open" and (kind == "pass" or kind == "bid"):
+                auction = state["auction"]
+                if (
+                    seat != state["auctioneer"]
+                    and seat != auction["bidder"]
+                    and 0 <= seat < state["players"]
+                    and seat not in auction["passed"]
+                ):
+                    work = state.copy()
+                    if kind == "pass":  # `_move_pass`
+                        work["auction"] = {**auction, "passed": [*auction["passed"], seat]}
+                        return work, [{"type": "passed", "seat": seat}]
+                    work["auction"] = auction.copy()
+                    return work, self._move_bid(work, seat, move)
+        entry = MOVE_TABLE.get(kind) if type(kind) is str else None
+        if (
+            entry is None
+            or type(seat) is not int
+            or not 0 <= seat < state["players"]
+            or state["phase"] not in entry[0]
+            or (kind not in self.out_of_turn and not self._acting(state, seat))
+        ):
+            return super().apply(state, seat, move)
+        if entry[1]:
+            work = state.copy()
+            auction = state["auction"]
+            if auction is not None:
+                work["auction"] = auction.copy()
+        else:
+            work = self._working_copy(state)
+        return work, entry[2](self, work, seat, move)
+
     def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
         kind = move["type"]
         if kind not in MOVE_PHASES:
@@ -429,13 +702,13 @@ class DasKollier(Game):
         phase = state["phase"]
         if phase not in MOVE_PHASES[kind]:
             raise IllegalMove(f"{kind!r} is not possible during {PHASE_NAMES[phase]}")
-        return getattr(self, f"_move_{kind}")(state, seat, move)
+        return MOVE_TABLE[kind][2](self, state, seat, move)
 
     def _move_sealed_bid(self, state: State, seat: int, move: Move) -> list[Event]:
         amount = parse_amount(move, "amount", "a sealed bid")
         if amount > state["cash"][seat]:
             raise IllegalMove(f"you can only put down cash you hold: {money(state['cash'][seat])}")
-        bids = state["sealed_bids"]
+        bids = state["sealed_bids"] = state["sealed_bids"][:]
         bids[seat] = amount
         events: list[Event] = [
             {"type": "sealed_bid", "seat": seat, "hidden": {"amount": amount}, "seen_by": [seat]}
@@ -454,18 +727,22 @@ class DasKollier(Game):
         return events
 
     def _move_open_auction(self, state: State, seat: int, move: Move) -> list[Event]:
-        price = parse_amount(move, "start_price", "the start price")
+        price = move.get("start_price")
+        if type(price) is not int or not 0 <= price <= MAX_PRICE or price % STEP:
+            price = parse_amount(move, "start_price", "the start price")
         base = lot_value(state["lot"])
         if price < base:
             raise IllegalMove(
                 f"the start price must be at least the lot's base value, {money(base)}"
             )
-        if self._must_fall(state):
+        cash_only = state["round"] <= CASH_ONLY_ROUNDS
+        if cash_only and state["cash"][state["auctioneer"]] < base:  # `_must_fall`
             raise IllegalMove(
                 f"in rounds 1–6 an auctioneer holding less cash than the lot's base value"
                 f" ({money(base)}) must run a falling auction"
             )
-        self._check_offer(state, seat, price, state["round"] > CASH_ONLY_ROUNDS)
+        if seat in state["defaulters"]:
+            self._check_offer(state, seat, price, not cash_only)
         state["phase"] = "open"
         state["auction"] = {"start_price": price, "bid": None, "bidder": None, "passed": []}
         return [{"type": "auction_opened", "seat": seat, "start_price": price}]
@@ -480,24 +757,27 @@ class DasKollier(Game):
     def _move_bid(self, state: State, seat: int, move: Move) -> list[Event]:
         if seat == state["auctioneer"]:
             raise IllegalMove("the auctioneer may not bid in his own auction")
-        amount = parse_amount(move, "amount", "a bid")
+        amount = move.get("amount")
+        if type(amount) is not int or not 0 <= amount <= MAX_PRICE or amount % STEP:
+            amount = parse_amount(move, "amount", "a bid")
         auction = state["auction"]
-        if auction["bid"] is None and amount < auction["start_price"]:
+        bid = auction["bid"]
+        if bid is None and amount < auction["start_price"]:
             raise IllegalMove(
                 f"the first bid must be at least the start price, {money(auction['start_price'])}"
             )
-        if auction["bid"] is not None and amount < auction["bid"] + STEP:
-            raise IllegalMove(
-                f"bids must rise by 1,000; the current bid is {money(auction['bid'])}"
-            )
-        self._check_offer(state, seat, amount, state["round"] > CASH_ONLY_ROUNDS)
-        auction.update(bid=amount, bidder=seat, passed=[])
+        if bid is not None and amount < bid + STEP:
+            raise IllegalMove(f"bids must rise by 1,000; the current bid is {money(bid)}")
+        if seat in state["defaulters"]:
+            self._check_offer(state, seat, amount, state["round"] > CASH_ONLY_ROUNDS)
+        auction["bid"], auction["bidder"], auction["passed"] = amount, seat, []
         return [{"type": "bid", "seat": seat, "amount": amount}]
 
     def _move_pass(self, state: State, seat: int, move: Move) -> list[Event]:
         if seat == state["auctioneer"]:
             raise IllegalMove("the auctioneer does not bid; he knocks the lot down ('knock_down')")
-        state["auction"]["passed"].append(seat)
+        auction = state["auction"]
+        auction["passed"] = [*auction["passed"], seat]
         return [{"type": "passed", "seat": seat}]
 
     def _move_knock_down(self, state: State, seat: int, move: Move) -> list[Event]:
@@ -537,6 +817,7 @@ class DasKollier(Game):
             return events
         if auction["price"] == 0:
             events.append({"type": "taken_for_nothing", "seat": auctioneer})
+            self._own_all(state)
             self._finish_lot(state, auctioneer, events)
             return events
         auction["price"] -= STEP
@@ -563,9 +844,9 @@ class DasKollier(Game):
 
     def _move_pay(self, state: State, seat: int, move: Move) -> list[Event]:
         auction, auctioneer = state["auction"], state["auctioneer"]
-        cash, gems, necklaces = self._parse_payment(state, seat, move)
+        cash, gems, necklaces, rest = self._checked_payment(state, seat, move)
         paid_gems = sort_gems(gems + [g for n in necklaces for g in n])
-        state["hands"][seat] = take_gems(state["hands"][seat], paid_gems)
+        state["hands"][seat] = rest
         state["cash"][seat] -= cash
         events: list[Event] = [
             {
@@ -606,6 +887,12 @@ class DasKollier(Game):
 
     def _parse_payment(self, state: State, seat: int, move: Move) -> tuple[int, list, list]:
         """Cash, single gems and necklaces of a payment move, checked against the rules."""
+        return self._checked_payment(state, seat, move)[:3]
+
+    def _checked_payment(
+        self, state: State, seat: int, move: Move
+    ) -> tuple[int, list, list, list[str]]:
+        """`_parse_payment`, and the hand that is left."""
         price = state["auction"]["price"]
         cash = parse_amount(move, "cash", "the cash paid") if "cash" in move else 0
         gems = gem_list(move.get("gems", []), "'gems'")
@@ -620,7 +907,7 @@ class DasKollier(Game):
             )
         if cash > state["cash"][seat]:
             raise IllegalMove(f"you hold only {money(state['cash'][seat])} in cash")
-        take_gems(state["hands"][seat], gems + [g for n in necklaces for g in n])
+        rest = take_gems(state["hands"][seat], gems + [g for n in necklaces for g in n])
         pieces = [VALUE[g] for g in gems]
         for necklace in necklaces:
             try:
@@ -639,7 +926,7 @@ class DasKollier(Game):
                 " cash is never paid beyond the price (gems and necklaces may pay more; there"
                 " is no change)"
             )
-        return cash, gems, necklaces
+        return cash, gems, necklaces, rest
 
     def _move_commission(self, state: State, seat: int, move: Move) -> list[Event]:
         auction = state["auction"]
@@ -654,6 +941,7 @@ class DasKollier(Game):
             share = self._bank_out(state, seat, half_up(auction["paid_cash"]))
             events = [{"type": "commission", "seat": seat, "cash": share}]
         else:
+            paid_gems = paid_gems[:]  # shared with the state `apply` was given
             paid_gems.remove(take)
             state["hands"][seat] = sort_gems([*state["hands"][seat], take])
             events = [
@@ -695,7 +983,7 @@ class DasKollier(Game):
             event.update(penalty_cash=0, penalty_gem=True, hidden={"gem": gem}, seen_by=[seat])
             events = [event]
         if seat not in state["defaulters"]:
-            state["defaulters"].append(seat)
+            state["defaulters"] = [*state["defaulters"], seat]
         state["phase"], state["auction"] = "choose", None
         events.append({"type": "rerun", "seat": state["auctioneer"], "lot": state["lot"][:]})
         return events
@@ -718,17 +1006,19 @@ class DasKollier(Game):
             raise IllegalMove("name the gems you sell")
         state["hands"][seat] = take_gems(state["hands"][seat], gems)
         state["bank_gems"] += gems
-        state["sold"][seat] = True
+        sold = state["sold"] = state["sold"][:]
+        sold[seat] = True
         credit = min(value, SALE_CAP)
         spare = self._spare(state)
         paid = min(credit, spare)
         marker = min(MARKER, spare - paid)
         state["bank"] -= paid + marker
         state["cash"][seat] += paid
-        state["markers"][seat] += marker
+        markers = state["markers"] = state["markers"][:]
+        markers[seat] += marker
         for amount, into in ((credit - paid, "cash"), (MARKER - marker, "marker")):
             if amount:
-                state["debts"].append({"seat": seat, "amount": amount, "into": into})
+                state["debts"] = [*state["debts"], {"seat": seat, "amount": amount, "into": into}]
         return [
             {
                 "type": "sold_to_bank",
@@ -751,6 +1041,12 @@ class DasKollier(Game):
     def _settle(self, state: State, events: list[Event]) -> None:
         """The bank pays its debts first, oldest first, as far as it holds money."""
         debts = state["debts"]
+        if not debts or not state["bank"]:
+            return
+        # The debts and the markers are shared with the state `apply` was given (the cash is
+        # the working copy's own).
+        debts = state["debts"] = [dict(debt) for debt in debts]
+        state["markers"] = state["markers"][:]
         while debts and state["bank"]:
             debt = debts[0]
             amount = min(debt["amount"], state["bank"])
@@ -782,24 +1078,29 @@ class DasKollier(Game):
         """The buyer takes the lot and runs the next auction; the round counter moves on."""
         state["hands"][buyer] = sort_gems(state["hands"][buyer] + state["lot"])
         events.append(
-            {"type": "lot_won", "seat": buyer, "gems": state["lot"], "round": state["round"]}
+            {"type": "lot_won", "seat": buyer, "gems": state["lot"][:], "round": state["round"]}
         )
-        state.update(
-            lot=[], auctioneer=buyer, round=state["round"] + 1, defaulters=[], auction=None
-        )
+        state["lot"], state["auctioneer"], state["round"] = [], buyer, state["round"] + 1
+        state["defaulters"], state["auction"] = [], None
         self._reveal(state, events)
 
     def _reveal(self, state: State, events: list[Event]) -> None:
         """Turn cards until the lot reaches the threshold; the second deck when the first runs
         out; the second deck's last cards are auctioned as they are; then the game ends."""
         lot, threshold = state["lot"], THRESHOLD[state["players"]]
-        while lot_value(lot) < threshold:
-            if state["deck"]:
-                lot.append(state["deck"].pop())
-            elif state["deck_number"] == 1:
-                self._second_deck(state, events)
-            else:
-                break
+        value = lot_value(lot)
+        if value < threshold:
+            deck = state["deck"] = state["deck"][:]  # shared with the state `apply` was given
+            while value < threshold:
+                if deck:
+                    gem = deck.pop()
+                    lot.append(gem)
+                    value += VALUE[gem]
+                elif state["deck_number"] == 1:
+                    self._second_deck(state, events)
+                    deck = state["deck"]
+                else:
+                    break
         if lot:
             state["phase"] = "choose"
             events.append(
@@ -807,7 +1108,7 @@ class DasKollier(Game):
                     "type": "lot_revealed",
                     "seat": state["auctioneer"],
                     "gems": lot[:],
-                    "value": lot_value(lot),
+                    "value": value,
                 }
             )
         else:
@@ -917,6 +1218,26 @@ class DasKollier(Game):
         wanted = quiet.get(move["type"])
         return wanted is not None and all(e["type"] == wanted for e in events)
 
+    def _own_all(self, state: State) -> None:
+        """Make a state that `apply` made by a light move (which shares every container but the
+        auction with the state it was given) a full working copy, before a rare turn changes
+        more than the auction."""
+        state.update(self._working_copy(state), auction=state["auction"])
+
+    def _working_copy(self, state: State) -> State:
+        # The cash, the list of hands, the bank's gems and the auction are copied: `_apply`
+        # changes them in place. The other containers are shared and replaced by a new one
+        # where they change (each hand, the markers, the debts, the deck, the lot, the
+        # defaulters, ...; the auction's lists too).
+        work = state.copy()
+        work["cash"] = state["cash"][:]
+        work["hands"] = state["hands"][:]
+        work["bank_gems"] = state["bank_gems"][:]
+        auction = state["auction"]
+        if auction is not None:
+            work["auction"] = auction.copy()
+        return work
+
     def copy_state(self, state: State) -> State:
         # Every list `_apply` may change is copied; the auction's lists too. Plain values are
         # shared safely, and `options` is never written.
@@ -933,6 +1254,30 @@ class DasKollier(Game):
         if state["sealed_bids"] is not None:
             copy["sealed_bids"] = state["sealed_bids"][:]
         return copy
+
+
+# Moves that change nothing but the phase and the auction (a new or a copied dict; the lists
+# in it are replaced, never changed): `apply` shares the rest of the state with the one it was
+# given. (A falling auction nobody takes goes to the auctioneer: `_move_decline` then makes
+# the rest its own first.)
+LIGHT_MOVES = frozenset(
+    {
+        "open_auction",
+        "falling_auction",
+        "bid",
+        "pass",
+        "knock_down",
+        "accept",
+        "decline",
+        "preempt",
+        "waive",
+    }
+)
+# Move type -> (the phases it belongs to, whether it is light, the method playing it).
+MOVE_TABLE = {
+    kind: (phases, kind in LIGHT_MOVES, getattr(DasKollier, f"_move_{kind}"))
+    for kind, phases in MOVE_PHASES.items()
+}
 
 
 def parse_amount(move: Move, key: str, what: str) -> int:

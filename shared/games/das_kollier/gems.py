@@ -62,11 +62,17 @@ def check_known(gems: list[str]) -> None:
 
 def base_value(gems: list[str]) -> int:
     """The sum of the gems' base values."""
-    return sum(VALUE[g] for g in gems)
+    return sum(map(VALUE.__getitem__, gems))
 
 
 def necklace_value(gems: list[str]) -> int:
     """The value of one necklace given as gem ids; `ValueError` saying why it is no necklace."""
+    return _necklace_value(tuple(gems))
+
+
+@lru_cache(maxsize=4096)
+def _necklace_value(gems: tuple[str, ...]) -> int:
+    # Remembered per necklace (in its order); a refusal is not remembered, it is raised again.
     check_known(gems)
     counts = Counter(gems)
     if len(counts) < 2:
@@ -95,6 +101,13 @@ def best_necklace(gems: list[str]) -> tuple[int, list[str]]:
     a pair below it. Two centres never tie, so the rules' tie-breaks (fewer gems, the better gem
     left outside) never have to choose between necklaces of one hand.
     """
+    value, necklace = _best_necklace(tuple(gems))
+    return value, [*necklace]
+
+
+@lru_cache(maxsize=4096)
+def _best_necklace(gems: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
+    # Remembered per hand (in its order); a refusal is not remembered, it is raised again.
     check_known(gems)
     counts = Counter(gems)
     kinds = sort_gems(list(counts))
@@ -102,8 +115,8 @@ def best_necklace(gems: list[str]) -> tuple[int, list[str]]:
         pairs = [gem for gem in kinds[i + 1 :] for _ in range(counts[gem] - counts[gem] % 2)]
         if pairs:
             necklace = [centre, *pairs]
-            return necklace_value(necklace), necklace
-    return 0, []
+            return necklace_value(necklace), tuple(necklace)
+    return 0, ()
 
 
 def one_necklace_worth(gems: list[str]) -> int:
@@ -118,6 +131,11 @@ def best_split(gems: list[str]) -> tuple[int, list[list[str]]]:
     (at base value). Returns the total and the necklaces; the gems left over count singly."""
     check_known(gems)
     counts = Counter(gems)
+    if len(gems) < 6 or sum(c // 2 for c in counts.values()) < 2:
+        # Room for one necklace at most (two need two centres and two pairs): the best one,
+        # which beats any other (see `best_necklace`) and the gems alone.
+        value, necklace = best_necklace(gems)
+        return base_value(gems) - base_value(necklace) + value, [necklace] if value else []
     total, necklaces = _best_split(tuple(counts[k] for k in KINDS))
     return total, [sort_gems(list(n)) for n in necklaces]
 
