@@ -113,6 +113,8 @@ ERRORS: dict[str, str] = {
     "storage_full": N_("The server cannot save moves: its disk is full. Try again later."),
     "cannot_undo": N_("That move cannot be taken back now."),
     "muted": N_("The table's host has muted you here."),
+    "no_table": N_("That table is not here any more."),
+    "not_playing": N_("That game is not being played."),
 }
 
 

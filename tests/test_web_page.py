@@ -400,6 +400,16 @@ def test_the_page_speaks_the_browser_language_from_the_catalogs(server, browser,
     assert words in page.inner_text("label.name")
 
 
+def test_a_link_to_a_table_that_is_gone_says_so_in_the_page_language(server, browser):
+    """A watch link kept after its table left the server (a reload the next evening): the
+    refusal is said in the page's language, not as the server's English sentence."""
+    page = phone(browser, locale="de-DE")
+    page.goto(url(server) + "?table=999")
+    page.wait_for_selector(".toast")
+    assert page.inner_text(".toast") == "Diesen Tisch gibt es hier nicht mehr."
+    assert page.errors == []
+
+
 def test_bots_are_named_in_the_page_language(server, browser):
     """The server names bots in English ("basic bot 2"); the page says it in its own words, as
     the pygame client does."""

@@ -38,6 +38,8 @@ const ERRORS = {
   storage_full: "The server cannot save moves: its disk is full. Try again later.",
   cannot_undo: "That move cannot be taken back now.",
   muted: "The table's host has muted you here.",
+  no_table: "That table is not here any more.",
+  not_playing: "That game is not being played.",
 };
 
 const app = {
@@ -298,7 +300,7 @@ function followLink() {
   link.delete("table");
   link.delete("seat");
   history.replaceState(null, "", location.pathname);
-  if (Number.isNaN(seat)) connection.send({ t: "watch", table });
+  if (Number.isNaN(seat)) connection.send({ t: "watch", table, ...(myName() ? { name: myName() } : {}) });
   else connection.send({ t: "join", table, seat, name: myName() });
 }
 
