@@ -158,17 +158,8 @@ class MagieDesBijoux(Game):
             return super().legal_moves(state, seat)
         if pawn is None:
             return SHAPES[state["rows"], state["cols"]].placings[:]
-        # `_legal_moves`, with `full_entry` inline.
-        stones, settings = state["stones"], state["settings"]
-        found = _FULL.get(id(stones))
-        if (
-            found is None
-            or found[0] is not stones
-            or found[2] is not settings
-            or found[1] != stones
-            or found[3] != settings
-        ):
-            found = full_entry(state)
+        # `_legal_moves`, from the full plaques' bitmask.
+        found = full_entry(state)
         grid = SHAPES[state["rows"], state["cols"]]
         free = grid.line_bits[pawn] & ~found[4] & grid.but.get(state["previous"], -1)
         moves = grid.reached_moves[pawn].get(free) or grid.moves_to(pawn, free)
@@ -190,17 +181,8 @@ class MagieDesBijoux(Game):
             or cell == state["previous"]
         ):
             return super().apply(state, seat, move)
-        # `full_entry` inline.
         stones, settings = state["stones"], state["settings"]
-        entry = _FULL.get(id(stones))
-        if (
-            entry is None
-            or entry[0] is not stones
-            or entry[2] is not settings
-            or entry[1] != stones
-            or entry[3] != settings
-        ):
-            entry = full_entry(state)
+        entry = full_entry(state)
         full = entry[4]
         if full >> cell & 1:
             return super().apply(state, seat, move)  # a full plaque: refused there
