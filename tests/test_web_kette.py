@@ -19,6 +19,7 @@ from tests.test_web_page import (
     open_lobby,
     phone,
     stream,
+    too_small,
     url,
 )
 
@@ -323,23 +324,7 @@ def test_kette_tap_targets_and_text_are_big_enough_on_every_screen(server, brows
         except Exception:
             continue
     page.wait_for_selector("[data-move=offer]")
-    small = page.evaluate(
-        """() => {
-          const bad = [];
-          for (const b of document.querySelectorAll('button, input')) {
-            const r = b.getBoundingClientRect();
-            if (r.width && (r.width < 44 || r.height < 44)) bad.push(['tap', b.textContent]);
-          }
-          const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-          while (walk.nextNode()) {
-            const el = walk.currentNode.parentElement;
-            if (!walk.currentNode.textContent.trim() || el.closest('svg')) continue;
-            const size = parseFloat(getComputedStyle(el).fontSize);
-            if (size < 16) bad.push(['text', walk.currentNode.textContent, size]);
-          }
-          return bad;
-        }"""
-    )
+    small = too_small(page)
     assert small == []
     width = page.evaluate(
         "() => document.querySelector('svg.necklace').getBoundingClientRect().width"

@@ -162,6 +162,35 @@ def url(server: ServerThread) -> str:
     return f"http://{HOST}:{server.server.web_port}/"
 
 
+# What is too small to use on the page: a control (button, field) under 44 × 44 px, any text
+# outside the board's drawing under 16 px, and, given a selector, board targets under 44 px.
+TOO_SMALL = """(board) => {
+  const bad = [];
+  for (const b of document.querySelectorAll('button, input')) {
+    const r = b.getBoundingClientRect();
+    const small = r.width && (r.width < 44 || r.height < 44);
+    if (small) bad.push(['tap', b.textContent, r.width, r.height]);
+  }
+  for (const g of board ? document.querySelectorAll(board) : []) {
+    const r = g.getBoundingClientRect();
+    if (r.width < 44 || r.height < 44) bad.push(['board', g.dataset.tap, r.width]);
+  }
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const el = walk.currentNode.parentElement;
+    if (!walk.currentNode.textContent.trim() || el.closest('svg')) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 16) bad.push(['text', walk.currentNode.textContent, size]);
+  }
+  return bad;
+}"""
+
+
+def too_small(page, board: str | None = None) -> list:
+    """The page's controls, board targets (`board`, a selector) and text that are too small."""
+    return page.evaluate(TOO_SMALL, board)
+
+
 def open_lobby(page, server, name: str = "Ada") -> None:
     page.goto(url(server))
     page.wait_for_function("() => window.jeweltable && window.jeweltable.welcome")
@@ -175,25 +204,33 @@ def host_table(
     seats: int,
     options: dict | None = None,
     level: str = "basic",
+    bots: list[int] | None = None,
     **table: Any,
 ) -> int:
-    """A table made by a Python client that watches: bots in every seat but seat 0; it starts
-    the game once someone takes seat 0. `table`: more fields of the `create` (a clock). Returns
-    the table id."""
+    """A table made by a Python client that watches: bots of `level` at `bots` (every seat but
+    seat 0 when not given), the other seats for people; it starts the game once every seat is
+    taken. `table`: more fields of the `create` (a clock). Returns the table id."""
+    bots = list(range(1, seats)) if bots is None else bots
     done: asyncio.Future = asyncio.run_coroutine_threadsafe(
-        _host(server, game, seats, options or {}, level, table), server.loop
+        _host(server, game, seats, options or {}, level, bots, table), server.loop
     )
     return done.result(10)
 
 
 async def _host(
-    server: ServerThread, game: str, seats: int, options: dict, level: str, table: dict
+    server: ServerThread,
+    game: str,
+    seats: int,
+    options: dict,
+    level: str,
+    bots: list[int],
+    table: dict,
 ) -> int:
     host = await AsyncClient.connect(HOST, server.port, "Host")
     create = {"t": "create", "game": game, "seats": seats, "sit": False, "options": options}
     host.send({**create, **table})
     table = (await host.expect("joined"))["table"]
-    for seat in range(1, seats):
+    for seat in bots:
         host.send({"t": "bot", "table": table, "seat": seat, "level": level})
 
     async def start_when_full() -> None:
@@ -434,24 +471,7 @@ def test_tap_targets_and_text_are_big_enough_on_every_screen(server, browser, si
     open_lobby(page, server)
     page.tap(f"[data-table='{table}'] [data-seat='0']")
     page.wait_for_selector("main.table[data-seq] .controls button")
-    small = page.evaluate(
-        """() => {
-          const bad = [];
-          for (const b of document.querySelectorAll('button, input')) {
-            const r = b.getBoundingClientRect();
-            const small = r.width && (r.width < 44 || r.height < 44);
-            if (small) bad.push(['tap', b.textContent, r.width, r.height]);
-          }
-          const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-          while (walk.nextNode()) {
-            const el = walk.currentNode.parentElement;
-            if (!walk.currentNode.textContent.trim() || el.closest('svg')) continue;
-            const size = parseFloat(getComputedStyle(el).fontSize);
-            if (size < 16) bad.push(['text', walk.currentNode.textContent, size]);
-          }
-          return bad;
-        }"""
-    )
+    small = too_small(page)
     assert small == []
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= size["width"], "the page is wider than the screen"

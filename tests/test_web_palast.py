@@ -23,6 +23,7 @@ from tests.test_web_page import (
     open_lobby,
     phone,
     stream,
+    too_small,
     url,
 )
 
@@ -151,28 +152,7 @@ def test_saba_palast_targets_and_text_are_big_enough_on_every_screen(server, bro
     page.set_viewport_size(size)
     sit(page, server, table, "Ada")
     page.wait_for_selector(".controls [data-move=harbour]")
-    small = page.evaluate(
-        """() => {
-          const bad = [];
-          for (const b of document.querySelectorAll('button')) {
-            const r = b.getBoundingClientRect();
-            if (r.width && (r.width < 44 || r.height < 44)) bad.push(['tap', b.textContent]);
-          }
-          // The board's tap targets: harbour fields, cards, quarters.
-          for (const g of document.querySelectorAll('svg .legal')) {
-            const r = g.getBoundingClientRect();
-            if (r.width < 44 || r.height < 44) bad.push(['board', g.dataset.tap, r.width]);
-          }
-          const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-          while (walk.nextNode()) {
-            const el = walk.currentNode.parentElement;
-            if (!walk.currentNode.textContent.trim() || el.closest('svg')) continue;
-            const px = parseFloat(getComputedStyle(el).fontSize);
-            if (px < 16) bad.push(['text', walk.currentNode.textContent, px]);
-          }
-          return bad;
-        }"""
-    )
+    small = too_small(page, "svg .legal")
     assert small == []
     assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"]
     assert page.errors == []

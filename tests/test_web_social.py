@@ -17,6 +17,7 @@ from client.net.connection import AsyncClient
 from tests.test_server_kit import HOST, ServerThread
 from tests.test_web_page import (
     BIJOUX_TAPS,
+    host_table,
     open_lobby,
     phone,
     play_to_the_end,
@@ -27,30 +28,7 @@ from tests.test_web_page import (
 def people_table(server: ServerThread, seats: int, bots: list[int], **table: Any) -> int:
     """A Bijoux table made by a Python host that watches: bots at `bots`, the other seats for
     people; the game starts once every seat is taken. `table`: more fields of the `create`."""
-    done = asyncio.run_coroutine_threadsafe(_host(server, seats, bots, table), server.loop)
-    return done.result(10)
-
-
-async def _host(server: ServerThread, seats: int, bots: list[int], extra: dict) -> int:
-    host = await AsyncClient.connect(HOST, server.port, "Host")
-    host.send({"t": "create", "game": "magie-des-bijoux", "seats": seats, "sit": False, **extra})
-    table = (await host.expect("joined"))["table"]
-    for seat in bots:
-        host.send({"t": "bot", "table": table, "seat": seat, "level": "basic"})
-
-    async def start_when_full() -> None:
-        await host.wait_for(
-            lambda m: (
-                m["t"] == "table"
-                and m["table"]["id"] == table
-                and all(s["kind"] != "empty" for s in m["table"]["seats"])
-            ),
-            timeout=60,
-        )
-        host.send({"t": "start", "table": table})
-
-    server.hosts.append((host, asyncio.ensure_future(start_when_full())))
-    return table
+    return host_table(server, "magie-des-bijoux", seats, bots=bots, **table)
 
 
 def sit(page, server, table: int, seat: int, name: str, locale: str = "en-GB") -> None:
