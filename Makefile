@@ -52,6 +52,7 @@ bench: $(STAMP)
 	$(HEADLESS) $(BIN)/python -m bench.engines
 	$(HEADLESS) $(BIN)/python -m bench.server
 	$(HEADLESS) $(BIN)/python -m bench.discovery
+	$(HEADLESS) $(BIN)/python -m bench.journal
 	$(HEADLESS) $(BIN)/python -m bench.client
 
 # Bot strength: each level against the level below, every game, 200 games per matchup at 2-4
