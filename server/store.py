@@ -479,7 +479,7 @@ class Checkpointer:
         self.every = every
         self.interval = interval
         self.commits = 0  # since the last checkpoint (counted by the journal)
-        self.checkpoints = 0
+        self.checkpoints = 0  # times the thread caught up with the log
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -508,6 +508,7 @@ class Checkpointer:
             while not self._stop.wait(self.interval):
                 if self.commits >= self.every:
                     self.commits = 0
+                    self.checkpoints += 1
                     self._catch_up(conn)
         finally:
             conn.close()
@@ -526,8 +527,6 @@ class Checkpointer:
             except sqlite3.Error as exc:
                 log.debug("checkpoint of %s failed: %s", self.store.path, exc)
                 return
-            if copied > max(last, 0):
-                self.checkpoints += 1
             if busy or copied < logged or logged == last:
                 return  # a reader holds part of the log (next time), or all of it is copied
             last = logged
