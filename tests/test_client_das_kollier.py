@@ -182,6 +182,18 @@ def found():
     return out
 
 
+def arrive(scene, seat: int, state, events) -> None:
+    """The update `seat` gets after a move that led to `state` with `events`, as a server sends
+    it: the seat's view, legal moves, who is to act, the events it may see."""
+    scene.model.update(
+        seat,
+        GAME.view(state, seat),
+        GAME.legal_moves(state, seat),
+        GAME.to_act(state),
+        GAME.view_events(events, seat),
+    )
+
+
 def at(found, name, size=(1280, 800), language="en"):
     state, history = found[name]
     seat = SITUATIONS[name][1](state) if name in SITUATIONS else GAME.to_act(state)[0]
@@ -255,13 +267,7 @@ def test_the_clock_counts_down_the_servers_quiet_time_and_restarts_with_a_bid(fo
     after, events = GAME.apply(
         state, bidder, {"type": "bid", "amount": state["auction"]["bid"] + 1_000}
     )
-    scene.model.update(
-        scene.viewer,
-        GAME.view(after, scene.viewer),
-        GAME.legal_moves(after, scene.viewer),
-        GAME.to_act(after),
-        GAME.view_events(events, scene.viewer),
-    )
+    arrive(scene, scene.viewer, after, events)
     frames(app, 1)
     assert scene.game_view._clock_left() == pytest.approx(quiet, abs=0.1)
 
@@ -570,13 +576,7 @@ def test_a_button_in_the_place_of_one_just_pressed_waits_before_it_takes_a_tap(f
     assert sent == [paid.action]
     after, events = GAME.apply(state, buyer, paid.action)
     assert after["phase"] == "choose" and after["auctioneer"] == buyer
-    scene.model.update(
-        buyer,
-        GAME.view(after, buyer),
-        GAME.legal_moves(after, buyer),
-        GAME.to_act(after),
-        GAME.view_events(events, buyer),
-    )
+    arrive(scene, buyer, after, events)
     frames(app, 1)
     # Whatever now lies where "Pay" was is something else, and it is not ready yet.
     there = [c for c in renderer.controls if c.rect.colliderect(paid.rect)]
@@ -603,13 +603,7 @@ def test_the_knock_down_never_lies_where_the_start_price_was_sent(found):
     for seat in GAME.to_act(after):
         after, more = GAME.apply(after, seat, {"type": "pass"})
         events += more
-    scene.model.update(
-        auctioneer,
-        GAME.view(after, auctioneer),
-        GAME.legal_moves(after, auctioneer),
-        GAME.to_act(after),
-        GAME.view_events(events, auctioneer),
-    )
+    arrive(scene, auctioneer, after, events)
     frames(app, 1)
     knock = control(scene, "knock")
     assert knock.rect.collidelist(places) < 0
@@ -700,13 +694,7 @@ def test_a_seat_not_to_act_may_sell_to_the_bank_and_the_dialog_stays_open_meanwh
     # Another seat plays on meanwhile: the sale being put together stays.
     asked = state["auction"]["asked"]
     after, events = GAME.apply(state, asked, {"type": "decline"})
-    scene.model.update(
-        seller,
-        GAME.view(after, seller),
-        GAME.legal_moves(after, seller),
-        GAME.to_act(after),
-        GAME.view_events(events, seller),
-    )
+    arrive(scene, seller, after, events)
     frames(app, 20)
     assert scene.game_view.selling and scene.game_view.pick[gem] == 1
     press(app, scene, "sale")
