@@ -19,6 +19,7 @@ from tests.test_web_page import (
     open_lobby,
     phone,
     stream,
+    tap_any,
     too_small,
     url,
 )
@@ -44,18 +45,6 @@ MOVES = [
     "[data-move=end_turn]",
 ]
 CHOICES = ["svg.necklace .place", ".kette-hand button"]
-
-
-def tap_first(page, selectors: list[str]) -> str | None:
-    for selector in selectors:
-        target = page.locator(selector)
-        if target.count():
-            try:
-                target.first.tap(timeout=1500)
-                return selector
-            except Exception:  # redrawn under the finger by a newer update: look again
-                return None
-    return None
 
 
 def play_kette(page, limit: float = 300.0) -> dict[str, Any]:
@@ -89,7 +78,7 @@ def play_kette(page, limit: float = 300.0) -> dict[str, Any]:
         ):
             # A picked card with no place is a card to sell or a forgery: its button is above.
             choices = []
-        tapped = tap_first(page, [s for s in order if page.locator(s).count()] or choices)
+        tapped = tap_any(page, [s for s in order if page.locator(s).count()] or choices)
         if tapped in CHOICES:
             page.wait_for_timeout(40)
             continue
@@ -143,9 +132,9 @@ def test_every_legal_place_is_marked_and_a_tap_then_confirm_lays_the_card(server
         if page.locator("svg.necklace .place").count() == 0 and stream(page)["phase"] == (
             "reconstruction"
         ):
-            tap_first(page, [".kette-hand button"])
+            tap_any(page, [".kette-hand button"])
         else:
-            tap_first(
+            tap_any(
                 page,
                 [
                     "[data-move=offer]",
