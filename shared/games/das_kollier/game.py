@@ -220,7 +220,7 @@ def can_pay(cash: int, hand: list[str], price: int, mixed: bool) -> bool:
 class HandFacts:
     """What listing moves needs to know of one hand (see `hand_facts`)."""
 
-    __slots__ = ("necklace", "necklace_value", "worth", "most", "sales")
+    __slots__ = ("necklace", "necklace_value", "worth", "most", "sales", "bids", "starts")
 
     def __init__(self, hand: list[str]) -> None:
         # The best necklace (`best_necklace`), and what the hand pays as that necklace and
@@ -239,6 +239,19 @@ class HandFacts:
                 sales.append(ListedMove(type="sell", gems=outside))
             sales.append(ListedMove(type="sell", gems=[hand[-1]]))
         self.sales: tuple[Move, ...] = tuple(sales)
+        # The lists `legal_moves` answers a seat holding this hand that has not sold yet:
+        # bids[minimum + k] and starts[base + k] (k as in BID_LISTS and START_LISTS: the
+        # amounts are whole thousands, k is below 1,000), the sales after them.
+        self.bids: dict[int, tuple[Move, ...]] = {}
+        self.starts: dict[int, tuple[Move, ...]] = {}
+
+    def bid_list(self, minimum: int, k: int) -> tuple[Move, ...]:
+        moves = self.bids[minimum + k] = (*BID_LISTS[minimum][k], *self.sales)
+        return moves
+
+    def start_list(self, base: int, k: int) -> tuple[Move, ...]:
+        moves = self.starts[base + k] = (*START_LISTS[base][k], *self.sales)
+        return moves
 
 
 _HAND_FACTS: dict[tuple[str, ...], HandFacts] = {}
@@ -278,6 +291,12 @@ def take_gems(hand: list[str], gems: list[str]) -> list[str]:
 
 def gem_list(value: Any, what: str) -> list[str]:
     """A list of gem ids from a move, or `IllegalMove`."""
+    if isinstance(value, list):
+        for gem in value:
+            if type(gem) is not str or gem not in VALUE:
+                break
+        else:
+            return value  # the common case, checked at once; anything else said below
     if not isinstance(value, list) or not all(isinstance(g, str) for g in value):
         raise IllegalMove(f"{what} must be a list of gem names", "malformed")
     unknown = [g for g in value if g not in VALUE]
@@ -466,10 +485,15 @@ class DasKollier(Game):
                 bid = auction["bid"]
                 minimum = auction["start_price"] if bid is None else bid + STEP
                 room = state["cash"][seat] + OVERBID_ALLOWANCE - minimum
+                if not hand:
+                    return [*BID_LISTS[minimum][bisect_right(LISTED_RAISES, room)]]
+                facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
                 if state["round"] > CASH_ONLY_ROUNDS:
-                    facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
                     room += facts.worth
-                moves = [*BID_LISTS[minimum][bisect_right(LISTED_RAISES, room)]]
+                k = bisect_right(LISTED_RAISES, room)
+                if state["sold"][seat]:
+                    return [*BID_LISTS[minimum][k]]
+                return [*(facts.bids.get(minimum + k) or facts.bid_list(minimum, k))]
         elif phase == "choose":
             if seat != state["auctioneer"]:
                 return self._sales(state, seat)
@@ -481,13 +505,19 @@ class DasKollier(Game):
                 elif seat in state["defaulters"]:
                     return self._legal_moves(state, seat)
                 else:
-                    moves = [*START_LISTS[base][bisect_right(LISTED_RAISES, room)]]
+                    k = bisect_right(LISTED_RAISES, room)
+                    if not hand or state["sold"][seat]:
+                        return [*START_LISTS[base][k]]
+                    facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
+                    return [*(facts.starts.get(base + k) or facts.start_list(base, k))]
             elif seat in state["defaulters"]:
                 return self._legal_moves(state, seat)
             else:
                 facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
-                room += facts.worth
-                moves = [*START_LISTS[base][bisect_right(LISTED_RAISES, room)]]
+                k = bisect_right(LISTED_RAISES, room + facts.worth)
+                if not hand or state["sold"][seat]:
+                    return [*START_LISTS[base][k]]
+                return [*(facts.starts.get(base + k) or facts.start_list(base, k))]
         elif phase == "pay":
             if seat != state["auction"]["buyer"]:
                 return self._sales(state, seat)
@@ -845,8 +875,11 @@ class DasKollier(Game):
     def _move_pay(self, state: State, seat: int, move: Move) -> list[Event]:
         auction, auctioneer = state["auction"], state["auctioneer"]
         cash, gems, necklaces, rest = self._checked_payment(state, seat, move)
-        paid_gems = sort_gems(gems + [g for n in necklaces for g in n])
-        state["hands"][seat] = rest
+        if gems or necklaces:
+            paid_gems = sort_gems(gems + [g for n in necklaces for g in n])
+            state["hands"][seat] = rest
+        else:
+            paid_gems = []
         state["cash"][seat] -= cash
         events: list[Event] = [
             {
@@ -856,7 +889,7 @@ class DasKollier(Game):
                 "cash": cash,
                 "gem_count": len(paid_gems),
                 "hidden": {"gems": gems, "necklaces": necklaces},
-                "seen_by": sorted({seat, auctioneer}),
+                "seen_by": [seat] if seat == auctioneer else sorted((seat, auctioneer)),
             }
         ]
         # The commission comes out of the payment before the bank settles its debts.
@@ -894,7 +927,9 @@ class DasKollier(Game):
     ) -> tuple[int, list, list, list[str]]:
         """`_parse_payment`, and the hand that is left."""
         price = state["auction"]["price"]
-        cash = parse_amount(move, "cash", "the cash paid") if "cash" in move else 0
+        cash = move.get("cash", 0)
+        if type(cash) is not int or not 0 <= cash <= MAX_PRICE or cash % STEP:
+            cash = parse_amount(move, "cash", "the cash paid")
         gems = gem_list(move.get("gems", []), "'gems'")
         necklaces = move.get("necklaces", [])
         if not isinstance(necklaces, list):
@@ -907,14 +942,17 @@ class DasKollier(Game):
             )
         if cash > state["cash"][seat]:
             raise IllegalMove(f"you hold only {money(state['cash'][seat])} in cash")
-        rest = take_gems(state["hands"][seat], gems + [g for n in necklaces for g in n])
-        pieces = [VALUE[g] for g in gems]
-        for necklace in necklaces:
-            try:
-                pieces.append(necklace_value(necklace))
-            except ValueError as exc:
-                raise IllegalMove(f"{', '.join(necklace)} is no necklace: {exc}") from None
-        worth = sum(pieces)
+        hand = state["hands"][seat]
+        if not gems and not necklaces:  # cash alone: the hand stays as it is
+            worth, rest = 0, hand
+        else:
+            rest = take_gems(hand, gems + [g for n in necklaces for g in n])
+            worth = sum(map(VALUE.__getitem__, gems))
+            for necklace in necklaces:
+                try:
+                    worth += necklace_value(necklace)
+                except ValueError as exc:
+                    raise IllegalMove(f"{', '.join(necklace)} is no necklace: {exc}") from None
         if cash + worth < price:
             raise IllegalMove(
                 f"that payment is worth {money(cash + worth)}, less than the price of"
