@@ -155,19 +155,21 @@ PHASE_NAMES = {
 }
 # OTHERS[players][seat]: the other seats, in seat order.
 OTHERS = {n: [tuple(s for s in range(n) if s != seat) for seat in range(n)] for n in range(3, 7)}
-# Who is to act in an open auction after passes, by (players, auctioneer, bidder, *passed): a
-# few hundred orders of passing per auctioneer and bidder.
-_OPEN_TO_ACT: dict[tuple[Any, ...], tuple[int, ...]] = {}
-OPEN_TO_ACT_KEPT = 50_000
 # OPEN_BIDDERS[players][auctioneer][bidder]: who is to act in an open auction in which nobody
-# has passed since the last bid (bidder None: since the start).
-OPEN_BIDDERS = {
+# has passed since the last bid (bidder None: since the start), and who is left after passes,
+# by the passes in their order (a few hundred orders per auctioneer and bidder, remembered as
+# met).
+OPEN_BIDDERS: dict[int, list[dict[int | None, tuple[tuple[int, ...], dict]]]] = {
     n: [
-        {bidder: tuple(s for s in others if s != bidder) or (a,) for bidder in [None, *range(n)]}
+        {
+            bidder: (tuple(s for s in others if s != bidder) or (a,), {})
+            for bidder in [None, *range(n)]
+        }
         for a, others in enumerate(OTHERS[n])
     ]
     for n in OTHERS
 }
+OPEN_ORDERS_KEPT = 1_000
 SALE_PHASES = ("sealed", "choose", "open", "falling", "preempt", "pay", "commission")
 # Move type -> the phases it belongs to.
 MOVE_PHASES = {
@@ -220,7 +222,17 @@ def can_pay(cash: int, hand: list[str], price: int, mixed: bool) -> bool:
 class HandFacts:
     """What listing moves needs to know of one hand (see `hand_facts`)."""
 
-    __slots__ = ("necklace", "necklace_value", "worth", "most", "sales", "bids", "starts")
+    __slots__ = (
+        "necklace",
+        "necklace_value",
+        "worth",
+        "most",
+        "sales",
+        "take",
+        "wait",
+        "bids",
+        "starts",
+    )
 
     def __init__(self, hand: list[str]) -> None:
         # The best necklace (`best_necklace`), and what the hand pays as that necklace and
@@ -239,6 +251,9 @@ class HandFacts:
                 sales.append(ListedMove(type="sell", gems=outside))
             sales.append(ListedMove(type="sell", gems=[hand[-1]]))
         self.sales: tuple[Move, ...] = tuple(sales)
+        # The asked seat's lists in a falling auction: accept or decline, or only decline.
+        self.take = (ACCEPT, DECLINE, *sales)
+        self.wait = (DECLINE, *sales)
         # The lists `legal_moves` answers a seat holding this hand that has not sold yet:
         # bids[minimum + k] and starts[base + k] (k as in BID_LISTS and START_LISTS: the
         # amounts are whole thousands, k is below 1,000), the sales after them.
@@ -378,25 +393,28 @@ class DasKollier(Game):
 
     def _to_act(self, state: State) -> list[int]:
         phase = state["phase"]
-        if phase == "falling":
-            return [state["auction"]["asked"]]
         if phase == "open":
             # The bidders still in; once all have passed, the auctioneer (to knock down).
             auction, auctioneer = state["auction"], state["auctioneer"]
-            bidder, passed = auction["bidder"], auction["passed"]
-            if not passed:
-                seats = OPEN_BIDDERS[state["players"]][auctioneer].get(bidder)
-                if seats is not None:
+            passed = auction["passed"]
+            entry = OPEN_BIDDERS[state["players"]][auctioneer].get(auction["bidder"])
+            if entry is None:  # a bidder who is no seat (a hand-built position)
+                seats, after = OTHERS[state["players"]][auctioneer], {}
+            else:
+                seats, after = entry
+                if not passed:
                     return [*seats]
-            key = (state["players"], auctioneer, bidder, *passed)
-            seats = _OPEN_TO_ACT.get(key)
-            if seats is None:
-                others = OTHERS[state["players"]][auctioneer]
-                seats = tuple(s for s in others if s != bidder and s not in passed)
-                if len(_OPEN_TO_ACT) >= OPEN_TO_ACT_KEPT:
-                    _OPEN_TO_ACT.clear()
-                _OPEN_TO_ACT[key] = seats = seats or (auctioneer,)
-            return [*seats]
+            key = tuple(passed)
+            left = after.get(key)
+            if left is None:
+                bidder = auction["bidder"]
+                left = tuple(s for s in seats if s != bidder and s not in passed) or (auctioneer,)
+                if len(after) >= OPEN_ORDERS_KEPT:  # only hand-built passes get this far
+                    after.clear()
+                after[key] = left
+            return [*left]
+        if phase == "falling":
+            return [state["auction"]["asked"]]
         if phase in SINGLE_ACTOR:
             return [SINGLE_ACTOR[phase](state)]
         if phase == "sealed":
@@ -457,21 +475,7 @@ class DasKollier(Game):
         if type(seat) is not int or not 0 <= seat < state["players"]:
             return super().legal_moves(state, seat)
         phase = state["phase"]
-        hand = state["hands"][seat]
-        facts = None
-        moves: list[Move]
-        if phase == "falling":
-            auction = state["auction"]
-            if seat != auction["asked"]:
-                return self._sales(state, seat)
-            price, cash = auction["price"], state["cash"][seat]
-            if price <= cash + OVERBID_ALLOWANCE and (
-                cash >= price or seat not in state["defaulters"]
-            ):
-                moves = [ACCEPT, DECLINE]
-            else:
-                moves = [DECLINE]
-        elif phase == "open":
+        if phase == "open":
             auction = state["auction"]
             if seat == state["auctioneer"]:
                 if seat not in self._to_act(state):
@@ -485,6 +489,7 @@ class DasKollier(Game):
                 bid = auction["bid"]
                 minimum = auction["start_price"] if bid is None else bid + STEP
                 room = state["cash"][seat] + OVERBID_ALLOWANCE - minimum
+                hand = state["hands"][seat]
                 if not hand:
                     return [*BID_LISTS[minimum][bisect_right(LISTED_RAISES, room)]]
                 facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
@@ -494,9 +499,23 @@ class DasKollier(Game):
                 if state["sold"][seat]:
                     return [*BID_LISTS[minimum][k]]
                 return [*(facts.bids.get(minimum + k) or facts.bid_list(minimum, k))]
+        elif phase == "falling":
+            auction = state["auction"]
+            if seat != auction["asked"]:
+                return self._sales(state, seat)
+            price, cash = auction["price"], state["cash"][seat]
+            take = price <= cash + OVERBID_ALLOWANCE and (
+                cash >= price or seat not in state["defaulters"]
+            )
+            hand = state["hands"][seat]
+            if not hand or state["sold"][seat]:
+                return [ACCEPT, DECLINE] if take else [DECLINE]
+            facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
+            return [*facts.take] if take else [*facts.wait]
         elif phase == "choose":
             if seat != state["auctioneer"]:
                 return self._sales(state, seat)
+            hand = state["hands"][seat]
             base = lot_value(state["lot"])
             room = state["cash"][seat] + OVERBID_ALLOWANCE - base
             if state["round"] <= CASH_ONLY_ROUNDS:
@@ -528,10 +547,9 @@ class DasKollier(Game):
             return self._legal_moves(state, seat)
         else:
             return self._sales(state, seat)
+        hand = state["hands"][seat]
         if hand and not state["sold"][seat]:
-            if facts is None:
-                facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
-            moves += facts.sales
+            moves += (_HAND_FACTS.get(tuple(hand)) or hand_facts(hand)).sales
         return moves
 
     def _legal_moves(self, state: State, seat: int) -> list[Move]:
@@ -686,10 +704,18 @@ class DasKollier(Game):
                 if kind == "decline" and seat == auction["asked"]:
                     work = state.copy()
                     asked = (seat + 1) % state["players"]
+                    changed = work["auction"] = auction.copy()
+                    price = auction["price"]
                     if asked != state["auctioneer"]:  # `_move_decline`: the next seat is asked
-                        work["auction"] = {**auction, "asked": asked}
-                        return work, [{"type": "declined", "seat": seat, "price": auction["price"]}]
-                    work["auction"] = auction.copy()
+                        changed["asked"] = asked
+                        return work, [{"type": "declined", "seat": seat, "price": price}]
+                    if price:  # a round without a taker: the price falls
+                        changed["price"] = price = price - STEP
+                        changed["asked"] = (asked + 1) % state["players"]
+                        return work, [
+                            {"type": "declined", "seat": seat, "price": price + STEP},
+                            {"type": "price_fell", "price": price},
+                        ]
                     return work, self._move_decline(work, seat, move)
             elif phase == "open" and (kind == "pass" or kind == "bid"):
                 auction = state["auction"]
@@ -700,10 +726,20 @@ class DasKollier(Game):
                     and seat not in auction["passed"]
                 ):
                     work = state.copy()
+                    changed = work["auction"] = auction.copy()
                     if kind == "pass":  # `_move_pass`
-                        work["auction"] = {**auction, "passed": [*auction["passed"], seat]}
+                        changed["passed"] = [*auction["passed"], seat]
                         return work, [{"type": "passed", "seat": seat}]
-                    work["auction"] = auction.copy()
+                    amount, bid = move.get("amount"), auction["bid"]
+                    if (
+                        type(amount) is int
+                        and 0 <= amount <= MAX_PRICE
+                        and not amount % STEP
+                        and amount >= (auction["start_price"] if bid is None else bid + STEP)
+                        and seat not in state["defaulters"]
+                    ):  # `_move_bid`, a bid above the last (never below 0: the start price)
+                        changed["bid"], changed["bidder"], changed["passed"] = amount, seat, []
+                        return work, [{"type": "bid", "seat": seat, "amount": amount}]
                     return work, self._move_bid(work, seat, move)
         entry = MOVE_TABLE.get(kind) if type(kind) is str else None
         if (
