@@ -695,7 +695,10 @@ class DasKollier(Game):
         # once (the base class's checks, decided by `_acting`); anything else goes to the base
         # class, which refuses it as it always did. A move that changes only the auction shares
         # every other part of the state with the state it was given (`LIGHT_MOVES`).
-        kind = move.get("type") if isinstance(move, dict) else None
+        try:
+            kind = move["type"]
+        except Exception:  # no map, or one without a type: the base class says what is wrong
+            kind = None
         if type(seat) is int:
             # The commonest moves first: declining a falling price, passing or bidding.
             phase = state["phase"]
