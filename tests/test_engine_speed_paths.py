@@ -153,16 +153,32 @@ def _outcome(apply, *args):
         ("magie-des-bijoux", 1),
         ("kette-von-saba", 7),
         ("kette-von-saba", 3),
+        ("das-kollier", 6),
+        ("das-kollier", 3),
     ],
 )
 def test_the_one_call_verbs_agree_with_the_base_class_and_its_hooks(game_id, players):
-    # Bijoux and Kette answer to_act, legal_moves and apply for the seat to act in one call each;
-    # the base class's verbs (its checks, then the hooks) must give the same answers, for the
-    # listed moves, plain copies of them, and bad input alike.
+    # Bijoux, Kette and Das Kollier answer to_act, legal_moves and apply for the seat to act in
+    # one call each; the base class's verbs (its checks, then the hooks) must give the same
+    # answers, for the listed moves, plain copies of them, and bad input alike.
     game = engine.get_game(game_id)
     base = engine.Game
     rng = random.Random(players)
-    odd_moves = [None, {}, {"type": []}, {"type": "move"}, {"type": "bid", "amount": True}]
+    odd_moves = [
+        None,
+        {},
+        "bid",
+        {"type": []},
+        {"type": "move"},
+        {"type": "bid", "amount": True},
+        {"type": "bid", "amount": -1000},
+        {"type": "bid", "amount": 1500},
+        {"type": "bid", "amount": 10**9},
+        {"type": "bid"},
+        {"type": "pass"},
+        {"type": "decline"},
+        {"type": "knock_down"},
+    ]
     for seed in range(2):
         state = game.new_game(seed, players)
         while True:
@@ -175,6 +191,10 @@ def test_the_one_call_verbs_agree_with_the_base_class_and_its_hooks(game_id, pla
             moves = game.legal_moves(state, seat)
             picked = rng.sample(moves, min(3, len(moves)))
             tries = [*picked, *(dict(move) for move in picked[:2]), *odd_moves]
+            if state.get("phase") == "open":  # Das Kollier: bids at and just below the minimum
+                bid = state["auction"]["bid"]
+                low = state["auction"]["start_price"] - 1000 if bid is None else bid
+                tries += [{"type": "bid", "amount": low}, {"type": "bid", "amount": low + 1000}]
             for who in (seat, (seat + 1) % players, True, players):
                 for move in tries:
                     before = msgpack.packb(state)
