@@ -483,20 +483,24 @@ class DasKollier(Game):
                 moves = [KNOCK_DOWN]
             elif seat == auction["bidder"] or seat in auction["passed"]:
                 return self._sales(state, seat)
-            elif seat in state["defaulters"]:
-                return self._legal_moves(state, seat)
             else:
                 bid = auction["bid"]
                 minimum = auction["start_price"] if bid is None else bid + STEP
-                room = state["cash"][seat] + OVERBID_ALLOWANCE - minimum
-                hand = state["hands"][seat]
-                if not hand:
-                    return [*BID_LISTS[minimum][bisect_right(LISTED_RAISES, room)]]
-                facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
-                if state["round"] > CASH_ONLY_ROUNDS:
-                    room += facts.worth
+                cash, hand = state["cash"][seat], state["hands"][seat]
+                room = cash + OVERBID_ALLOWANCE - minimum
+                mixed = state["round"] > CASH_ONLY_ROUNDS
+                if hand:
+                    facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
+                    if mixed:
+                        room += facts.worth
                 k = bisect_right(LISTED_RAISES, room)
-                if state["sold"][seat]:
+                if seat in state["defaulters"]:
+                    # A seat that failed to pay for this lot is offered only the bids it can
+                    # pay (`_may_offer`): a first part of the list, as a higher bid is never
+                    # easier to pay.
+                    while k and not can_pay(cash, hand, minimum + LISTED_RAISES[k - 1], mixed):
+                        k -= 1
+                if not hand or state["sold"][seat]:
                     return [*BID_LISTS[minimum][k]]
                 return [*(facts.bids.get(minimum + k) or facts.bid_list(minimum, k))]
         elif phase == "falling":
