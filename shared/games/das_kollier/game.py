@@ -137,13 +137,8 @@ ACCEPT, DECLINE = ListedMove(type="accept"), ListedMove(type="decline")
 PREEMPT, WAIVE = ListedMove(type="preempt"), ListedMove(type="waive")
 FALLING_AUCTION, DEFAULT = ListedMove(type="falling_auction"), ListedMove(type="default")
 
-SINGLE_ACTOR = {
-    "choose": lambda s: s["auctioneer"],
-    "falling": lambda s: s["auction"]["asked"],
-    "preempt": lambda s: s["auctioneer"],
-    "pay": lambda s: s["auction"]["buyer"],
-    "commission": lambda s: s["auctioneer"],
-}
+# The phases in which the auctioneer alone is to act.
+AUCTIONEER_ACTS = frozenset({"choose", "preempt", "commission"})
 PHASE_NAMES = {
     "sealed": "the sealed bids for the first auction",
     "choose": "the auctioneer's choice of auction",
@@ -415,8 +410,10 @@ class DasKollier(Game):
             return [*left]
         if phase == "falling":
             return [state["auction"]["asked"]]
-        if phase in SINGLE_ACTOR:
-            return [SINGLE_ACTOR[phase](state)]
+        if phase in AUCTIONEER_ACTS:
+            return [state["auctioneer"]]
+        if phase == "pay":
+            return [state["auction"]["buyer"]]
         if phase == "sealed":
             return [s for s, bid in enumerate(state["sealed_bids"]) if bid is None]
         return []
