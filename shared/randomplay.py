@@ -76,9 +76,10 @@ def _play_out(
     inline), with `to_act` asked once per move; the final state."""
     to_act, legal_moves, apply = game.to_act, game.legal_moves, game.apply
     getrandbits, record = rng.getrandbits, history.append
-    while seats := to_act(state):
-        if len(history) >= MAX_MOVES:
-            raise AssertionError(f"{game.id} did not end within {MAX_MOVES} moves (seed {seed})")
+    for _ in range(MAX_MOVES - len(history)):
+        seats = to_act(state)
+        if not seats:
+            return state
         n = len(seats)
         if n == 1:
             while getrandbits(1):  # a choice from one item still draws: one bit, until 0
@@ -101,4 +102,6 @@ def _play_out(
         move = moves[r]
         state, _ = apply(state, seat, move)
         record((seat, move))
+    if to_act(state):
+        raise AssertionError(f"{game.id} did not end within {MAX_MOVES} moves (seed {seed})")
     return state
