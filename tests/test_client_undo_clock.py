@@ -11,6 +11,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from client.app import App  # noqa: E402
+from client.net.model import SeatInfo  # noqa: E402
 from client.net.session import Session  # noqa: E402
 from client.scenes.lobby import CLOCK_CHOICES, CreateTableDialog  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
@@ -128,3 +129,14 @@ def test_the_new_table_dialog_offers_undo_and_the_turn_clocks(monkeypatch):
     dialog.create()
     (msg,) = sent
     assert msg["undo"] is False and msg["clock"] == CLOCK_CHOICES[4][0]
+
+
+def test_a_bot_panel_names_the_bot_once():
+    # "basic bot 2" says it is a bot; only a bot of a level the client does not name is tagged.
+    app = App((1280, 800), Settings(name="Alex", language="en"))
+    scene, _ = scene_with(app, [])
+    scene.model.seats[1] = SeatInfo(1, "Bot 2", "bot", level="basic")
+    assert scene.model.seats[1].shown_name == "basic bot 2"
+    assert "bot" not in scene._panel_text(1, 400)
+    scene.model.seats[1] = SeatInfo(1, "Bot 2", "bot", level="clever")
+    assert "bot" in scene._panel_text(1, 400)

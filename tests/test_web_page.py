@@ -461,6 +461,19 @@ def test_bots_are_named_in_the_page_language(server, browser):
     assert page.errors == []
 
 
+def test_a_bot_in_the_lobby_is_named_once(server, browser):
+    # "Bot 2 (einfach)" says it is a bot: no "· Bot" tag after it.
+    table = host_table(server, "das-kollier", 3, {"quiet_time": 30}, bots=[1])
+    page = phone(browser, locale="de-DE")
+    open_lobby(page, server)
+    card = f"[data-table='{table}']"
+    page.wait_for_function(
+        f"() => /Bot 2 \\(einfach\\)/.test(document.querySelector(\"{card}\").innerText)"
+    )
+    assert "·" not in page.inner_text(card)
+    assert page.errors == []
+
+
 @pytest.mark.parametrize(
     "size", [PHONE, {"width": 640, "height": 360}, {"width": 1366, "height": 1024}]
 )

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from client import i18n
+from client.net.model import BOT_NAMES
 from client.ui import theme
 from client.ui.anim import pulse
 from client.ui.widgets import panel
@@ -192,7 +193,8 @@ class TableChrome:
         info = self.model.seats[seat]
         tags = []
         if info.kind == "bot":
-            tags.append(i18n._("bot"))
+            if info.level not in BOT_NAMES:  # a named bot level says "bot" in its name already
+                tags.append(i18n._("bot"))
         elif info.kind == "open":
             tags.append(i18n._("open seat"))
         elif not info.connected:

@@ -3,7 +3,7 @@
 
 import { Connection } from "./net.js";
 import { h, button, lastTap } from "./dom.js";
-import { PLAYERS, seatName, shownName } from "./players.js";
+import { BOT_LEVELS, PLAYERS, seatName, shownName } from "./players.js";
 import { _, browserLanguage, setLanguage, number } from "./i18n.js";
 import * as bijoux from "./games/magie-des-bijoux.js";
 import * as kollier from "./games/das-kollier.js";
@@ -393,7 +393,8 @@ function tableCard(table, named) {
       { class: seat.connected ? "" : "away" },
       h("span", { class: "symbol", style: { color: player.colour } }, player.symbol),
       h("span", {}, shownName(seat, i)),
-      seat.kind === "bot" ? h("small", {}, " · ", _("bot")) : null,
+      // A bot of a known level is named as one ("basic bot 2"); another is tagged.
+      seat.kind === "bot" && !BOT_LEVELS.includes(seat.level) ? h("small", {}, " · ", _("bot")) : null,
     );
   });
   return h(

@@ -12,6 +12,9 @@ export const PLAYERS = [
   { colour: "#F2EFE8", symbol: "✚" },
 ];
 
+/** The bot levels `shownName` names in the page's language ("basic bot 2"). */
+export const BOT_LEVELS = ["basic", "strong", "random"];
+
 /** The name to show for a seat's entry (as the server lists it): a bot's in the page's
  *  language (the server names bots in English), anyone else's as they typed it. */
 export function shownName(entry, seat) {

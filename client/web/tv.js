@@ -6,7 +6,7 @@
 
 import { Connection } from "./net.js";
 import { h, button } from "./dom.js";
-import { PLAYERS, seatName, shownName } from "./players.js";
+import { BOT_LEVELS, PLAYERS, seatName, shownName } from "./players.js";
 import { _, browserLanguage, setLanguage, number } from "./i18n.js";
 import * as generic from "./games/generic.js";
 
@@ -440,7 +440,11 @@ function players(summary, stream, game) {
       const line = seatLine(
         i,
         seatName(summary, i),
-        seat.stand_in || seat.kind === "bot" ? h("small", {}, seat.stand_in ? _("a bot plays") : _("bot")) : null,
+        seat.stand_in
+          ? h("small", {}, _("a bot plays"))
+          : seat.kind === "bot" && !BOT_LEVELS.includes(seat.level) // else its name says "bot"
+            ? h("small", {}, _("bot"))
+            : null,
         clock(stream, i),
         fact ? h("span", { class: "fact" }, fact) : null,
       );
