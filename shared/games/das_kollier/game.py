@@ -390,23 +390,18 @@ class DasKollier(Game):
         phase = state["phase"]
         if phase == "open":
             # The bidders still in; once all have passed, the auctioneer (to knock down).
-            auction, auctioneer = state["auction"], state["auctioneer"]
+            auction = state["auction"]
             passed = auction["passed"]
-            entry = OPEN_BIDDERS[state["players"]][auctioneer].get(auction["bidder"])
+            entry = OPEN_BIDDERS[state["players"]][state["auctioneer"]].get(auction["bidder"])
             if entry is None:  # a bidder who is no seat (a hand-built position)
-                seats, after = OTHERS[state["players"]][auctioneer], {}
-            else:
-                seats, after = entry
-                if not passed:
-                    return [*seats]
-            key = tuple(passed)
-            left = after.get(key)
+                return self._left_in_auction(state, OTHERS[state["players"]][state["auctioneer"]])
+            if not passed:
+                return [*entry[0]]
+            left = entry[1].get(tuple(passed))
             if left is None:
-                bidder = auction["bidder"]
-                left = tuple(s for s in seats if s != bidder and s not in passed) or (auctioneer,)
-                if len(after) >= OPEN_ORDERS_KEPT:  # only hand-built passes get this far
-                    after.clear()
-                after[key] = left
+                left = entry[1][tuple(passed)] = tuple(self._left_in_auction(state, entry[0]))
+                if len(entry[1]) >= OPEN_ORDERS_KEPT:  # only hand-built passes get this far
+                    entry[1].clear()
             return [*left]
         if phase == "falling":
             return [state["auction"]["asked"]]
@@ -417,6 +412,14 @@ class DasKollier(Game):
         if phase == "sealed":
             return [s for s, bid in enumerate(state["sealed_bids"]) if bid is None]
         return []
+
+    @staticmethod
+    def _left_in_auction(state: State, seats: tuple[int, ...]) -> list[int]:
+        """Who of `seats` has not passed and does not hold the bid; the auctioneer when nobody
+        is left."""
+        auction = state["auction"]
+        bidder, passed = auction["bidder"], auction["passed"]
+        return [s for s in seats if s != bidder and s not in passed] or [state["auctioneer"]]
 
     # `_to_act` lists nobody once the game is over, so it answers `to_act` as it is.
     to_act = _to_act
