@@ -714,13 +714,7 @@ class DasKollier(Game):
             or (kind not in self.out_of_turn and not self._acting(state, seat))
         ):
             return super().apply(state, seat, move)
-        if entry[1]:
-            work = state.copy()
-            auction = state["auction"]
-            if auction is not None:
-                work["auction"] = auction.copy()
-        else:
-            work = self._working_copy(state)
+        work = entry[1](state)
         return work, entry[2](self, work, seat, move)
 
     def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
@@ -874,58 +868,77 @@ class DasKollier(Game):
 
     def _move_pay(self, state: State, seat: int, move: Move) -> list[Event]:
         auction, auctioneer = state["auction"], state["auctioneer"]
-        cash, gems, necklaces, rest = self._checked_payment(state, seat, move)
-        if gems or necklaces:
-            paid_gems = sort_gems(gems + [g for n in necklaces for g in n])
-            state["hands"][seat] = rest
+        price, cash = auction["price"], move.get("cash", 0)
+        gems: list[str]
+        necklaces: list[list[str]]
+        if (
+            type(cash) is int
+            and cash == price
+            and cash <= state["cash"][seat]
+            and move.get("gems", []) == []
+            and move.get("necklaces", []) == []
+        ):
+            # The price in cash alone, the commonest payment: what `_checked_payment` accepts
+            # at once (a price is whole thousands, checked as it was offered).
+            gems, necklaces, paid_gems = [], [], []
         else:
-            paid_gems = []
+            cash, gems, necklaces, rest, paid_gems = self._checked_payment(state, seat, move)
+            if paid_gems:
+                state["hands"][seat] = rest
         state["cash"][seat] -= cash
         events: list[Event] = [
             {
                 "type": "paid",
                 "seat": seat,
-                "price": auction["price"],
+                "price": price,
                 "cash": cash,
                 "gem_count": len(paid_gems),
                 "hidden": {"gems": gems, "necklaces": necklaces},
                 "seen_by": [seat] if seat == auctioneer else sorted((seat, auctioneer)),
             }
         ]
-        # The commission comes out of the payment before the bank settles its debts.
-        state["bank"] += cash
+        # The commission comes out of the payment before the bank settles its debts. The bank
+        # then holds at least the cash just paid, so it pays a cash commission (half of it,
+        # rounded up) in full.
+        bank = state["bank"] + cash
         if seat == auctioneer:
-            state["bank_gems"] += paid_gems
-            self._settle(state, events)
-            if auction["frustrated"] is not None:
-                paid = self._bank_out(state, auction["frustrated"], COMPENSATION)
-                events.append(
-                    {"type": "compensation", "seat": auction["frustrated"], "amount": paid}
-                )
+            state["bank"] = bank
+            if paid_gems:
+                state["bank_gems"] = state["bank_gems"] + paid_gems
+            if state["debts"]:
+                self._settle(state, events)
+            frustrated = auction["frustrated"]
+            if frustrated is not None:
+                paid = self._bank_out(state, frustrated, COMPENSATION)
+                events.append({"type": "compensation", "seat": frustrated, "amount": paid})
         elif auction["kind"] == "falling":
-            share = self._bank_out(state, auctioneer, half_up(cash))
-            self._settle(state, events)
+            share = half_up(cash)
+            state["cash"][auctioneer] += share
+            state["bank"] = bank - share
+            if state["debts"]:
+                self._settle(state, events)
             top_up = self._bank_out(state, auctioneer, max(0, FALLING_MIN_COMMISSION - share))
             events.append({"type": "commission", "seat": auctioneer, "cash": share + top_up})
         elif paid_gems:
-            state["phase"] = "commission"
-            auction.update(paid_cash=cash, paid_gems=paid_gems)
+            state["bank"], state["phase"] = bank, "commission"
+            auction = state["auction"] = auction.copy()  # shared with the state `apply` was given
+            auction["paid_cash"], auction["paid_gems"] = cash, paid_gems
             return events
         else:
-            share = self._bank_out(state, auctioneer, half_up(cash))
+            share = half_up(cash)
+            state["cash"][auctioneer] += share
+            state["bank"] = bank - share
             events.append({"type": "commission", "seat": auctioneer, "cash": share})
-            self._settle(state, events)
+            if state["debts"]:
+                self._settle(state, events)
         self._finish_lot(state, seat, events)
         return events
 
-    def _parse_payment(self, state: State, seat: int, move: Move) -> tuple[int, list, list]:
-        """Cash, single gems and necklaces of a payment move, checked against the rules."""
-        return self._checked_payment(state, seat, move)[:3]
-
     def _checked_payment(
         self, state: State, seat: int, move: Move
-    ) -> tuple[int, list, list, list[str]]:
-        """`_parse_payment`, and the hand that is left."""
+    ) -> tuple[int, list, list, list[str], list[str]]:
+        """Cash, single gems and necklaces of a payment move, checked against the rules; the
+        hand that is left, and the gems paid (most valuable first)."""
         price = state["auction"]["price"]
         cash = move.get("cash", 0)
         if type(cash) is not int or not 0 <= cash <= MAX_PRICE or cash % STEP:
@@ -944,10 +957,12 @@ class DasKollier(Game):
             raise IllegalMove(f"you hold only {money(state['cash'][seat])} in cash")
         hand = state["hands"][seat]
         if not gems and not necklaces:  # cash alone: the hand stays as it is
-            worth, rest = 0, hand
+            worth, rest, paid = 0, hand, []
         else:
-            rest = take_gems(hand, gems + [g for n in necklaces for g in n])
-            worth = sum(map(VALUE.__getitem__, gems))
+            paid = gems + [g for n in necklaces for g in n]
+            rest = take_gems(hand, paid)
+            paid = sort_gems(paid)
+            worth = base_value(gems)
             for necklace in necklaces:
                 try:
                     worth += necklace_value(necklace)
@@ -964,7 +979,7 @@ class DasKollier(Game):
                 " cash is never paid beyond the price (gems and necklaces may pay more; there"
                 " is no change)"
             )
-        return cash, gems, necklaces, rest
+        return cash, gems, necklaces, rest, paid
 
     def _move_commission(self, state: State, seat: int, move: Move) -> list[Event]:
         auction = state["auction"]
@@ -992,8 +1007,9 @@ class DasKollier(Game):
                     "seen_by": sorted({seat, auction["buyer"]}),
                 }
             ]
-        state["bank_gems"] += paid_gems
-        self._settle(state, events)
+        state["bank_gems"] = state["bank_gems"] + paid_gems
+        if state["debts"]:
+            self._settle(state, events)
         self._finish_lot(state, auction["buyer"], events)
         return events
 
@@ -1017,7 +1033,7 @@ class DasKollier(Game):
             self._bank_in(state, fine, events)
         else:
             state["hands"][seat] = take_gems(hand, gem_list([gem], "the gem"))
-            state["bank_gems"].append(gem)
+            state["bank_gems"] = [*state["bank_gems"], gem]
             event.update(penalty_cash=0, penalty_gem=True, hidden={"gem": gem}, seen_by=[seat])
             events = [event]
         if seat not in state["defaulters"]:
@@ -1043,7 +1059,7 @@ class DasKollier(Game):
         if not gems:
             raise IllegalMove("name the gems you sell")
         state["hands"][seat] = take_gems(state["hands"][seat], gems)
-        state["bank_gems"] += gems
+        state["bank_gems"] = state["bank_gems"] + gems
         sold = state["sold"] = state["sold"][:]
         sold[seat] = True
         credit = min(value, SALE_CAP)
@@ -1114,41 +1130,35 @@ class DasKollier(Game):
 
     def _finish_lot(self, state: State, buyer: int, events: list[Event]) -> None:
         """The buyer takes the lot and runs the next auction; the round counter moves on."""
-        state["hands"][buyer] = sort_gems(state["hands"][buyer] + state["lot"])
-        events.append(
-            {"type": "lot_won", "seat": buyer, "gems": state["lot"][:], "round": state["round"]}
-        )
-        state["lot"], state["auctioneer"], state["round"] = [], buyer, state["round"] + 1
+        lot = state["lot"]
+        state["hands"][buyer] = sort_gems(state["hands"][buyer] + lot)
+        events.append({"type": "lot_won", "seat": buyer, "gems": lot[:], "round": state["round"]})
+        state["auctioneer"], state["round"] = buyer, state["round"] + 1
         state["defaulters"], state["auction"] = [], None
         self._reveal(state, events)
 
     def _reveal(self, state: State, events: list[Event]) -> None:
-        """Turn cards until the lot reaches the threshold; the second deck when the first runs
-        out; the second deck's last cards are auctioned as they are; then the game ends."""
-        lot, threshold = state["lot"], THRESHOLD[state["players"]]
-        value = lot_value(lot)
-        if value < threshold:
-            deck = state["deck"] = state["deck"][:]  # shared with the state `apply` was given
-            while value < threshold:
-                if deck:
-                    gem = deck.pop()
-                    lot.append(gem)
-                    value += VALUE[gem]
-                elif state["deck_number"] == 1:
-                    self._second_deck(state, events)
-                    deck = state["deck"]
-                else:
-                    break
+        """Deal the next lot: turn cards until it reaches the threshold; the second deck when
+        the first runs out; the second deck's last cards are auctioned as they are; then the
+        game ends."""
+        lot: list[str] = []
+        value, threshold = 0, THRESHOLD[state["players"]]
+        deck = state["deck"] = state["deck"][:]  # shared with the state `apply` was given
+        while value < threshold:
+            if deck:
+                gem = deck.pop()
+                lot.append(gem)
+                value += VALUE[gem]
+            elif state["deck_number"] == 1:
+                self._second_deck(state, events)
+                deck = state["deck"]
+            else:
+                break
+        state["lot"] = lot
         if lot:
             state["phase"] = "choose"
-            events.append(
-                {
-                    "type": "lot_revealed",
-                    "seat": state["auctioneer"],
-                    "gems": lot[:],
-                    "value": value,
-                }
-            )
+            seat = state["auctioneer"]
+            events.append({"type": "lot_revealed", "seat": seat, "gems": lot[:], "value": value})
         else:
             state["phase"] = "over"
             events.append({"type": "game_over", **self._outcome(state)})
@@ -1263,14 +1273,8 @@ class DasKollier(Game):
         state.update(self._working_copy(state), auction=state["auction"])
 
     def _working_copy(self, state: State) -> State:
-        # The cash, the list of hands, the bank's gems and the auction are copied: `_apply`
-        # changes them in place. The other containers are shared and replaced by a new one
-        # where they change (each hand, the markers, the debts, the deck, the lot, the
-        # defaulters, ...; the auction's lists too).
-        work = state.copy()
-        work["cash"] = state["cash"][:]
-        work["hands"] = state["hands"][:]
-        work["bank_gems"] = state["bank_gems"][:]
+        # `_lot_copy`, and the auction: the light moves change it in place.
+        work = _lot_copy(state)
         auction = state["auction"]
         if auction is not None:
             work["auction"] = auction.copy()
@@ -1311,9 +1315,43 @@ LIGHT_MOVES = frozenset(
         "waive",
     }
 )
-# Move type -> (the phases it belongs to, whether it is light, the method playing it).
+# Of those, the moves that put a new auction (or none) in place of the old one: `apply` need
+# not copy the auction for them either.
+NEW_AUCTION_MOVES = frozenset(
+    {"open_auction", "falling_auction", "knock_down", "accept", "preempt", "waive"}
+)
+
+
+def _lot_copy(state: State) -> State:
+    """The working copy of a move that may change more than the auction: the cash and the list
+    of hands are copied (`_apply` changes them in place); the other containers are shared and
+    replaced by a new one where they change (each hand, the bank's gems, the markers, the debts,
+    the deck, the lot, the defaulters, ...; the auction too, and the lists in it)."""
+    work = state.copy()
+    work["cash"] = state["cash"][:]
+    work["hands"] = state["hands"][:]
+    return work
+
+
+def _auction_copy(state: State) -> State:
+    """The working copy of a light move that changes the auction in place."""
+    work = state.copy()
+    work["auction"] = state["auction"].copy()
+    return work
+
+
+# Move type -> (the phases it belongs to, the working copy `apply` gives it, the method playing
+# it).
 MOVE_TABLE = {
-    kind: (phases, kind in LIGHT_MOVES, getattr(DasKollier, f"_move_{kind}"))
+    kind: (
+        phases,
+        dict.copy
+        if kind in NEW_AUCTION_MOVES
+        else _auction_copy
+        if kind in LIGHT_MOVES
+        else _lot_copy,
+        getattr(DasKollier, f"_move_{kind}"),
+    )
     for kind, phases in MOVE_PHASES.items()
 }
 
