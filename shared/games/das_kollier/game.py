@@ -894,7 +894,11 @@ class DasKollier(Game):
                 "cash": cash,
                 "gem_count": len(paid_gems),
                 "hidden": {"gems": gems, "necklaces": necklaces},
-                "seen_by": [seat] if seat == auctioneer else sorted((seat, auctioneer)),
+                "seen_by": [seat]
+                if seat == auctioneer
+                else [seat, auctioneer]
+                if seat < auctioneer
+                else [auctioneer, seat],
             }
         ]
         # The commission comes out of the payment before the bank settles its debts. The bank
@@ -917,7 +921,9 @@ class DasKollier(Game):
             state["bank"] = bank - share
             if state["debts"]:
                 self._settle(state, events)
-            top_up = self._bank_out(state, auctioneer, max(0, FALLING_MIN_COMMISSION - share))
+            top_up = min(max(0, FALLING_MIN_COMMISSION - share), state["bank"])  # `_bank_out`
+            state["bank"] -= top_up
+            state["cash"][auctioneer] += top_up
             events.append({"type": "commission", "seat": auctioneer, "cash": share + top_up})
         elif paid_gems:
             state["bank"], state["phase"] = bank, "commission"
@@ -1143,17 +1149,18 @@ class DasKollier(Game):
         game ends."""
         lot: list[str] = []
         value, threshold = 0, THRESHOLD[state["players"]]
-        deck = state["deck"] = state["deck"][:]  # shared with the state `apply` was given
-        while value < threshold:
-            if deck:
-                gem = deck.pop()
-                lot.append(gem)
-                value += VALUE[gem]
-            elif state["deck_number"] == 1:
-                self._second_deck(state, events)
-                deck = state["deck"]
-            else:
+        deck = state["deck"]
+        while True:
+            top = len(deck)  # the lot takes the deck's top cards (its end), top card first
+            while value < threshold and top:
+                top -= 1
+                value += VALUE[deck[top]]
+            lot += deck[top:][::-1]
+            state["deck"] = deck[:top]
+            if value >= threshold or state["deck_number"] == 2:
                 break
+            self._second_deck(state, events)  # the first deck is used up
+            deck = state["deck"]
         state["lot"] = lot
         if lot:
             state["phase"] = "choose"
@@ -1232,14 +1239,16 @@ class DasKollier(Game):
         owed = [0] * state["players"]
         for debt in state["debts"]:
             owed[debt["seat"]] += debt["amount"]
-        necklaces, outside, wealth = [], [], []
+        scores, necklaces, outside, wealth = [], [], [], []
         for seat, hand in enumerate(state["hands"]):
-            _, necklace = best_necklace(hand)
-            rest = Counter(hand) - Counter(necklace)
+            value, necklace = best_necklace(hand)
+            rest = hand[:]
+            for gem in necklace:
+                rest.remove(gem)
+            scores.append(value)
             necklaces.append(necklace)
-            outside.append(max((VALUE[g] for g in rest), default=0))
+            outside.append(max(map(VALUE.__getitem__, rest), default=0))
             wealth.append(state["cash"][seat] + state["markers"][seat] + owed[seat])
-        scores = [necklace_value(n) if n else 0 for n in necklaces]
         keys = [[scores[s], -len(necklaces[s]), outside[s], wealth[s]] for s in range(len(scores))]
         return {
             "scores": scores,
