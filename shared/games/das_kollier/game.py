@@ -133,6 +133,24 @@ class StartLists(dict):
 
 
 START_LISTS = StartLists()
+
+
+class Payments(dict):
+    """PAYMENTS[cash, gem, necklace]: the listed payment of `cash` and one single `gem` (or
+    None) or one `necklace` (a tuple of gems, or empty), built once (read-only)."""
+
+    def __missing__(self, key: tuple[int, str | None, tuple[str, ...]]) -> ListedMove:
+        cash, gem, necklace = key
+        if len(self) >= PAYMENTS_KEPT:
+            self.clear()
+        move = self[key] = ListedMove(
+            pay_move(cash, [gem] if gem else [], [[*necklace]] if necklace else [])
+        )
+        return move
+
+
+PAYMENTS = Payments()
+PAYMENTS_KEPT = 20_000  # payments remembered; the memory starts afresh beyond that
 ACCEPT, DECLINE = ListedMove(type="accept"), ListedMove(type="decline")
 PREEMPT, WAIVE = ListedMove(type="preempt"), ListedMove(type="waive")
 FALLING_AUCTION, DEFAULT = ListedMove(type="falling_auction"), ListedMove(type="default")
@@ -609,25 +627,18 @@ class DasKollier(Game):
         none of those will do but the hand can pay, its most valuable pieces plus cash."""
         auction = state["auction"]
         price, cash, hand = auction["price"], state["cash"][seat], state["hands"][seat]
-        moves: list[Move] = (
-            [{"type": "pay", "cash": price, "gems": [], "necklaces": []}] if cash >= price else []
-        )
+        moves: list[Move] = [PAYMENTS[price, None, ()]] if cash >= price else []
         if auction["kind"] != "open" or state["round"] <= CASH_ONLY_ROUNDS:  # not `_mixed`
             return moves
         for gem in dict.fromkeys(hand):
             rest = price - VALUE[gem]
             if rest <= cash:
-                moves.append(
-                    {"type": "pay", "cash": rest if rest > 0 else 0, "gems": [gem], "necklaces": []}
-                )
+                moves.append(PAYMENTS[rest if rest > 0 else 0, gem, ()])
         facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
         value = facts.necklace_value
         if value and price - value <= cash:
             rest = price - value
-            necklaces = [[*facts.necklace]]
-            moves.append(
-                {"type": "pay", "cash": rest if rest > 0 else 0, "gems": [], "necklaces": necklaces}
-            )
+            moves.append(PAYMENTS[rest if rest > 0 else 0, None, facts.necklace])
         if not moves and (cash + facts.worth >= price or can_pay(cash, hand, price, True)):
             moves.append(biggest_pieces_payment(cash, hand, price))
         return moves
