@@ -45,6 +45,9 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Callable
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from shared.engine import (
@@ -718,6 +721,17 @@ class DasKollier(Game):
                     return work, self._move_bid(work, seat, move)
         entry = MOVE_TABLE.get(kind) if type(kind) is str else None
         if (
+            entry is not None
+            and entry[3] is not None
+            and type(seat) is int
+            and state["phase"] in entry[0]
+            and seat == entry[3](state)
+        ):
+            # The one seat that makes this move in its phase: the base class's checks and
+            # `_acting` hold, as below.
+            work = entry[1](state)
+            return work, entry[2](self, work, seat, move)
+        if (
             entry is None
             or type(seat) is not int
             or not 0 <= seat < state["players"]
@@ -1360,8 +1374,16 @@ def _auction_copy(state: State) -> State:
     return work
 
 
+def _maker(kind: str, phases: tuple[str, ...]) -> Callable[[State], int] | None:
+    """Who makes a move: the one seat to act in its one phase, or (out of turn) the auctioneer
+    knocking down; None for a move several seats may make."""
+    if kind == "knock_down":
+        return itemgetter("auctioneer")
+    return SINGLE_ACTOR.get(phases[0]) if len(phases) == 1 else None
+
+
 # Move type -> (the phases it belongs to, the working copy `apply` gives it, the method playing
-# it).
+# it, who makes it: see `_maker`).
 MOVE_TABLE = {
     kind: (
         phases,
@@ -1371,6 +1393,7 @@ MOVE_TABLE = {
         if kind in LIGHT_MOVES
         else _lot_copy,
         getattr(DasKollier, f"_move_{kind}"),
+        _maker(kind, phases),
     )
     for kind, phases in MOVE_PHASES.items()
 }
@@ -1393,23 +1416,30 @@ def pay_move(cash: int, gems: list[str], necklaces: list[list[str]]) -> Move:
 def biggest_pieces_payment(cash: int, hand: list[str], price: int) -> Move:
     """A payment from the hand's best split: its most valuable pieces until cash covers the
     rest. Taking pieces from the biggest down leaves none that could be spared."""
-    _, necklaces = best_split(hand)
-    singles = take_gems(hand, [g for n in necklaces for g in n])
-    pieces = sorted(
-        [(necklace_value(n), [], n) for n in necklaces] + [(VALUE[g], [g], []) for g in singles],
-        key=lambda piece: -piece[0],
-    )
     gems: list[str] = []
     chosen: list[list[str]] = []
     worth = 0
-    for value, single, necklace in pieces:
+    for value, gem, necklace in split_pieces(tuple(hand)):
         if worth + cash >= price:
             break
         worth += value
-        gems += single
-        if necklace:
-            chosen.append(necklace)
+        if gem is None:
+            chosen.append([*necklace])
+        else:
+            gems.append(gem)
     return pay_move(max(0, price - worth), gems, chosen)
+
+
+@lru_cache(maxsize=4096)
+def split_pieces(hand: tuple[str, ...]) -> tuple[tuple[int, str | None, tuple[str, ...]], ...]:
+    """The pieces of a hand's best split, most valuable first (necklaces before single gems of
+    the same value): (value, the single gem or None, the necklace or ()). Remembered per hand:
+    a buyer short of cash is offered it again after each default."""
+    _, necklaces = best_split(list(hand))
+    singles = take_gems(list(hand), [g for n in necklaces for g in n])
+    pieces = [(necklace_value(n), None, tuple(n)) for n in necklaces]
+    pieces += [(VALUE[g], g, ()) for g in singles]
+    return tuple(sorted(pieces, key=lambda piece: -piece[0]))
 
 
 GAME = DasKollier()
