@@ -218,8 +218,8 @@ def half_up(cash: int) -> int:
     return (cash // STEP + 1) // 2 * STEP
 
 
-def lot_value(lot: list[str]) -> int:
-    return base_value(lot)
+# A lot is worth its gems' base value (the same function: it is asked on most moves).
+lot_value = base_value
 
 
 def can_pay(cash: int, hand: list[str], price: int, mixed: bool) -> bool:
@@ -848,7 +848,8 @@ class DasKollier(Game):
 
     def _move_accept(self, state: State, seat: int, move: Move) -> list[Event]:
         price = state["auction"]["price"]
-        self._check_offer(state, seat, price, False)
+        if seat in state["defaulters"]:
+            self._check_offer(state, seat, price, False)
         events: list[Event] = [{"type": "accepted", "seat": seat, "price": price}]
         if price < lot_value(state["lot"]):
             state["phase"] = "preempt"
@@ -876,7 +877,8 @@ class DasKollier(Game):
 
     def _move_preempt(self, state: State, seat: int, move: Move) -> list[Event]:
         price, accepter = state["auction"]["price"], state["auction"]["accepter"]
-        self._check_offer(state, seat, price, False)
+        if seat in state["defaulters"]:
+            self._check_offer(state, seat, price, False)
         self._ask_payment(state, "falling", seat, price, accepter)
         return [{"type": "preempted", "seat": seat, "price": price, "accepter": accepter}]
 
@@ -978,7 +980,7 @@ class DasKollier(Game):
         necklaces = move.get("necklaces", [])
         if not isinstance(necklaces, list):
             raise IllegalMove("'necklaces' must be a list of necklaces", "malformed")
-        necklaces = [gem_list(n, "each necklace") for n in necklaces]
+        necklaces = [gem_list(n, "each necklace") for n in necklaces] if necklaces else []
         if (gems or necklaces) and not self._mixed(state):
             raise IllegalMove(
                 "this lot must be paid in cash: gems and necklaces are accepted only in open"
@@ -1022,7 +1024,9 @@ class DasKollier(Game):
             )
         events: list[Event]
         if take == "cash":
-            share = self._bank_out(state, seat, half_up(auction["paid_cash"]))
+            share = min(half_up(auction["paid_cash"]), state["bank"])  # `_bank_out`
+            state["bank"] -= share
+            state["cash"][seat] += share
             events = [{"type": "commission", "seat": seat, "cash": share}]
         else:
             paid_gems = paid_gems[:]  # shared with the state `apply` was given
@@ -1050,7 +1054,7 @@ class DasKollier(Game):
         if can_pay(cash, hand, price, self._mixed(state)):
             raise IllegalMove(f"you can pay the price of {money(price)}, so you must")
         gem = move.get("gem")
-        event: Event = {"type": "default", "seat": seat, "price": price}
+        events: list[Event]
         if gem is None:
             if cash < PENALTY and hand:
                 raise IllegalMove(
@@ -1059,14 +1063,32 @@ class DasKollier(Game):
                 )
             fine = min(cash, PENALTY)
             state["cash"][seat] -= fine
-            event.update(penalty_cash=fine, penalty_gem=False)
-            events = [event]
-            self._bank_in(state, fine, events)
+            events = [
+                {
+                    "type": "default",
+                    "seat": seat,
+                    "price": price,
+                    "penalty_cash": fine,
+                    "penalty_gem": False,
+                }
+            ]
+            state["bank"] += fine  # `_bank_in`
+            if state["debts"]:
+                self._settle(state, events)
         else:
             state["hands"][seat] = take_gems(hand, gem_list([gem], "the gem"))
             state["bank_gems"] = [*state["bank_gems"], gem]
-            event.update(penalty_cash=0, penalty_gem=True, hidden={"gem": gem}, seen_by=[seat])
-            events = [event]
+            events = [
+                {
+                    "type": "default",
+                    "seat": seat,
+                    "price": price,
+                    "penalty_cash": 0,
+                    "penalty_gem": True,
+                    "hidden": {"gem": gem},
+                    "seen_by": [seat],
+                }
+            ]
         if seat not in state["defaulters"]:
             state["defaulters"] = [*state["defaulters"], seat]
         state["phase"], state["auction"] = "choose", None
