@@ -543,6 +543,10 @@ class DasKollier(Game):
             if seat != state["auction"]["buyer"]:
                 return self._sales(state, seat)
             moves = self._payments(state, seat) or self._defaults(state, seat)
+        elif phase == "commission":
+            if seat != state["auctioneer"]:
+                return self._sales(state, seat)
+            moves = self._commissions(state)
         elif phase == "over":
             return super().legal_moves(state, seat)
         elif self._acting(state, seat):
@@ -571,8 +575,7 @@ class DasKollier(Game):
         elif phase == "sealed":
             moves = [SEALED_BIDS[amount] for amount in range(0, state["cash"][seat] + 1, STEP)]
         else:
-            paid = state["auction"]["paid_gems"]
-            moves = [COMMISSIONS["cash"], *[COMMISSIONS[gem] for gem in dict.fromkeys(paid)]]
+            moves = self._commissions(state)
         moves += self._shared_sales(state, seat)
         return moves
 
@@ -645,6 +648,11 @@ class DasKollier(Game):
         if not moves and (cash + facts.worth >= price or can_pay(cash, hand, price, True)):
             moves.append(biggest_pieces_payment(cash, hand, price))
         return moves
+
+    def _commissions(self, state: State) -> list[Move]:
+        """Half the cash paid, or one of the gems paid."""
+        paid = state["auction"]["paid_gems"]
+        return [COMMISSIONS["cash"], *map(COMMISSIONS.__getitem__, dict.fromkeys(paid))]
 
     def _defaults(self, state: State, seat: int) -> list[Move]:
         cash, hand = state["cash"][seat], state["hands"][seat]
@@ -992,10 +1000,10 @@ class DasKollier(Game):
         if not gems and not necklaces:  # cash alone: the hand stays as it is
             worth, rest, paid = 0, hand, []
         else:
-            paid = gems + [g for n in necklaces for g in n]
+            paid = gems + [g for n in necklaces for g in n] if necklaces else gems
             rest = take_gems(hand, paid)
-            paid = sort_gems(paid)
-            worth = base_value(gems)
+            paid = sort_gems(paid)  # a new list
+            worth = sum(map(VALUE.__getitem__, gems))  # `base_value`
             for necklace in necklaces:
                 try:
                     worth += necklace_value(necklace)
