@@ -333,7 +333,8 @@ TIE_BREAKS = ("gems", "outside", "money")
 def decided_by(keys: list[list[int]]) -> str | None:
     """The tie-break (of TIE_BREAKS) that last narrowed the seats with the best necklace down to
     the winners; None when the value alone decided or a tie remains among them all."""
-    field = [s for s, k in enumerate(keys) if k[0] == max(k[0] for k in keys)]
+    top = max(k[0] for k in keys)
+    field = [s for s, k in enumerate(keys) if k[0] == top]
     decided = None
     for i, name in enumerate(TIE_BREAKS, start=1):
         best = max(keys[s][i] for s in field)
