@@ -45,6 +45,9 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Callable
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from shared.engine import (
@@ -133,6 +136,24 @@ class StartLists(dict):
 
 
 START_LISTS = StartLists()
+
+
+class Payments(dict):
+    """PAYMENTS[cash, gem, necklace]: the listed payment of `cash` and one single `gem` (or
+    None) or one `necklace` (a tuple of gems, or empty), built once (read-only)."""
+
+    def __missing__(self, key: tuple[int, str | None, tuple[str, ...]]) -> ListedMove:
+        cash, gem, necklace = key
+        if len(self) >= PAYMENTS_KEPT:
+            self.clear()
+        move = self[key] = ListedMove(
+            pay_move(cash, [gem] if gem else [], [[*necklace]] if necklace else [])
+        )
+        return move
+
+
+PAYMENTS = Payments()
+PAYMENTS_KEPT = 20_000  # payments remembered; the memory starts afresh beyond that
 ACCEPT, DECLINE = ListedMove(type="accept"), ListedMove(type="decline")
 PREEMPT, WAIVE = ListedMove(type="preempt"), ListedMove(type="waive")
 FALLING_AUCTION, DEFAULT = ListedMove(type="falling_auction"), ListedMove(type="default")
@@ -194,8 +215,8 @@ def half_up(cash: int) -> int:
     return (cash // STEP + 1) // 2 * STEP
 
 
-def lot_value(lot: list[str]) -> int:
-    return base_value(lot)
+# A lot is worth its gems' base value (the same function: it is asked on most moves).
+lot_value = base_value
 
 
 def can_pay(cash: int, hand: list[str], price: int, mixed: bool) -> bool:
@@ -322,7 +343,8 @@ TIE_BREAKS = ("gems", "outside", "money")
 def decided_by(keys: list[list[int]]) -> str | None:
     """The tie-break (of TIE_BREAKS) that last narrowed the seats with the best necklace down to
     the winners; None when the value alone decided or a tie remains among them all."""
-    field = [s for s, k in enumerate(keys) if k[0] == max(k[0] for k in keys)]
+    top = max(k[0] for k in keys)
+    field = [s for s, k in enumerate(keys) if k[0] == top]
     decided = None
     for i, name in enumerate(TIE_BREAKS, start=1):
         best = max(keys[s][i] for s in field)
@@ -545,6 +567,10 @@ class DasKollier(Game):
             if seat != state["auction"]["buyer"]:
                 return self._sales(state, seat)
             moves = self._payments(state, seat) or self._defaults(state, seat)
+        elif phase == "commission":
+            if seat != state["auctioneer"]:
+                return self._sales(state, seat)
+            moves = self._commissions(state)
         elif phase == "over":
             return super().legal_moves(state, seat)
         elif self._acting(state, seat):
@@ -572,8 +598,7 @@ class DasKollier(Game):
         elif phase == "sealed":
             moves = [SEALED_BIDS[amount] for amount in range(0, state["cash"][seat] + 1, STEP)]
         else:
-            paid = state["auction"]["paid_gems"]
-            moves = [COMMISSIONS["cash"], *[COMMISSIONS[gem] for gem in dict.fromkeys(paid)]]
+            moves = self._commissions(state)
         moves += self._shared_sales(state, seat)
         return moves
 
@@ -631,28 +656,26 @@ class DasKollier(Game):
         none of those will do but the hand can pay, its most valuable pieces plus cash."""
         auction = state["auction"]
         price, cash, hand = auction["price"], state["cash"][seat], state["hands"][seat]
-        moves: list[Move] = (
-            [{"type": "pay", "cash": price, "gems": [], "necklaces": []}] if cash >= price else []
-        )
+        moves: list[Move] = [PAYMENTS[price, None, ()]] if cash >= price else []
         if auction["kind"] != "open" or state["round"] <= CASH_ONLY_ROUNDS:  # not `_mixed`
             return moves
         for gem in dict.fromkeys(hand):
             rest = price - VALUE[gem]
             if rest <= cash:
-                moves.append(
-                    {"type": "pay", "cash": rest if rest > 0 else 0, "gems": [gem], "necklaces": []}
-                )
+                moves.append(PAYMENTS[rest if rest > 0 else 0, gem, ()])
         facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
         value = facts.necklace_value
         if value and price - value <= cash:
             rest = price - value
-            necklaces = [[*facts.necklace]]
-            moves.append(
-                {"type": "pay", "cash": rest if rest > 0 else 0, "gems": [], "necklaces": necklaces}
-            )
+            moves.append(PAYMENTS[rest if rest > 0 else 0, None, facts.necklace])
         if not moves and (cash + facts.worth >= price or can_pay(cash, hand, price, True)):
             moves.append(biggest_pieces_payment(cash, hand, price))
         return moves
+
+    def _commissions(self, state: State) -> list[Move]:
+        """Half the cash paid, or one of the gems paid."""
+        paid = state["auction"]["paid_gems"]
+        return [COMMISSIONS["cash"], *map(COMMISSIONS.__getitem__, dict.fromkeys(paid))]
 
     def _defaults(self, state: State, seat: int) -> list[Move]:
         cash, hand = state["cash"][seat], state["hands"][seat]
@@ -750,6 +773,17 @@ class DasKollier(Game):
                     return work, self._move_bid(work, seat, move)
         entry = MOVE_TABLE.get(kind) if type(kind) is str else None
         if (
+            entry is not None
+            and entry[3] is not None
+            and type(seat) is int
+            and state["phase"] in entry[0]
+            and seat == entry[3](state)
+        ):
+            # The one seat that makes this move in its phase: the base class's checks and
+            # `_acting` hold, as below.
+            work = entry[1](state)
+            return work, entry[2](self, work, seat, move)
+        if (
             entry is None
             or type(seat) is not int
             or not 0 <= seat < state["players"]
@@ -757,13 +791,7 @@ class DasKollier(Game):
             or (kind not in self.out_of_turn and not self._acting(state, seat))
         ):
             return super().apply(state, seat, move)
-        if entry[1]:
-            work = state.copy()
-            auction = state["auction"]
-            if auction is not None:
-                work["auction"] = auction.copy()
-        else:
-            work = self._working_copy(state)
+        work = entry[1](state)
         return work, entry[2](self, work, seat, move)
 
     def _apply(self, state: State, seat: int, move: Move) -> list[Event]:
@@ -872,7 +900,8 @@ class DasKollier(Game):
 
     def _move_accept(self, state: State, seat: int, move: Move) -> list[Event]:
         price = state["auction"]["price"]
-        self._check_offer(state, seat, price, False)
+        if seat in state["defaulters"]:
+            self._check_offer(state, seat, price, False)
         events: list[Event] = [{"type": "accepted", "seat": seat, "price": price}]
         if price < lot_value(state["lot"]):
             state["phase"] = "preempt"
@@ -900,7 +929,8 @@ class DasKollier(Game):
 
     def _move_preempt(self, state: State, seat: int, move: Move) -> list[Event]:
         price, accepter = state["auction"]["price"], state["auction"]["accepter"]
-        self._check_offer(state, seat, price, False)
+        if seat in state["defaulters"]:
+            self._check_offer(state, seat, price, False)
         self._ask_payment(state, "falling", seat, price, accepter)
         return [{"type": "preempted", "seat": seat, "price": price, "accepter": accepter}]
 
@@ -917,58 +947,83 @@ class DasKollier(Game):
 
     def _move_pay(self, state: State, seat: int, move: Move) -> list[Event]:
         auction, auctioneer = state["auction"], state["auctioneer"]
-        cash, gems, necklaces, rest = self._checked_payment(state, seat, move)
-        if gems or necklaces:
-            paid_gems = sort_gems(gems + [g for n in necklaces for g in n])
-            state["hands"][seat] = rest
+        price, cash = auction["price"], move.get("cash", 0)
+        gems: list[str]
+        necklaces: list[list[str]]
+        if (
+            type(cash) is int
+            and cash == price
+            and cash <= state["cash"][seat]
+            and move.get("gems", []) == []
+            and move.get("necklaces", []) == []
+        ):
+            # The price in cash alone, the commonest payment: what `_checked_payment` accepts
+            # at once (a price is whole thousands, checked as it was offered).
+            gems, necklaces, paid_gems = [], [], []
         else:
-            paid_gems = []
+            cash, gems, necklaces, rest, paid_gems = self._checked_payment(state, seat, move)
+            if paid_gems:
+                state["hands"][seat] = rest
         state["cash"][seat] -= cash
         events: list[Event] = [
             {
                 "type": "paid",
                 "seat": seat,
-                "price": auction["price"],
+                "price": price,
                 "cash": cash,
                 "gem_count": len(paid_gems),
                 "hidden": {"gems": gems, "necklaces": necklaces},
-                "seen_by": [seat] if seat == auctioneer else sorted((seat, auctioneer)),
+                "seen_by": [seat]
+                if seat == auctioneer
+                else [seat, auctioneer]
+                if seat < auctioneer
+                else [auctioneer, seat],
             }
         ]
-        # The commission comes out of the payment before the bank settles its debts.
-        state["bank"] += cash
+        # The commission comes out of the payment before the bank settles its debts. The bank
+        # then holds at least the cash just paid, so it pays a cash commission (half of it,
+        # rounded up) in full.
+        bank = state["bank"] + cash
         if seat == auctioneer:
-            state["bank_gems"] += paid_gems
-            self._settle(state, events)
-            if auction["frustrated"] is not None:
-                paid = self._bank_out(state, auction["frustrated"], COMPENSATION)
-                events.append(
-                    {"type": "compensation", "seat": auction["frustrated"], "amount": paid}
-                )
+            state["bank"] = bank
+            if paid_gems:
+                state["bank_gems"] = state["bank_gems"] + paid_gems
+            if state["debts"]:
+                self._settle(state, events)
+            frustrated = auction["frustrated"]
+            if frustrated is not None:
+                paid = self._bank_out(state, frustrated, COMPENSATION)
+                events.append({"type": "compensation", "seat": frustrated, "amount": paid})
         elif auction["kind"] == "falling":
-            share = self._bank_out(state, auctioneer, half_up(cash))
-            self._settle(state, events)
-            top_up = self._bank_out(state, auctioneer, max(0, FALLING_MIN_COMMISSION - share))
+            share = half_up(cash)
+            state["cash"][auctioneer] += share
+            state["bank"] = bank - share
+            if state["debts"]:
+                self._settle(state, events)
+            top_up = min(max(0, FALLING_MIN_COMMISSION - share), state["bank"])  # `_bank_out`
+            state["bank"] -= top_up
+            state["cash"][auctioneer] += top_up
             events.append({"type": "commission", "seat": auctioneer, "cash": share + top_up})
         elif paid_gems:
-            state["phase"] = "commission"
-            auction.update(paid_cash=cash, paid_gems=paid_gems)
+            state["bank"], state["phase"] = bank, "commission"
+            auction = state["auction"] = auction.copy()  # shared with the state `apply` was given
+            auction["paid_cash"], auction["paid_gems"] = cash, paid_gems
             return events
         else:
-            share = self._bank_out(state, auctioneer, half_up(cash))
+            share = half_up(cash)
+            state["cash"][auctioneer] += share
+            state["bank"] = bank - share
             events.append({"type": "commission", "seat": auctioneer, "cash": share})
-            self._settle(state, events)
+            if state["debts"]:
+                self._settle(state, events)
         self._finish_lot(state, seat, events)
         return events
 
-    def _parse_payment(self, state: State, seat: int, move: Move) -> tuple[int, list, list]:
-        """Cash, single gems and necklaces of a payment move, checked against the rules."""
-        return self._checked_payment(state, seat, move)[:3]
-
     def _checked_payment(
         self, state: State, seat: int, move: Move
-    ) -> tuple[int, list, list, list[str]]:
-        """`_parse_payment`, and the hand that is left."""
+    ) -> tuple[int, list, list, list[str], list[str]]:
+        """Cash, single gems and necklaces of a payment move, checked against the rules; the
+        hand that is left, and the gems paid (most valuable first)."""
         price = state["auction"]["price"]
         cash = move.get("cash", 0)
         if type(cash) is not int or not 0 <= cash <= MAX_PRICE or cash % STEP:
@@ -977,7 +1032,7 @@ class DasKollier(Game):
         necklaces = move.get("necklaces", [])
         if not isinstance(necklaces, list):
             raise IllegalMove("'necklaces' must be a list of necklaces", "malformed")
-        necklaces = [gem_list(n, "each necklace") for n in necklaces]
+        necklaces = [gem_list(n, "each necklace") for n in necklaces] if necklaces else []
         if (gems or necklaces) and not self._mixed(state):
             raise IllegalMove(
                 "this lot must be paid in cash: gems and necklaces are accepted only in open"
@@ -987,10 +1042,12 @@ class DasKollier(Game):
             raise IllegalMove(f"you hold only {money(state['cash'][seat])} in cash")
         hand = state["hands"][seat]
         if not gems and not necklaces:  # cash alone: the hand stays as it is
-            worth, rest = 0, hand
+            worth, rest, paid = 0, hand, []
         else:
-            rest = take_gems(hand, gems + [g for n in necklaces for g in n])
-            worth = sum(map(VALUE.__getitem__, gems))
+            paid = gems + [g for n in necklaces for g in n] if necklaces else gems
+            rest = take_gems(hand, paid)
+            paid = sort_gems(paid)  # a new list
+            worth = sum(map(VALUE.__getitem__, gems))  # `base_value`
             for necklace in necklaces:
                 try:
                     worth += necklace_value(necklace)
@@ -1007,7 +1064,7 @@ class DasKollier(Game):
                 " cash is never paid beyond the price (gems and necklaces may pay more; there"
                 " is no change)"
             )
-        return cash, gems, necklaces, rest
+        return cash, gems, necklaces, rest, paid
 
     def _move_commission(self, state: State, seat: int, move: Move) -> list[Event]:
         auction = state["auction"]
@@ -1019,7 +1076,9 @@ class DasKollier(Game):
             )
         events: list[Event]
         if take == "cash":
-            share = self._bank_out(state, seat, half_up(auction["paid_cash"]))
+            share = min(half_up(auction["paid_cash"]), state["bank"])  # `_bank_out`
+            state["bank"] -= share
+            state["cash"][seat] += share
             events = [{"type": "commission", "seat": seat, "cash": share}]
         else:
             paid_gems = paid_gems[:]  # shared with the state `apply` was given
@@ -1035,8 +1094,9 @@ class DasKollier(Game):
                     "seen_by": sorted({seat, auction["buyer"]}),
                 }
             ]
-        state["bank_gems"] += paid_gems
-        self._settle(state, events)
+        state["bank_gems"] = state["bank_gems"] + paid_gems
+        if state["debts"]:
+            self._settle(state, events)
         self._finish_lot(state, auction["buyer"], events)
         return events
 
@@ -1046,7 +1106,7 @@ class DasKollier(Game):
         if can_pay(cash, hand, price, self._mixed(state)):
             raise IllegalMove(f"you can pay the price of {money(price)}, so you must")
         gem = move.get("gem")
-        event: Event = {"type": "default", "seat": seat, "price": price}
+        events: list[Event]
         if gem is None:
             if cash < PENALTY and hand:
                 raise IllegalMove(
@@ -1055,14 +1115,32 @@ class DasKollier(Game):
                 )
             fine = min(cash, PENALTY)
             state["cash"][seat] -= fine
-            event.update(penalty_cash=fine, penalty_gem=False)
-            events = [event]
-            self._bank_in(state, fine, events)
+            events = [
+                {
+                    "type": "default",
+                    "seat": seat,
+                    "price": price,
+                    "penalty_cash": fine,
+                    "penalty_gem": False,
+                }
+            ]
+            state["bank"] += fine  # `_bank_in`
+            if state["debts"]:
+                self._settle(state, events)
         else:
             state["hands"][seat] = take_gems(hand, gem_list([gem], "the gem"))
-            state["bank_gems"].append(gem)
-            event.update(penalty_cash=0, penalty_gem=True, hidden={"gem": gem}, seen_by=[seat])
-            events = [event]
+            state["bank_gems"] = [*state["bank_gems"], gem]
+            events = [
+                {
+                    "type": "default",
+                    "seat": seat,
+                    "price": price,
+                    "penalty_cash": 0,
+                    "penalty_gem": True,
+                    "hidden": {"gem": gem},
+                    "seen_by": [seat],
+                }
+            ]
         if seat not in state["defaulters"]:
             state["defaulters"] = [*state["defaulters"], seat]
         state["phase"], state["auction"] = "choose", None
@@ -1086,7 +1164,7 @@ class DasKollier(Game):
         if not gems:
             raise IllegalMove("name the gems you sell")
         state["hands"][seat] = take_gems(state["hands"][seat], gems)
-        state["bank_gems"] += gems
+        state["bank_gems"] = state["bank_gems"] + gems
         sold = state["sold"] = state["sold"][:]
         sold[seat] = True
         credit = min(value, SALE_CAP)
@@ -1157,41 +1235,36 @@ class DasKollier(Game):
 
     def _finish_lot(self, state: State, buyer: int, events: list[Event]) -> None:
         """The buyer takes the lot and runs the next auction; the round counter moves on."""
-        state["hands"][buyer] = sort_gems(state["hands"][buyer] + state["lot"])
-        events.append(
-            {"type": "lot_won", "seat": buyer, "gems": state["lot"][:], "round": state["round"]}
-        )
-        state["lot"], state["auctioneer"], state["round"] = [], buyer, state["round"] + 1
+        lot = state["lot"]
+        state["hands"][buyer] = sort_gems(state["hands"][buyer] + lot)
+        events.append({"type": "lot_won", "seat": buyer, "gems": lot[:], "round": state["round"]})
+        state["auctioneer"], state["round"] = buyer, state["round"] + 1
         state["defaulters"], state["auction"] = [], None
         self._reveal(state, events)
 
     def _reveal(self, state: State, events: list[Event]) -> None:
-        """Turn cards until the lot reaches the threshold; the second deck when the first runs
-        out; the second deck's last cards are auctioned as they are; then the game ends."""
-        lot, threshold = state["lot"], THRESHOLD[state["players"]]
-        value = lot_value(lot)
-        if value < threshold:
-            deck = state["deck"] = state["deck"][:]  # shared with the state `apply` was given
-            while value < threshold:
-                if deck:
-                    gem = deck.pop()
-                    lot.append(gem)
-                    value += VALUE[gem]
-                elif state["deck_number"] == 1:
-                    self._second_deck(state, events)
-                    deck = state["deck"]
-                else:
-                    break
+        """Deal the next lot: turn cards until it reaches the threshold; the second deck when
+        the first runs out; the second deck's last cards are auctioned as they are; then the
+        game ends."""
+        lot: list[str] = []
+        value, threshold = 0, THRESHOLD[state["players"]]
+        deck = state["deck"]
+        while True:
+            top = len(deck)  # the lot takes the deck's top cards (its end), top card first
+            while value < threshold and top:
+                top -= 1
+                value += VALUE[deck[top]]
+            lot += deck[top:][::-1]
+            state["deck"] = deck[:top]
+            if value >= threshold or state["deck_number"] == 2:
+                break
+            self._second_deck(state, events)  # the first deck is used up
+            deck = state["deck"]
+        state["lot"] = lot
         if lot:
             state["phase"] = "choose"
-            events.append(
-                {
-                    "type": "lot_revealed",
-                    "seat": state["auctioneer"],
-                    "gems": lot[:],
-                    "value": value,
-                }
-            )
+            seat = state["auctioneer"]
+            events.append({"type": "lot_revealed", "seat": seat, "gems": lot[:], "value": value})
         else:
             state["phase"] = "over"
             events.append({"type": "game_over", **self._outcome(state)})
@@ -1265,14 +1338,16 @@ class DasKollier(Game):
         owed = [0] * state["players"]
         for debt in state["debts"]:
             owed[debt["seat"]] += debt["amount"]
-        necklaces, outside, wealth = [], [], []
+        scores, necklaces, outside, wealth = [], [], [], []
         for seat, hand in enumerate(state["hands"]):
-            _, necklace = best_necklace(hand)
-            rest = Counter(hand) - Counter(necklace)
+            value, necklace = best_necklace(hand)
+            rest = hand[:]
+            for gem in necklace:
+                rest.remove(gem)
+            scores.append(value)
             necklaces.append(necklace)
-            outside.append(max((VALUE[g] for g in rest), default=0))
+            outside.append(max(map(VALUE.__getitem__, rest), default=0))
             wealth.append(state["cash"][seat] + state["markers"][seat] + owed[seat])
-        scores = [necklace_value(n) if n else 0 for n in necklaces]
         keys = [[scores[s], -len(necklaces[s]), outside[s], wealth[s]] for s in range(len(scores))]
         return {
             "scores": scores,
@@ -1306,14 +1381,8 @@ class DasKollier(Game):
         state.update(self._working_copy(state), auction=state["auction"])
 
     def _working_copy(self, state: State) -> State:
-        # The cash, the list of hands, the bank's gems and the auction are copied: `_apply`
-        # changes them in place. The other containers are shared and replaced by a new one
-        # where they change (each hand, the markers, the debts, the deck, the lot, the
-        # defaulters, ...; the auction's lists too).
-        work = state.copy()
-        work["cash"] = state["cash"][:]
-        work["hands"] = state["hands"][:]
-        work["bank_gems"] = state["bank_gems"][:]
+        # `_lot_copy`, and the auction: the light moves change it in place.
+        work = _lot_copy(state)
         auction = state["auction"]
         if auction is not None:
             work["auction"] = auction.copy()
@@ -1354,9 +1423,52 @@ LIGHT_MOVES = frozenset(
         "waive",
     }
 )
-# Move type -> (the phases it belongs to, whether it is light, the method playing it).
+# Of those, the moves that put a new auction (or none) in place of the old one: `apply` need
+# not copy the auction for them either.
+NEW_AUCTION_MOVES = frozenset(
+    {"open_auction", "falling_auction", "knock_down", "accept", "preempt", "waive"}
+)
+
+
+def _lot_copy(state: State) -> State:
+    """The working copy of a move that may change more than the auction: the cash and the list
+    of hands are copied (`_apply` changes them in place); the other containers are shared and
+    replaced by a new one where they change (each hand, the bank's gems, the markers, the debts,
+    the deck, the lot, the defaulters, ...; the auction too, and the lists in it)."""
+    work = state.copy()
+    work["cash"] = state["cash"][:]
+    work["hands"] = state["hands"][:]
+    return work
+
+
+def _auction_copy(state: State) -> State:
+    """The working copy of a light move that changes the auction in place."""
+    work = state.copy()
+    work["auction"] = state["auction"].copy()
+    return work
+
+
+def _maker(kind: str, phases: tuple[str, ...]) -> Callable[[State], int] | None:
+    """Who makes a move: the one seat to act in its one phase, or (out of turn) the auctioneer
+    knocking down; None for a move several seats may make."""
+    if kind == "knock_down":
+        return itemgetter("auctioneer")
+    return SINGLE_ACTOR.get(phases[0]) if len(phases) == 1 else None
+
+
+# Move type -> (the phases it belongs to, the working copy `apply` gives it, the method playing
+# it, who makes it: see `_maker`).
 MOVE_TABLE = {
-    kind: (phases, kind in LIGHT_MOVES, getattr(DasKollier, f"_move_{kind}"))
+    kind: (
+        phases,
+        dict.copy
+        if kind in NEW_AUCTION_MOVES
+        else _auction_copy
+        if kind in LIGHT_MOVES
+        else _lot_copy,
+        getattr(DasKollier, f"_move_{kind}"),
+        _maker(kind, phases),
+    )
     for kind, phases in MOVE_PHASES.items()
 }
 
@@ -1378,23 +1490,30 @@ def pay_move(cash: int, gems: list[str], necklaces: list[list[str]]) -> Move:
 def biggest_pieces_payment(cash: int, hand: list[str], price: int) -> Move:
     """A payment from the hand's best split: its most valuable pieces until cash covers the
     rest. Taking pieces from the biggest down leaves none that could be spared."""
-    _, necklaces = best_split(hand)
-    singles = take_gems(hand, [g for n in necklaces for g in n])
-    pieces = sorted(
-        [(necklace_value(n), [], n) for n in necklaces] + [(VALUE[g], [g], []) for g in singles],
-        key=lambda piece: -piece[0],
-    )
     gems: list[str] = []
     chosen: list[list[str]] = []
     worth = 0
-    for value, single, necklace in pieces:
+    for value, gem, necklace in split_pieces(tuple(hand)):
         if worth + cash >= price:
             break
         worth += value
-        gems += single
-        if necklace:
-            chosen.append(necklace)
+        if gem is None:
+            chosen.append([*necklace])
+        else:
+            gems.append(gem)
     return pay_move(max(0, price - worth), gems, chosen)
+
+
+@lru_cache(maxsize=4096)
+def split_pieces(hand: tuple[str, ...]) -> tuple[tuple[int, str | None, tuple[str, ...]], ...]:
+    """The pieces of a hand's best split, most valuable first (necklaces before single gems of
+    the same value): (value, the single gem or None, the necklace or ()). Remembered per hand:
+    a buyer short of cash is offered it again after each default."""
+    _, necklaces = best_split(list(hand))
+    singles = take_gems(list(hand), [g for n in necklaces for g in n])
+    pieces = [(necklace_value(n), None, tuple(n)) for n in necklaces]
+    pieces += [(VALUE[g], g, ()) for g in singles]
+    return tuple(sorted(pieces, key=lambda piece: -piece[0]))
 
 
 GAME = DasKollier()

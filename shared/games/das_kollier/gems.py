@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations_with_replacement, product
 
 
@@ -48,9 +48,9 @@ def all_cards() -> list[str]:
     return [g.id for g in GEMS for _ in range(g.cards)]
 
 
-def sort_gems(gems: list[str]) -> list[str]:
-    """Gems most valuable first (the order hands and necklaces are kept in)."""
-    return sorted(gems, key=RANK.__getitem__)
+# Gems most valuable first (the order hands and necklaces are kept in). A partial, not a
+# function: the engine sorts gems on most moves of a lot, and this saves a Python call.
+sort_gems = partial(sorted, key=RANK.__getitem__)
 
 
 def check_known(gems: list[str]) -> None:
