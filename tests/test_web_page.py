@@ -468,7 +468,7 @@ def test_a_bot_in_the_lobby_is_named_once(server, browser):
     open_lobby(page, server)
     card = f"[data-table='{table}']"
     page.wait_for_function(
-        f"() => /Bot 2 \\(einfach\\)/.test(document.querySelector(\"{card}\").innerText)"
+        f'() => /Bot 2 \\(einfach\\)/.test(document.querySelector("{card}").innerText)'
     )
     assert "·" not in page.inner_text(card)
     assert page.errors == []

@@ -1451,9 +1451,15 @@ def _auction_copy(state: State) -> State:
 def _maker(kind: str, phases: tuple[str, ...]) -> Callable[[State], int] | None:
     """Who makes a move: the one seat to act in its one phase, or (out of turn) the auctioneer
     knocking down; None for a move several seats may make."""
-    if kind == "knock_down":
+    if kind == "knock_down" or phases[0] in AUCTIONEER_ACTS:
         return itemgetter("auctioneer")
-    return SINGLE_ACTOR.get(phases[0]) if len(phases) == 1 else None
+    if len(phases) > 1:
+        return None
+    if phases[0] == "falling":
+        return lambda state: state["auction"]["asked"]
+    if phases[0] == "pay":
+        return lambda state: state["auction"]["buyer"]
+    return None
 
 
 # Move type -> (the phases it belongs to, the working copy `apply` gives it, the method playing
