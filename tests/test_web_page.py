@@ -461,6 +461,26 @@ def test_bots_are_named_in_the_page_language(server, browser):
     assert page.errors == []
 
 
+def test_news_in_the_lobby_while_typing_a_name_keeps_every_letter(server, browser):
+    # The lobby redraws when a table is made elsewhere; the name being typed stays, focused.
+    page = phone(browser)
+    page.goto(url(server))
+    page.wait_for_function("() => window.jeweltable && window.jeweltable.welcome")
+    page.tap("#name")
+    page.keyboard.type("Ad")
+    host_table(server, "magie-des-bijoux", 2)  # news: a new table in the lobby
+    page.wait_for_selector(".tables [data-table]")
+    assert page.evaluate("() => document.activeElement.id") == "name"
+    page.keyboard.type("elheid")
+    page.keyboard.press("Enter")
+    assert page.input_value("#name") == "Adelheid"
+    page.wait_for_function("() => localStorage.length > 0")
+    page.reload()
+    page.wait_for_function("() => window.jeweltable && window.jeweltable.welcome")
+    assert page.input_value("#name") == "Adelheid"
+    assert page.errors == []
+
+
 def test_a_bot_in_the_lobby_is_named_once(server, browser):
     # "Bot 2 (einfach)" says it is a bot: no "· Bot" tag after it.
     table = host_table(server, "das-kollier", 3, {"quiet_time": 30}, bots=[1])

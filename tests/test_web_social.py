@@ -63,6 +63,24 @@ def lines(page) -> str:
     return page.inner_text(".chat .lines")
 
 
+def test_a_redraw_while_typing_keeps_the_chat_field_and_every_letter(server, browser):
+    # The table redraws whenever news comes (a move, a line, a clock): the field keeps its focus
+    # and caret, so the rest of the line goes where the first letters went.
+    table = people_table(server, 3, [2])
+    ada, bob = phone(browser), phone(browser)
+    sit(ada, server, table, 0, "Ada")
+    sit(bob, server, table, 1, "Bob")
+    ada.wait_for_selector("main.table[data-seq]")
+    ada.tap("#chat-text")
+    ada.keyboard.type("good ")
+    ada.evaluate("() => window.jeweltable.render()")
+    assert ada.evaluate("() => document.activeElement.id") == "chat-text"
+    ada.keyboard.type("luck")
+    ada.keyboard.press("Enter")
+    heard(bob, "good luck")
+    assert "Ada: good luck" in lines(bob)
+
+
 def test_two_phones_chat_see_each_others_lines_and_an_emote_bubble(server, browser):
     table = people_table(server, 3, [2])
     ada, bob = phone(browser), phone(browser)

@@ -218,17 +218,39 @@ function sendMove(move) {
 }
 
 // ------------------------------------------------------------------ screens
+// While a screen is built, the text fields kept across redraws (the name's, the chat's) move
+// into it and out of the page, which blurs them: `redrawing` tells their handlers that this
+// blur is not the player's, and a render asked for meanwhile waits for this one to end.
+let redrawing = false;
+let renderAgain = false;
+
 function render() {
+  if (redrawing) {
+    renderAgain = true;
+    return;
+  }
   const scroll = root.querySelector(".scroll");
   const keep = scroll ? scroll.scrollTop : 0;
-  const parts = [
-    app.ended ? endedScreen() : app.table === null ? lobbyScreen() : tableScreen(),
-    app.toast ? h("div", { class: "toast", role: "status" }, app.toast.text) : null,
-    app.connected || app.ended ? null : h("div", { class: "offline" }, _("Reconnecting…")),
-  ];
-  social.holdFocus(root, () => root.replaceChildren(...parts.filter(Boolean)));
+  redrawing = true;
+  try {
+    // The focus is taken note of before the screen is built, and given back after.
+    social.holdFocus(root, () => {
+      const parts = [
+        app.ended ? endedScreen() : app.table === null ? lobbyScreen() : tableScreen(),
+        app.toast ? h("div", { class: "toast", role: "status" }, app.toast.text) : null,
+        app.connected || app.ended ? null : h("div", { class: "offline" }, _("Reconnecting…")),
+      ];
+      root.replaceChildren(...parts.filter(Boolean));
+    });
+  } finally {
+    redrawing = false;
+  }
   const again = root.querySelector(".scroll");
   if (again) again.scrollTop = keep;
+  if (renderAgain) {
+    renderAgain = false;
+    render();
+  }
 }
 
 function endedScreen() {
@@ -254,17 +276,35 @@ function myName() {
   return localStorage.getItem(NAME) || "";
 }
 
+// The name field is one element for the page's life, like the chat's: the lobby redraws on
+// every piece of news (a table made, a seat taken), and a new field would drop the letters
+// typed so far.
+let nameField = null;
+
+function nameInput() {
+  if (!nameField) {
+    nameField = h("input", {
+      id: "name",
+      type: "text",
+      maxlength: 32,
+      autocomplete: "nickname",
+      placeholder: _("Your name"),
+      // Taken when the player is done with it: Enter, or leaving the field (not when a
+      // redraw moves it), and only when it says something new.
+      onchange: nameDone,
+      onblur: nameDone,
+      onkeydown: (event) => {
+        if (event.key === "Enter") nameDone();
+      },
+    });
+  }
+  if (document.activeElement !== nameField) nameField.value = myName();
+  return nameField;
+}
+
 function lobbyScreen() {
   const named = myName() !== "";
-  const field = h("input", {
-    id: "name",
-    type: "text",
-    maxlength: 32,
-    autocomplete: "nickname",
-    value: myName(),
-    placeholder: _("Your name"),
-    onchange: (event) => rename(event.target.value),
-  });
+  const field = nameInput();
   const tables = [...app.tables.values()].sort((a, b) => b.id - a.id);
   return h(
     "main",
@@ -277,6 +317,12 @@ function lobbyScreen() {
       ? h("ul", { class: "tables" }, tables.map((t) => tableCard(t, named)))
       : h("p", { class: "hint" }, _("No tables yet.")),
   );
+}
+
+function nameDone() {
+  if (redrawing) return;
+  const name = nameField.value.trim().slice(0, 32);
+  if (name && name !== myName()) rename(name);
 }
 
 function rename(value) {

@@ -307,10 +307,11 @@ export function bubble(seat) {
   );
 }
 
-/** Keep the chat field focused (and its caret) across a redraw that moves the panel. */
+/** Keep a text field that outlives redraws (the chat's, the name's) focused, with its caret,
+ *  across a redraw that moves it. */
 export function holdFocus(root, work) {
   const active = document.activeElement;
-  const typing = active && active.id === "chat-text" && root.contains(active);
+  const typing = active && active.tagName === "INPUT" && active.type === "text" && root.contains(active);
   const caret = typing ? [active.selectionStart, active.selectionEnd] : null;
   work();
   if (typing && active.isConnected && document.activeElement !== active) {
