@@ -215,8 +215,25 @@ def half_up(cash: int) -> int:
     return (cash // STEP + 1) // 2 * STEP
 
 
-# A lot is worth its gems' base value (the same function: it is asked on most moves).
-lot_value = base_value
+# The base value of each lot as it was dealt, by its list: the engine never changes a lot it has
+# dealt (dealing makes a new list), so a list met again is worth what it was dealt at. Each
+# entry keeps its list alive, so its id cannot pass to another list while the entry stands.
+_LOT_VALUES: dict[int, tuple[list[str], int]] = {}
+LOT_VALUES_KEPT = 4_096
+
+
+def lot_value(lot: list[str]) -> int:
+    """A lot is worth its gems' base value (asked several times per lot)."""
+    found = _LOT_VALUES.get(id(lot))
+    if found is not None and found[0] is lot:
+        return found[1]
+    return base_value(lot)
+
+
+def remember_lot(lot: list[str], value: int) -> None:
+    if len(_LOT_VALUES) >= LOT_VALUES_KEPT:
+        _LOT_VALUES.clear()
+    _LOT_VALUES[id(lot)] = (lot, value)
 
 
 def can_pay(cash: int, hand: list[str], price: int, mixed: bool) -> bool:
@@ -1262,6 +1279,7 @@ class DasKollier(Game):
             deck = state["deck"]
         state["lot"] = lot
         if lot:
+            remember_lot(lot, value)
             state["phase"] = "choose"
             seat = state["auctioneer"]
             events.append({"type": "lot_revealed", "seat": seat, "gems": lot[:], "value": value})
