@@ -764,6 +764,12 @@ class DasKollier(Game):
                             {"type": "price_fell", "price": price},
                         ]
                     return work, self._move_decline(work, seat, move)
+                if kind == "accept" and seat == auction["asked"]:
+                    work = state.copy()  # the move table's copy for it, as below
+                    return work, self._move_accept(work, seat, move)
+            elif phase == "open" and kind == "knock_down" and seat == state["auctioneer"]:
+                work = state.copy()
+                return work, self._move_knock_down(work, seat, move)
             elif phase == "open" and (kind == "pass" or kind == "bid"):
                 auction = state["auction"]
                 if (
@@ -788,6 +794,27 @@ class DasKollier(Game):
                         changed["bid"], changed["bidder"], changed["passed"] = amount, seat, []
                         return work, [{"type": "bid", "seat": seat, "amount": amount}]
                     return work, self._move_bid(work, seat, move)
+            # A lot's other moves by the one seat that makes them, with the copy the move table
+            # gives them (`_lot_copy` for payments, defaults and commissions).
+            elif phase == "pay":
+                if seat == state["auction"]["buyer"] and (kind == "pay" or kind == "default"):
+                    work = state.copy()
+                    work["cash"], work["hands"] = state["cash"][:], state["hands"][:]
+                    if kind == "pay":
+                        return work, self._move_pay(work, seat, move)
+                    return work, self._move_default(work, seat, move)
+            elif phase == "choose":
+                if seat == state["auctioneer"]:
+                    if kind == "open_auction":
+                        work = state.copy()
+                        return work, self._move_open_auction(work, seat, move)
+                    if kind == "falling_auction":
+                        work = state.copy()
+                        return work, self._move_falling_auction(work, seat, move)
+            elif phase == "commission" and kind == "commission" and seat == state["auctioneer"]:
+                work = state.copy()
+                work["cash"], work["hands"] = state["cash"][:], state["hands"][:]
+                return work, self._move_commission(work, seat, move)
         entry = MOVE_TABLE.get(kind) if type(kind) is str else None
         if (
             entry is not None
