@@ -258,6 +258,7 @@ class HandFacts:
     __slots__ = (
         "necklace",
         "necklace_value",
+        "top",
         "worth",
         "most",
         "sales",
@@ -272,6 +273,7 @@ class HandFacts:
         # singles (`one_necklace_worth`).
         value, necklace = best_necklace(hand)
         self.necklace, self.necklace_value = tuple(necklace), value
+        self.top = max(map(VALUE.__getitem__, hand), default=0)  # the most valuable gem's value
         self.worth = base_value(hand) - base_value(necklace) + value
         # At most: a gem is worth its base value times 1 + the number of kinds held in pairs.
         paired = sum(1 for count in Counter(hand).values() if count >= 2)
@@ -676,11 +678,12 @@ class DasKollier(Game):
         moves: list[Move] = [PAYMENTS[price, None, ()]] if cash >= price else []
         if auction["kind"] != "open" or state["round"] <= CASH_ONLY_ROUNDS:  # not `_mixed`
             return moves
-        for gem in dict.fromkeys(hand):
-            rest = price - VALUE[gem]
-            if rest <= cash:
-                moves.append(PAYMENTS[rest if rest > 0 else 0, gem, ()])
         facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
+        if price - facts.top <= cash:  # else no single gem and cash will do
+            for gem in dict.fromkeys(hand):
+                rest = price - VALUE[gem]
+                if rest <= cash:
+                    moves.append(PAYMENTS[rest if rest > 0 else 0, gem, ()])
         value = facts.necklace_value
         if value and price - value <= cash:
             rest = price - value
@@ -1128,6 +1131,7 @@ class DasKollier(Game):
             paid_gems = paid_gems[:]  # shared with the state `apply` was given
             paid_gems.remove(take)
             state["hands"][seat] = sort_gems([*state["hands"][seat], take])
+            buyer = auction["buyer"]
             events = [
                 {
                     "type": "commission",
@@ -1135,7 +1139,7 @@ class DasKollier(Game):
                     "cash": 0,
                     "gem_count": 1,
                     "hidden": {"gem": take},
-                    "seen_by": sorted({seat, auction["buyer"]}),
+                    "seen_by": [seat] if seat == buyer else sorted((seat, buyer)),
                 }
             ]
         state["bank_gems"] = state["bank_gems"] + paid_gems
