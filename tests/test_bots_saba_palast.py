@@ -90,12 +90,18 @@ def test_basic_sends_another_figure_home_rather_than_taking_an_empty_balcony():
     assert decide(state) == {"type": "build", "card": "fountain-2"}
 
 
-def test_basic_plays_the_action_card_its_build_lacks():
+def lacking_alabaster() -> dict:
+    """Blue could build column 1 but for one alabaster, which its action card gives."""
     state = build_ready()
     clear_stock(state, BLUE)
     give(state, BLUE, alabaster=1, sandstone=1, ebony=1)
     state["hands"][BLUE] = ["alabaster"]
     set_display(state, ["column-1", "arch-5", "arch-3"])
+    return state
+
+
+def test_basic_plays_the_action_card_its_build_lacks():
+    state = lacking_alabaster()
     assert decide(state) == {"type": "play_card", "card": "alabaster"}
 
 
@@ -208,11 +214,7 @@ def test_the_search_weighs_the_rules_of_thumbs_move_first_among_a_few_legal_ones
 
 
 def test_a_way_naming_a_card_builds_it_as_basic_would():
-    state = build_ready()
-    clear_stock(state, BLUE)
-    give(state, BLUE, alabaster=1, sandstone=1, ebony=1)
-    state["hands"][BLUE] = ["alabaster"]
-    set_display(state, ["column-1", "arch-5", "arch-3"])
+    state = lacking_alabaster()
     view, legal = GAME.view(state, BLUE), GAME.legal_moves(state, BLUE)
     way = next(w for w in root_choices(view, legal, random.Random(1)) if "column-1" in w)
     assert way == [{"type": "play_card", "card": "alabaster"}, "column-1"]

@@ -49,14 +49,24 @@ def test_a_listed_move_and_its_lists_refuse_changes(change):
     assert mine["type"] == "place_pawn" and move["type"] == "move"
 
 
-@pytest.mark.parametrize(("game_id", "players"), [("magie-des-bijoux", 4), ("kette-von-saba", 5)])
-def test_listed_moves_of_the_engines_cannot_be_changed_by_a_caller(game_id, players):
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"),
+    [
+        ("magie-des-bijoux", 4, None),
+        ("kette-von-saba", 5, None),
+        ("das-kollier", 3, {"sealed_first_auctioneer": True}),
+        ("das-kollier", 6, None),
+    ],
+)
+def test_listed_moves_cannot_be_changed_and_apply_leaves_its_state_alone(game_id, players, options):
+    # A whole random game: every listed move refuses a change, the lists are plain data, and
+    # the state given to `apply` (which shares its unchanged parts with the new one) is intact.
     game = engine.get_game(game_id)
-    rng = random.Random(3)
-    state = game.new_game(3, players)
+    rng = random.Random(players)
+    state = game.new_game(players, players, options)
     listed = 0
-    for _ in range(60):
-        seat = game.to_act(state)[0]
+    while seats := game.to_act(state):
+        seat = rng.choice(seats)
         moves = game.legal_moves(state, seat)
         for move in moves:
             if isinstance(move, ListedMove):
@@ -64,8 +74,11 @@ def test_listed_moves_of_the_engines_cannot_be_changed_by_a_caller(game_id, play
                 with pytest.raises(TypeError):
                     move["type"] = "tampered"
         assert msgpack.unpackb(msgpack.packb(moves)) == moves
-        state, _ = game.apply(state, seat, rng.choice(moves))
-    assert listed
+        before = msgpack.packb(state)
+        after, _ = game.apply(state, seat, rng.choice(moves))
+        assert msgpack.packb(state) == before
+        state = after
+    assert listed and game.is_over(state)
 
 
 def test_random_games_draw_the_same_numbers_as_single_random_steps():

@@ -112,30 +112,18 @@ DEFAULT_GEMS = MoveTable("default", "gem")
 PASS, KNOCK_DOWN = ListedMove(type="pass"), ListedMove(type="knock_down")
 
 
-class BidLists(dict):
-    """BID_LISTS[minimum][k]: the bids listed from `minimum` when the first k of LISTED_RAISES
-    are within the seat's limit, and the pass."""
+class RaisedLists(dict):
+    """LISTS[first][k]: the moves of `table` (by amount) listed from `first` when the first k
+    of LISTED_RAISES are within the seat's limit, then `last`."""
 
-    def __missing__(self, minimum: int) -> tuple[tuple[Move, ...], ...]:
-        bids = [BIDS[minimum + r] for r in LISTED_RAISES]
-        lists = self[minimum] = tuple((*bids[:k], PASS) for k in range(len(bids) + 1))
+    def __init__(self, table: MoveTable, last: Move) -> None:
+        super().__init__()
+        self.table, self.last = table, last
+
+    def __missing__(self, first: int) -> tuple[tuple[Move, ...], ...]:
+        moves = [self.table[first + r] for r in LISTED_RAISES]
+        lists = self[first] = tuple((*moves[:k], self.last) for k in range(len(moves) + 1))
         return lists
-
-
-BID_LISTS = BidLists()
-
-
-class StartLists(dict):
-    """START_LISTS[base][k]: the start prices listed for a lot of base value `base` when the
-    first k of LISTED_RAISES are within the auctioneer's limit, and the falling auction."""
-
-    def __missing__(self, base: int) -> tuple[tuple[Move, ...], ...]:
-        prices = [START_PRICES[base + r] for r in LISTED_RAISES]
-        lists = self[base] = tuple((*prices[:k], FALLING_AUCTION) for k in range(len(prices) + 1))
-        return lists
-
-
-START_LISTS = StartLists()
 
 
 class Payments(dict):
@@ -157,6 +145,10 @@ PAYMENTS_KEPT = 20_000  # payments remembered; the memory starts afresh beyond t
 ACCEPT, DECLINE = ListedMove(type="accept"), ListedMove(type="decline")
 PREEMPT, WAIVE = ListedMove(type="preempt"), ListedMove(type="waive")
 FALLING_AUCTION, DEFAULT = ListedMove(type="falling_auction"), ListedMove(type="default")
+# The bids of an open auction from a minimum, then the pass; the start prices of a lot of a
+# base value, then the falling auction.
+BID_LISTS = RaisedLists(BIDS, PASS)
+START_LISTS = RaisedLists(START_PRICES, FALLING_AUCTION)
 
 # The phases in which the auctioneer alone is to act.
 AUCTIONEER_ACTS = frozenset({"choose", "preempt", "commission"})
