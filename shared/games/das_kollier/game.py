@@ -45,9 +45,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable
 from functools import lru_cache
-from operator import itemgetter
 from typing import Any
 
 from shared.engine import (
@@ -790,11 +788,10 @@ class DasKollier(Game):
                         return work, [{"type": "bid", "seat": seat, "amount": amount}]
                     return work, self._move_bid(work, seat, move)
             # A lot's other moves by the one seat that makes them, with the copy the move table
-            # gives them (`_lot_copy` for payments, defaults and commissions).
+            # gives them.
             elif phase == "pay":
                 if seat == state["auction"]["buyer"] and (kind == "pay" or kind == "default"):
-                    work = state.copy()
-                    work["cash"], work["hands"] = state["cash"][:], state["hands"][:]
+                    work = _lot_copy(state)
                     if kind == "pay":
                         return work, self._move_pay(work, seat, move)
                     return work, self._move_default(work, seat, move)
@@ -807,21 +804,9 @@ class DasKollier(Game):
                         work = state.copy()
                         return work, self._move_falling_auction(work, seat, move)
             elif phase == "commission" and kind == "commission" and seat == state["auctioneer"]:
-                work = state.copy()
-                work["cash"], work["hands"] = state["cash"][:], state["hands"][:]
+                work = _lot_copy(state)
                 return work, self._move_commission(work, seat, move)
         entry = MOVE_TABLE.get(kind) if type(kind) is str else None
-        if (
-            entry is not None
-            and entry[3] is not None
-            and type(seat) is int
-            and state["phase"] in entry[0]
-            and seat == entry[3](state)
-        ):
-            # The one seat that makes this move in its phase: the base class's checks and
-            # `_acting` hold, as below.
-            work = entry[1](state)
-            return work, entry[2](self, work, seat, move)
         if (
             entry is None
             or type(seat) is not int
@@ -1489,22 +1474,8 @@ def _auction_copy(state: State) -> State:
     return work
 
 
-def _maker(kind: str, phases: tuple[str, ...]) -> Callable[[State], int] | None:
-    """Who makes a move: the one seat to act in its one phase, or (out of turn) the auctioneer
-    knocking down; None for a move several seats may make."""
-    if kind == "knock_down" or phases[0] in AUCTIONEER_ACTS:
-        return itemgetter("auctioneer")
-    if len(phases) > 1:
-        return None
-    if phases[0] == "falling":
-        return lambda state: state["auction"]["asked"]
-    if phases[0] == "pay":
-        return lambda state: state["auction"]["buyer"]
-    return None
-
-
 # Move type -> (the phases it belongs to, the working copy `apply` gives it, the method playing
-# it, who makes it: see `_maker`).
+# it).
 MOVE_TABLE = {
     kind: (
         phases,
@@ -1514,7 +1485,6 @@ MOVE_TABLE = {
         if kind in LIGHT_MOVES
         else _lot_copy,
         getattr(DasKollier, f"_move_{kind}"),
-        _maker(kind, phases),
     )
     for kind, phases in MOVE_PHASES.items()
 }
