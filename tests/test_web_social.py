@@ -67,10 +67,15 @@ def test_a_redraw_while_typing_keeps_the_chat_field_and_every_letter(server, bro
     # The table redraws whenever news comes (a move, a line, a clock): the field keeps its focus
     # and caret, so the rest of the line goes where the first letters went.
     table = people_table(server, 3, [2])
-    ada, bob = phone(browser), phone(browser)
+    ada, bob = phone(browser, locale="de-DE"), phone(browser)
     sit(ada, server, table, 0, "Ada")
     sit(bob, server, table, 1, "Bob")
     ada.wait_for_selector("main.table[data-seq]")
+    # The send button keeps its whole label beside the field (German "Senden" was squeezed).
+    assert ada.evaluate(
+        "() => { const b = document.querySelector('#chat-send');"
+        " return b.scrollWidth <= b.clientWidth; }"
+    )
     ada.tap("#chat-text")
     ada.keyboard.type("good ")
     ada.evaluate("() => window.jeweltable.render()")
