@@ -69,6 +69,7 @@ from shared.games.das_kollier.gems import (
     best_necklace,
     best_split,
     necklace_value,
+    rank_of,
     sort_gems,
 )
 
@@ -126,19 +127,32 @@ class RaisedLists(dict):
 
 class Payments(dict):
     """PAYMENTS[cash, gem, necklace]: the listed payment of `cash` and one single `gem` (or
-    None) or one `necklace` (a tuple of gems, or empty), built once (read-only)."""
+    None) or one `necklace` (a tuple of gems, or empty), built once (read-only). `facts` holds
+    what checking each one needs, by the move's id: (the move, the gems it pays as the move
+    lists them, the same most valuable first, their worth), so that `_move_pay` need not work
+    them out again."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.facts: dict[int, tuple[ListedMove, tuple[str, ...], tuple[str, ...], int]] = {}
 
     def __missing__(self, key: tuple[int, str | None, tuple[str, ...]]) -> ListedMove:
         cash, gem, necklace = key
         if len(self) >= PAYMENTS_KEPT:
             self.clear()
+            self.facts.clear()
         move = self[key] = ListedMove(
             pay_move(cash, [gem] if gem else [], [[*necklace]] if necklace else [])
         )
+        worth = (VALUE[gem] if gem else 0) + (necklace_value(necklace) if necklace else 0)
+        paid = (gem, *necklace) if gem else necklace
+        # Each entry keeps its move alive, so its id cannot pass to another object.
+        self.facts[id(move)] = (move, paid, tuple(sort_gems(paid)), worth)
         return move
 
 
 PAYMENTS = Payments()
+PAYMENT_FACTS = PAYMENTS.facts
 PAYMENTS_KEPT = 20_000  # payments remembered; the memory starts afresh beyond that
 ACCEPT, DECLINE = ListedMove(type="accept"), ListedMove(type="decline")
 PREEMPT, WAIVE = ListedMove(type="preempt"), ListedMove(type="waive")
@@ -205,25 +219,22 @@ def half_up(cash: int) -> int:
     return (cash // STEP + 1) // 2 * STEP
 
 
-# The base value of each lot as it was dealt, by its list: the engine never changes a lot it has
-# dealt (dealing makes a new list), so a list met again is worth what it was dealt at. Each
-# entry keeps its list alive, so its id cannot pass to another list while the entry stands.
-_LOT_VALUES: dict[int, tuple[list[str], int]] = {}
-LOT_VALUES_KEPT = 4_096
+# The base value of a lot, by its gems in their order: a few thousand lots are ever dealt, so
+# each is summed once (asked several times per lot). Remembering a lot by its list's identity
+# as it was dealt cost more than it saved.
+_LOT_VALUES: dict[tuple[str, ...], int] = {}
+LOT_VALUES_KEPT = 20_000
 
 
 def lot_value(lot: list[str]) -> int:
-    """A lot is worth its gems' base value (asked several times per lot)."""
-    found = _LOT_VALUES.get(id(lot))
-    if found is not None and found[0] is lot:
-        return found[1]
-    return base_value(lot)
-
-
-def remember_lot(lot: list[str], value: int) -> None:
-    if len(_LOT_VALUES) >= LOT_VALUES_KEPT:
-        _LOT_VALUES.clear()
-    _LOT_VALUES[id(lot)] = (lot, value)
+    """A lot is worth its gems' base value."""
+    key = tuple(lot)
+    value = _LOT_VALUES.get(key)
+    if value is None:
+        if len(_LOT_VALUES) >= LOT_VALUES_KEPT:
+            _LOT_VALUES.clear()
+        value = _LOT_VALUES[key] = base_value(lot)
+    return value
 
 
 def can_pay(cash: int, hand: list[str], price: int, mixed: bool) -> bool:
@@ -320,7 +331,7 @@ def take_gems(hand: list[str], gems: list[str]) -> list[str]:
     except ValueError:
         pass  # some gem is missing: said below
     else:
-        return sort_gems(rest)
+        return sorted(rest, key=rank_of)  # `sort_gems`
     missing = Counter(gems) - Counter(hand)
     if missing:
         gem = next(iter(missing))
@@ -551,7 +562,7 @@ class DasKollier(Game):
             if seat != state["auctioneer"]:
                 return self._sales(state, seat)
             hand = state["hands"][seat]
-            base = lot_value(state["lot"])
+            base = _LOT_VALUES.get(tuple(state["lot"])) or lot_value(state["lot"])
             room = state["cash"][seat] + OVERBID_ALLOWANCE - base
             if state["round"] <= CASH_ONLY_ROUNDS:
                 if room < OVERBID_ALLOWANCE:  # less cash than the lot's base value
@@ -791,7 +802,8 @@ class DasKollier(Game):
             # gives them.
             elif phase == "pay":
                 if seat == state["auction"]["buyer"] and (kind == "pay" or kind == "default"):
-                    work = _lot_copy(state)
+                    work = state.copy()  # `_lot_copy`
+                    work["cash"], work["hands"] = state["cash"][:], state["hands"][:]
                     if kind == "pay":
                         return work, self._move_pay(work, seat, move)
                     return work, self._move_default(work, seat, move)
@@ -804,7 +816,8 @@ class DasKollier(Game):
                         work = state.copy()
                         return work, self._move_falling_auction(work, seat, move)
             elif phase == "commission" and kind == "commission" and seat == state["auctioneer"]:
-                work = _lot_copy(state)
+                work = state.copy()  # `_lot_copy`
+                work["cash"], work["hands"] = state["cash"][:], state["hands"][:]
                 return work, self._move_commission(work, seat, move)
         entry = MOVE_TABLE.get(kind) if type(kind) is str else None
         if (
@@ -919,7 +932,8 @@ class DasKollier(Game):
         else:
             buyer, price = auction["bidder"], auction["bid"]
         events: list[Event] = [{"type": "knocked_down", "buyer": buyer, "price": price}]
-        self._ask_payment(state, "open", buyer, price, None)
+        state["phase"] = "pay"  # `_ask_payment`
+        state["auction"] = {"kind": "open", "buyer": buyer, "price": price, "frustrated": None}
         return events
 
     def _move_accept(self, state: State, seat: int, move: Move) -> list[Event]:
@@ -927,11 +941,17 @@ class DasKollier(Game):
         if seat in state["defaulters"]:
             self._check_offer(state, seat, price, False)
         events: list[Event] = [{"type": "accepted", "seat": seat, "price": price}]
-        if price < lot_value(state["lot"]):
+        if price < (_LOT_VALUES.get(tuple(state["lot"])) or lot_value(state["lot"])):
             state["phase"] = "preempt"
             state["auction"] = {"price": price, "accepter": seat}
         else:
-            self._ask_payment(state, "falling", seat, price, None)
+            state["phase"] = "pay"  # `_ask_payment`
+            state["auction"] = {
+                "kind": "falling",
+                "buyer": seat,
+                "price": price,
+                "frustrated": None,
+            }
         return events
 
     def _move_decline(self, state: State, seat: int, move: Move) -> list[Event]:
@@ -960,7 +980,13 @@ class DasKollier(Game):
 
     def _move_waive(self, state: State, seat: int, move: Move) -> list[Event]:
         price, accepter = state["auction"]["price"], state["auction"]["accepter"]
-        self._ask_payment(state, "falling", accepter, price, None)
+        state["phase"] = "pay"  # `_ask_payment`
+        state["auction"] = {
+            "kind": "falling",
+            "buyer": accepter,
+            "price": price,
+            "frustrated": None,
+        }
         return [{"type": "waived", "seat": seat, "buyer": accepter, "price": price}]
 
     def _ask_payment(
@@ -985,9 +1011,27 @@ class DasKollier(Game):
             # at once (a price is whole thousands, checked as it was offered).
             gems, necklaces, paid_gems = [], [], []
         else:
-            cash, gems, necklaces, rest, paid_gems = self._checked_payment(state, seat, move)
-            if paid_gems:
-                state["hands"][seat] = rest
+            found = PAYMENT_FACTS.get(id(move))
+            if (
+                found is not None
+                and found[0] is move
+                and found[1]
+                and auction["kind"] == "open"
+                and state["round"] > CASH_ONLY_ROUNDS
+                and cash <= state["cash"][seat]
+                and cash + found[3] >= price
+                and cash == (price - found[3] if price > found[3] else 0)
+            ):
+                # A listed payment with gems (`PAYMENTS`): its parts are known to be well
+                # formed, so only what depends on this state is checked, as
+                # `_checked_payment` checks it (the hand must hold the gems).
+                state["hands"][seat] = take_gems(state["hands"][seat], found[1])
+                paid_gems = [*found[2]]
+                gems, necklaces = move["gems"], [*move["necklaces"]]
+            else:
+                cash, gems, necklaces, rest, paid_gems = self._checked_payment(state, seat, move)
+                if paid_gems:
+                    state["hands"][seat] = rest
         state["cash"][seat] -= cash
         events: list[Event] = [
             {
@@ -1107,7 +1151,7 @@ class DasKollier(Game):
         else:
             paid_gems = paid_gems[:]  # shared with the state `apply` was given
             paid_gems.remove(take)
-            state["hands"][seat] = sort_gems([*state["hands"][seat], take])
+            state["hands"][seat] = sorted([*state["hands"][seat], take], key=rank_of)
             buyer = auction["buyer"]
             events = [
                 {
@@ -1260,12 +1304,24 @@ class DasKollier(Game):
 
     def _finish_lot(self, state: State, buyer: int, events: list[Event]) -> None:
         """The buyer takes the lot and runs the next auction; the round counter moves on."""
-        lot = state["lot"]
-        state["hands"][buyer] = sort_gems(state["hands"][buyer] + lot)
-        events.append({"type": "lot_won", "seat": buyer, "gems": lot[:], "round": state["round"]})
-        state["auctioneer"], state["round"] = buyer, state["round"] + 1
+        lot, hands, rnd = state["lot"], state["hands"], state["round"]
+        hands[buyer] = sorted(hands[buyer] + lot, key=rank_of)  # `sort_gems`
+        events.append({"type": "lot_won", "seat": buyer, "gems": lot[:], "round": rnd})
+        state["auctioneer"], state["round"] = buyer, rnd + 1
         state["defaulters"], state["auction"] = [], None
-        self._reveal(state, events)
+        # The next lot as `_reveal` deals it, at once when the deck holds enough for it.
+        deck, threshold = state["deck"], THRESHOLD[state["players"]]
+        top, value = len(deck), 0
+        while value < threshold and top:
+            top -= 1
+            value += VALUE[deck[top]]
+        if value < threshold:  # the deck runs out
+            self._reveal(state, events)
+            return
+        lot = deck[top:]
+        lot.reverse()  # top card first
+        state["deck"], state["lot"], state["phase"] = deck[:top], lot, "choose"
+        events.append({"type": "lot_revealed", "seat": buyer, "gems": lot[:], "value": value})
 
     def _reveal(self, state: State, events: list[Event]) -> None:
         """Deal the next lot: turn cards until it reaches the threshold; the second deck when
@@ -1287,7 +1343,6 @@ class DasKollier(Game):
             deck = state["deck"]
         state["lot"] = lot
         if lot:
-            remember_lot(lot, value)
             state["phase"] = "choose"
             seat = state["auctioneer"]
             events.append({"type": "lot_revealed", "seat": seat, "gems": lot[:], "value": value})

@@ -8,8 +8,9 @@ is the sum of the base values times the number of kinds in it.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import lru_cache
 from itertools import combinations_with_replacement, product
 
 
@@ -48,9 +49,15 @@ def all_cards() -> list[str]:
     return [g.id for g in GEMS for _ in range(g.cards)]
 
 
-# Gems most valuable first (the order hands and necklaces are kept in). A partial, not a
-# function: the engine sorts gems on most moves of a lot, and this saves a Python call.
-sort_gems = partial(sorted, key=RANK.__getitem__)
+# A gem's rank as a sort key (most valuable first).
+rank_of = RANK.__getitem__
+
+
+def sort_gems(gems: Iterable[str]) -> list[str]:
+    """Gems most valuable first (the order hands and necklaces are kept in). A function, not
+    `partial(sorted, key=...)`: a partial with a keyword builds a new keyword dict on every
+    call, which costs more than the call it saves."""
+    return sorted(gems, key=rank_of)
 
 
 def check_known(gems: list[str]) -> None:
