@@ -21,6 +21,7 @@ import importlib
 import pkgutil
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -348,6 +349,26 @@ class ListedMove(dict):
 
     def __reduce_ex__(self, protocol: Any) -> tuple:
         return dict, (dict(self),)
+
+
+class SharedEvent(ListedMove):
+    """An event built once into a game's table and returned by every `apply` that makes it
+    (e.g. each seat's pass): a plain dict to msgpack, JSON and `==`, read-only like a listed
+    move. `dict(event)` gives a dict to change."""
+
+    __slots__ = ()
+
+
+class SharedEvents(dict):
+    """TABLE[key]: `build(key)` made once (a `SharedEvent`, or a further table) and kept."""
+
+    def __init__(self, build: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.build(key)
+        return value
 
 
 class ListedValues(list):

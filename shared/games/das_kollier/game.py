@@ -55,6 +55,8 @@ from shared.engine import (
     ListedMove,
     Move,
     Option,
+    SharedEvent,
+    SharedEvents,
     State,
     View,
     draw_rng,
@@ -157,6 +159,16 @@ PAYMENTS_KEPT = 20_000  # payments remembered; the memory starts afresh beyond t
 ACCEPT, DECLINE = ListedMove(type="accept"), ListedMove(type="decline")
 PREEMPT, WAIVE = ListedMove(type="preempt"), ListedMove(type="waive")
 FALLING_AUCTION, DEFAULT = ListedMove(type="falling_auction"), ListedMove(type="default")
+# The commonest events, shared (read-only): DECLINED[seat][price], PASSED[seat],
+# BID_EVENTS[seat][amount], PRICE_FELL[price].
+DECLINED = SharedEvents(
+    lambda seat: SharedEvents(lambda price: SharedEvent(type="declined", seat=seat, price=price))
+)
+PASSED = SharedEvents(lambda seat: SharedEvent(type="passed", seat=seat))
+BID_EVENTS = SharedEvents(
+    lambda seat: SharedEvents(lambda amount: SharedEvent(type="bid", seat=seat, amount=amount))
+)
+PRICE_FELL = SharedEvents(lambda price: SharedEvent(type="price_fell", price=price))
 # The bids of an open auction from a minimum, then the pass; the start prices of a lot of a
 # base value, then the falling auction.
 BID_LISTS = RaisedLists(BIDS, PASS)
@@ -235,6 +247,33 @@ def lot_value(lot: list[str]) -> int:
             _LOT_VALUES.clear()
         value = _LOT_VALUES[key] = base_value(lot)
     return value
+
+
+def _shuffle(rng: random.Random, cards: list[str]) -> None:
+    """`rng.shuffle(cards)`: the same draws, without a Python call per card."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1  # `Random._randbelow(n)`: the fewest bits that hold n, until below n
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _shuffles_as_random() -> bool:
+    """Whether `_shuffle` draws what this Python's `Random.shuffle` draws (checked once)."""
+    for seed in range(8):
+        ours, theirs = list(range(45)), list(range(45))
+        _shuffle(random.Random(seed), ours)
+        random.Random(seed).shuffle(theirs)
+        if ours != theirs:
+            return False
+    return True
+
+
+# shuffle(rng, cards): `rng.shuffle(cards)`, inline where this Python draws the same.
+shuffle = _shuffle if _shuffles_as_random() else random.Random.shuffle
 
 
 def can_pay(cash: int, hand: list[str], price: int, mixed: bool) -> bool:
@@ -400,7 +439,7 @@ class DasKollier(Game):
         deck = all_cards()
         for gem in SET_ASIDE:
             deck.remove(gem)
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         state.update(
             cash=[TOTAL_MONEY // n] * n,
             hands=[[] for _ in range(n)],
@@ -454,6 +493,17 @@ class DasKollier(Game):
         if phase == "sealed":
             return [s for s, bid in enumerate(state["sealed_bids"]) if bid is None]
         return []
+
+    def _knock_down_due(self, state: State) -> bool:
+        """Whether the auctioneer of an open auction is to act: every other seat has passed
+        since the last bid (`_to_act`, from what it remembered where it can)."""
+        auction = state["auction"]
+        auctioneer, passed = state["auctioneer"], auction["passed"]
+        entry = OPEN_BIDDERS[state["players"]][auctioneer].get(auction["bidder"])
+        left = entry[1].get(tuple(passed)) if entry is not None and passed else None
+        if left is None:
+            return auctioneer in self._to_act(state)
+        return left[0] == auctioneer
 
     @staticmethod
     def _left_in_auction(state: State, seats: tuple[int, ...]) -> list[int]:
@@ -520,7 +570,7 @@ class DasKollier(Game):
         if phase == "open":
             auction = state["auction"]
             if seat == state["auctioneer"]:
-                if seat not in self._to_act(state):
+                if not self._knock_down_due(state):
                     return self._sales(state, seat)
                 moves = [KNOCK_DOWN]
             elif seat == auction["bidder"] or seat in auction["passed"]:
@@ -759,14 +809,11 @@ class DasKollier(Game):
                     price = auction["price"]
                     if asked != state["auctioneer"]:  # `_move_decline`: the next seat is asked
                         changed["asked"] = asked
-                        return work, [{"type": "declined", "seat": seat, "price": price}]
+                        return work, [DECLINED[seat][price]]
                     if price:  # a round without a taker: the price falls
                         changed["price"] = price = price - STEP
                         changed["asked"] = (asked + 1) % state["players"]
-                        return work, [
-                            {"type": "declined", "seat": seat, "price": price + STEP},
-                            {"type": "price_fell", "price": price},
-                        ]
+                        return work, [DECLINED[seat][price + STEP], PRICE_FELL[price]]
                     return work, self._move_decline(work, seat, move)
                 if kind == "accept" and seat == auction["asked"]:
                     work = state.copy()  # the move table's copy for it, as below
@@ -786,7 +833,7 @@ class DasKollier(Game):
                     changed = work["auction"] = auction.copy()
                     if kind == "pass":  # `_move_pass`
                         changed["passed"] = [*auction["passed"], seat]
-                        return work, [{"type": "passed", "seat": seat}]
+                        return work, [PASSED[seat]]
                     amount, bid = move.get("amount"), auction["bid"]
                     if (
                         type(amount) is int
@@ -796,7 +843,7 @@ class DasKollier(Game):
                         and seat not in state["defaulters"]
                     ):  # `_move_bid`, a bid above the last (never below 0: the start price)
                         changed["bid"], changed["bidder"], changed["passed"] = amount, seat, []
-                        return work, [{"type": "bid", "seat": seat, "amount": amount}]
+                        return work, [BID_EVENTS[seat][amount]]
                     return work, self._move_bid(work, seat, move)
             # A lot's other moves by the one seat that makes them, with the copy the move table
             # gives them.
@@ -924,7 +971,7 @@ class DasKollier(Game):
         by_timer = move.get("timer", False)
         if not isinstance(by_timer, bool):
             raise IllegalMove("'timer' must be true or false", "malformed")
-        if not by_timer and seat not in self._to_act(state):
+        if not by_timer and not self._knock_down_due(state):
             raise IllegalMove(self._wait_reason(state, seat), "not_your_turn")
         auction = state["auction"]
         if auction["bid"] is None:
@@ -1361,7 +1408,7 @@ class DasKollier(Game):
             state["cash"][seat] += gift
         state["bank"] -= sum(gifts)
         deck = state["set_aside"] + state["bank_gems"]
-        draw_rng(state).shuffle(deck)
+        shuffle(draw_rng(state), deck)
         state.update(deck=deck, deck_number=2, set_aside=[], bank_gems=[])
         events.append({"type": "second_deck", "gifts": gifts, "cards": len(deck)})
 
