@@ -1066,8 +1066,7 @@ class DasKollier(Game):
                 and auction["kind"] == "open"
                 and state["round"] > CASH_ONLY_ROUNDS
                 and cash <= state["cash"][seat]
-                and cash + found[3] >= price
-                and cash == (price - found[3] if price > found[3] else 0)
+                and cash == (price - found[3] if price > found[3] else 0)  # so worth enough
             ):
                 # A listed payment with gems (`PAYMENTS`): its parts are known to be well
                 # formed, so only what depends on this state is checked, as
