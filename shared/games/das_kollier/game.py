@@ -563,10 +563,23 @@ class DasKollier(Game):
     # ------------------------------------------------------------------ legal moves
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         # The base class's checks for a seat of the table in a running game, decided at once;
-        # anything else goes to the base class. The commonest phases are listed here directly.
+        # anything else goes to the base class. The commonest phases are listed here directly,
+        # the commonest of all first: the seat asked in a falling auction (a seat of the table).
+        phase = state["phase"]
+        if phase == "falling" and type(seat) is int:
+            auction = state["auction"]
+            if seat == auction["asked"]:
+                price, cash = auction["price"], state["cash"][seat]
+                take = price <= cash + OVERBID_ALLOWANCE and (
+                    cash >= price or seat not in state["defaulters"]
+                )
+                hand = state["hands"][seat]
+                if not hand or state["sold"][seat]:
+                    return [ACCEPT, DECLINE] if take else [DECLINE]
+                facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
+                return [*facts.take] if take else [*facts.wait]
         if type(seat) is not int or not 0 <= seat < state["players"]:
             return super().legal_moves(state, seat)
-        phase = state["phase"]
         if phase == "open":
             auction = state["auction"]
             if seat == state["auctioneer"]:
@@ -595,19 +608,8 @@ class DasKollier(Game):
                 if not hand or state["sold"][seat]:
                     return [*BID_LISTS[minimum][k]]
                 return [*(facts.bids.get(minimum + k) or facts.bid_list(minimum, k))]
-        elif phase == "falling":
-            auction = state["auction"]
-            if seat != auction["asked"]:
-                return self._sales(state, seat)
-            price, cash = auction["price"], state["cash"][seat]
-            take = price <= cash + OVERBID_ALLOWANCE and (
-                cash >= price or seat not in state["defaulters"]
-            )
-            hand = state["hands"][seat]
-            if not hand or state["sold"][seat]:
-                return [ACCEPT, DECLINE] if take else [DECLINE]
-            facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
-            return [*facts.take] if take else [*facts.wait]
+        elif phase == "falling":  # a seat not asked (the asked seat is answered above)
+            return self._sales(state, seat)
         elif phase == "choose":
             if seat != state["auctioneer"]:
                 return self._sales(state, seat)
@@ -818,13 +820,14 @@ class DasKollier(Game):
                 if kind == "accept" and seat == auction["asked"]:
                     work = state.copy()  # the move table's copy for it, as below
                     return work, self._move_accept(work, seat, move)
-            elif phase == "open" and kind == "knock_down" and seat == state["auctioneer"]:
-                work = state.copy()
-                return work, self._move_knock_down(work, seat, move)
-            elif phase == "open" and (kind == "pass" or kind == "bid"):
+            elif phase == "open":
                 auction = state["auction"]
+                if kind == "knock_down" and seat == state["auctioneer"]:
+                    work = state.copy()
+                    return work, self._move_knock_down(work, seat, move)
                 if (
-                    seat != state["auctioneer"]
+                    (kind == "pass" or kind == "bid")
+                    and seat != state["auctioneer"]
                     and seat != auction["bidder"]
                     and 0 <= seat < state["players"]
                     and seat not in auction["passed"]
@@ -1109,22 +1112,23 @@ class DasKollier(Game):
                 paid = self._bank_out(state, frustrated, COMPENSATION)
                 events.append({"type": "compensation", "seat": frustrated, "amount": paid})
         elif auction["kind"] == "falling":
-            share = half_up(cash)
-            state["cash"][auctioneer] += share
+            share = (cash // STEP + 1) // 2 * STEP  # `half_up`
             state["bank"] = bank - share
             if state["debts"]:
                 self._settle(state, events)
-            top_up = min(max(0, FALLING_MIN_COMMISSION - share), state["bank"])  # `_bank_out`
-            state["bank"] -= top_up
-            state["cash"][auctioneer] += top_up
-            events.append({"type": "commission", "seat": auctioneer, "cash": share + top_up})
+            if share < FALLING_MIN_COMMISSION:  # the bank tops it up as far as it can
+                top_up = min(FALLING_MIN_COMMISSION - share, state["bank"])  # `_bank_out`
+                state["bank"] -= top_up
+                share += top_up
+            state["cash"][auctioneer] += share
+            events.append({"type": "commission", "seat": auctioneer, "cash": share})
         elif paid_gems:
             state["bank"], state["phase"] = bank, "commission"
             auction = state["auction"] = auction.copy()  # shared with the state `apply` was given
             auction["paid_cash"], auction["paid_gems"] = cash, paid_gems
             return events
         else:
-            share = half_up(cash)
+            share = (cash // STEP + 1) // 2 * STEP  # `half_up`
             state["cash"][auctioneer] += share
             state["bank"] = bank - share
             events.append({"type": "commission", "seat": auctioneer, "cash": share})
