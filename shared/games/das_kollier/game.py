@@ -598,7 +598,8 @@ class DasKollier(Game):
                     facts = _HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
                     if mixed:
                         room += facts.worth
-                k = bisect_right(LISTED_RAISES, room)
+                # (Half the time the seat cannot bid the minimum: only the pass is listed.)
+                k = bisect_right(LISTED_RAISES, room) if room >= 0 else 0
                 if seat in state["defaulters"]:
                     # A seat that failed to pay for this lot is offered only the bids it can
                     # pay (`_may_offer`): a first part of the list, as a higher bid is never
