@@ -1,7 +1,7 @@
 """Das Kollier's shortcuts for speed keep to the rules' own answers: the best split of a hand with
-room for one necklace only, the payments checked from facts worked out once, the shuffle without
-a call per card, the shared events. (Its listed moves and `apply`'s shared state are checked with
-the other engines' in tests/test_engine_speed_paths.py.)"""
+room for one necklace only, the payments checked from facts worked out once, the shared events.
+(Its listed moves and `apply`'s shared state are checked with the other engines' in
+tests/test_engine_speed_paths.py.)"""
 
 from __future__ import annotations
 
@@ -84,16 +84,6 @@ def test_listed_payments_are_judged_as_their_plain_copies():
                         checked += 1
             state, _ = GAME.apply(state, seat, move)
     assert checked > 500
-
-
-@pytest.mark.parametrize("seed", range(20))
-def test_the_shuffle_draws_as_random_shuffle(seed):
-    for size in (0, 1, 2, 5, 35, 100):
-        ours, theirs = list(range(size)), list(range(size))
-        kollier.shuffle(random.Random(seed), ours)
-        random.Random(seed).shuffle(theirs)
-        assert ours == theirs
-    assert kollier.shuffle is kollier._shuffle  # this Python draws alike: the inline shuffle
 
 
 def test_shared_events_are_read_only_plain_data_equal_to_their_dicts():

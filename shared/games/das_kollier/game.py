@@ -71,7 +71,6 @@ from shared.games.das_kollier.gems import (
     best_necklace,
     best_split,
     necklace_value,
-    rank_of,
     sort_gems,
 )
 
@@ -249,33 +248,6 @@ def lot_value(lot: list[str]) -> int:
     return value
 
 
-def _shuffle(rng: random.Random, cards: list[str]) -> None:
-    """`rng.shuffle(cards)`: the same draws, without a Python call per card."""
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1  # `Random._randbelow(n)`: the fewest bits that hold n, until below n
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-def _shuffles_as_random() -> bool:
-    """Whether `_shuffle` draws what this Python's `Random.shuffle` draws (checked once)."""
-    for seed in range(8):
-        ours, theirs = list(range(45)), list(range(45))
-        _shuffle(random.Random(seed), ours)
-        random.Random(seed).shuffle(theirs)
-        if ours != theirs:
-            return False
-    return True
-
-
-# shuffle(rng, cards): `rng.shuffle(cards)`, inline where this Python draws the same.
-shuffle = _shuffle if _shuffles_as_random() else random.Random.shuffle
-
-
 def can_pay(cash: int, hand: list[str], price: int, mixed: bool) -> bool:
     """Whether `price` can be paid: in cash only, or (`mixed`) with cash, single gems at base
     value and necklaces at necklace value. Cheap bounds decide most cases before the exact
@@ -370,7 +342,7 @@ def take_gems(hand: list[str], gems: list[str]) -> list[str]:
     except ValueError:
         pass  # some gem is missing: said below
     else:
-        return sorted(rest, key=rank_of)  # `sort_gems`
+        return sort_gems(rest)
     missing = Counter(gems) - Counter(hand)
     if missing:
         gem = next(iter(missing))
@@ -439,7 +411,7 @@ class DasKollier(Game):
         deck = all_cards()
         for gem in SET_ASIDE:
             deck.remove(gem)
-        shuffle(rng, deck)
+        rng.shuffle(deck)
         state.update(
             cash=[TOTAL_MONEY // n] * n,
             hands=[[] for _ in range(n)],
@@ -615,7 +587,7 @@ class DasKollier(Game):
             if seat != state["auctioneer"]:
                 return self._sales(state, seat)
             hand = state["hands"][seat]
-            base = _LOT_VALUES.get(tuple(state["lot"])) or lot_value(state["lot"])
+            base = lot_value(state["lot"])
             room = state["cash"][seat] + OVERBID_ALLOWANCE - base
             if state["round"] <= CASH_ONLY_ROUNDS:
                 if room < OVERBID_ALLOWANCE:  # less cash than the lot's base value
@@ -853,8 +825,7 @@ class DasKollier(Game):
             # gives them.
             elif phase == "pay":
                 if seat == state["auction"]["buyer"] and (kind == "pay" or kind == "default"):
-                    work = state.copy()  # `_lot_copy`
-                    work["cash"], work["hands"] = state["cash"][:], state["hands"][:]
+                    work = _lot_copy(state)
                     if kind == "pay":
                         return work, self._move_pay(work, seat, move)
                     return work, self._move_default(work, seat, move)
@@ -867,8 +838,7 @@ class DasKollier(Game):
                         work = state.copy()
                         return work, self._move_falling_auction(work, seat, move)
             elif phase == "commission" and kind == "commission" and seat == state["auctioneer"]:
-                work = state.copy()  # `_lot_copy`
-                work["cash"], work["hands"] = state["cash"][:], state["hands"][:]
+                work = _lot_copy(state)
                 return work, self._move_commission(work, seat, move)
         entry = MOVE_TABLE.get(kind) if type(kind) is str else None
         if (
@@ -983,8 +953,7 @@ class DasKollier(Game):
         else:
             buyer, price = auction["bidder"], auction["bid"]
         events: list[Event] = [{"type": "knocked_down", "buyer": buyer, "price": price}]
-        state["phase"] = "pay"  # `_ask_payment`
-        state["auction"] = {"kind": "open", "buyer": buyer, "price": price, "frustrated": None}
+        self._ask_payment(state, "open", buyer, price, None)
         return events
 
     def _move_accept(self, state: State, seat: int, move: Move) -> list[Event]:
@@ -992,17 +961,11 @@ class DasKollier(Game):
         if seat in state["defaulters"]:
             self._check_offer(state, seat, price, False)
         events: list[Event] = [{"type": "accepted", "seat": seat, "price": price}]
-        if price < (_LOT_VALUES.get(tuple(state["lot"])) or lot_value(state["lot"])):
+        if price < lot_value(state["lot"]):
             state["phase"] = "preempt"
             state["auction"] = {"price": price, "accepter": seat}
         else:
-            state["phase"] = "pay"  # `_ask_payment`
-            state["auction"] = {
-                "kind": "falling",
-                "buyer": seat,
-                "price": price,
-                "frustrated": None,
-            }
+            self._ask_payment(state, "falling", seat, price, None)
         return events
 
     def _move_decline(self, state: State, seat: int, move: Move) -> list[Event]:
@@ -1031,13 +994,7 @@ class DasKollier(Game):
 
     def _move_waive(self, state: State, seat: int, move: Move) -> list[Event]:
         price, accepter = state["auction"]["price"], state["auction"]["accepter"]
-        state["phase"] = "pay"  # `_ask_payment`
-        state["auction"] = {
-            "kind": "falling",
-            "buyer": accepter,
-            "price": price,
-            "frustrated": None,
-        }
+        self._ask_payment(state, "falling", accepter, price, None)
         return [{"type": "waived", "seat": seat, "buyer": accepter, "price": price}]
 
     def _ask_payment(
@@ -1113,7 +1070,7 @@ class DasKollier(Game):
                 paid = self._bank_out(state, frustrated, COMPENSATION)
                 events.append({"type": "compensation", "seat": frustrated, "amount": paid})
         elif auction["kind"] == "falling":
-            share = (cash // STEP + 1) // 2 * STEP  # `half_up`
+            share = half_up(cash)
             state["bank"] = bank - share
             if state["debts"]:
                 self._settle(state, events)
@@ -1129,7 +1086,7 @@ class DasKollier(Game):
             auction["paid_cash"], auction["paid_gems"] = cash, paid_gems
             return events
         else:
-            share = (cash // STEP + 1) // 2 * STEP  # `half_up`
+            share = half_up(cash)
             state["cash"][auctioneer] += share
             state["bank"] = bank - share
             events.append({"type": "commission", "seat": auctioneer, "cash": share})
@@ -1202,7 +1159,7 @@ class DasKollier(Game):
         else:
             paid_gems = paid_gems[:]  # shared with the state `apply` was given
             paid_gems.remove(take)
-            state["hands"][seat] = sorted([*state["hands"][seat], take], key=rank_of)
+            state["hands"][seat] = sort_gems([*state["hands"][seat], take])
             buyer = auction["buyer"]
             events = [
                 {
@@ -1355,24 +1312,12 @@ class DasKollier(Game):
 
     def _finish_lot(self, state: State, buyer: int, events: list[Event]) -> None:
         """The buyer takes the lot and runs the next auction; the round counter moves on."""
-        lot, hands, rnd = state["lot"], state["hands"], state["round"]
-        hands[buyer] = sorted(hands[buyer] + lot, key=rank_of)  # `sort_gems`
-        events.append({"type": "lot_won", "seat": buyer, "gems": lot[:], "round": rnd})
-        state["auctioneer"], state["round"] = buyer, rnd + 1
+        lot = state["lot"]
+        state["hands"][buyer] = sort_gems(state["hands"][buyer] + lot)
+        events.append({"type": "lot_won", "seat": buyer, "gems": lot[:], "round": state["round"]})
+        state["auctioneer"], state["round"] = buyer, state["round"] + 1
         state["defaulters"], state["auction"] = [], None
-        # The next lot as `_reveal` deals it, at once when the deck holds enough for it.
-        deck, threshold = state["deck"], THRESHOLD[state["players"]]
-        top, value = len(deck), 0
-        while value < threshold and top:
-            top -= 1
-            value += VALUE[deck[top]]
-        if value < threshold:  # the deck runs out
-            self._reveal(state, events)
-            return
-        lot = deck[top:]
-        lot.reverse()  # top card first
-        state["deck"], state["lot"], state["phase"] = deck[:top], lot, "choose"
-        events.append({"type": "lot_revealed", "seat": buyer, "gems": lot[:], "value": value})
+        self._reveal(state, events)
 
     def _reveal(self, state: State, events: list[Event]) -> None:
         """Deal the next lot: turn cards until it reaches the threshold; the second deck when
@@ -1412,7 +1357,7 @@ class DasKollier(Game):
             state["cash"][seat] += gift
         state["bank"] -= sum(gifts)
         deck = state["set_aside"] + state["bank_gems"]
-        shuffle(draw_rng(state), deck)
+        draw_rng(state).shuffle(deck)
         state.update(deck=deck, deck_number=2, set_aside=[], bank_gems=[])
         events.append({"type": "second_deck", "gifts": gifts, "cards": len(deck)})
 

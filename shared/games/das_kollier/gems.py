@@ -49,15 +49,14 @@ def all_cards() -> list[str]:
     return [g.id for g in GEMS for _ in range(g.cards)]
 
 
-# A gem's rank as a sort key (most valuable first).
-rank_of = RANK.__getitem__
+_RANK_OF = RANK.__getitem__
 
 
 def sort_gems(gems: Iterable[str]) -> list[str]:
     """Gems most valuable first (the order hands and necklaces are kept in). A function, not
     `partial(sorted, key=...)`: a partial with a keyword builds a new keyword dict on every
     call, which costs more than the call it saves."""
-    return sorted(gems, key=rank_of)
+    return sorted(gems, key=_RANK_OF)
 
 
 def check_known(gems: list[str]) -> None:
