@@ -44,8 +44,8 @@ PALAST_TAPS = [
     "[data-move=vizier-decline]",
     "[data-move=vizier]",
     "[data-move=build][data-choice]",
-    "[data-move=fulfil]",
     "[data-move=build]",
+    "[data-move=fulfil]",
     "[data-move=harbour]",
     "[data-move=swap]",
     "[data-move=use_quarter]",
@@ -61,15 +61,20 @@ PALAST_TAPS = [
 
 def palast_to_the_end(page, limit: float = 300.0) -> dict[str, Any]:
     """Tap the first listed control there is until the game is over. A tap that opens a choice
-    (no move sent yet) is followed by the choice's buttons. Returns the selectors tapped."""
+    (no move sent yet) is followed by the choice's buttons. Returns the selectors tapped and the
+    kinds of move the seat was offered (`offered`)."""
     deadline = time.monotonic() + limit
     tapped: dict[str, int] = {}
+    offered: set[str] = set()
     while time.monotonic() < deadline:
         now = stream(page)
         if now and now["status"] == "finished":
-            return {"tapped": tapped, **now}
+            return {"tapped": tapped, "offered": offered, **now}
         selector = None
         if now and now["legal"]:
+            offered.update(
+                page.evaluate("() => window.jeweltable.stream.legal_moves.map((m) => m.type)")
+            )
             for candidate in PALAST_TAPS:
                 target = page.locator(f".controls {candidate}, .tray {candidate}")
                 if target.count():
@@ -117,7 +122,10 @@ def test_a_phone_upright_plays_saba_palast_to_the_end_by_taps(server, browser, t
     result = palast_to_the_end(page)
     tapped = result["tapped"]
     assert {"[data-move=harbour]", "[data-move=draw]", "[data-move=end_turn]"} <= set(tapped)
-    assert any(k in tapped for k in ("[data-move=build]", "[data-move=build][data-choice]"))
+    # A game may deal a seat no chance to build (one run in five or six here): where it did,
+    # the phone built by taps (a build comes before every step of a turn but the owed ones).
+    if "build" in result["offered"]:
+        assert any(k in tapped for k in ("[data-move=build]", "[data-move=build][data-choice]"))
     page.wait_for_selector(".results")
     page.screenshot(path=str(tmp_path / "palast-end.png"))
     assert page.errors == []

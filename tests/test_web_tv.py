@@ -375,14 +375,16 @@ def test_the_tv_counts_down_the_quiet_time_and_the_running_turn_clock(server, br
     # A game without its own view yet is drawn by generic.js.
     page.wait_for_selector("main.tv dl.generic")
     clocks = page.locator(".tv-players .clock")
-    assert clocks.nth(0).inner_text() == "5:00" and clocks.nth(1).inner_text() == "1:05"
+    # (A busy machine may already have ticked once between the sync and these reads.)
+    assert clocks.nth(0).inner_text() == "5:00" and clocks.nth(1).inner_text() in ("1:05", "1:04")
     assert "Bea's turn" in page.inner_text(".tv-top")
-    assert page.inner_text(".tv-timer .seconds") == "8"
-    page.wait_for_timeout(2100)
-    # Only the running clock goes down; the quiet time drains beside it (a tick a second, so a
-    # busy machine may show one tick less).
+    assert page.inner_text(".tv-timer .seconds") in ("8", "7")
+    # Only the running clock goes down; the quiet time drains beside it, a tick a second.
+    page.wait_for_function(
+        "() => ['1:03', '1:02', '1:01'].includes("
+        "document.querySelectorAll('.tv-players .clock')[1].innerText)"
+    )
     assert clocks.nth(0).inner_text() == "5:00"
-    assert clocks.nth(1).inner_text() in ("1:04", "1:03", "1:02")
-    assert page.inner_text(".tv-timer .seconds") in ("7", "6", "5")
+    assert page.inner_text(".tv-timer .seconds") in ("6", "5", "4", "3")
     assert "running" in clocks.nth(1).get_attribute("class")
     assert page.evaluate("() => window.jeweltv.errors") == []
