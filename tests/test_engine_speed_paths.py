@@ -56,6 +56,7 @@ def test_a_listed_move_and_its_lists_refuse_changes(change):
         ("kette-von-saba", 5, None),
         ("das-kollier", 3, {"sealed_first_auctioneer": True}),
         ("das-kollier", 6, None),
+        ("saba-palast", 4, {"profi": True}),
     ],
 )
 def test_listed_moves_cannot_be_changed_and_apply_leaves_its_state_alone(game_id, players, options):
@@ -168,12 +169,14 @@ def _outcome(apply, *args):
         ("kette-von-saba", 3),
         ("das-kollier", 6),
         ("das-kollier", 3),
+        ("saba-palast", 4),
+        ("saba-palast", 2),
     ],
 )
 def test_the_one_call_verbs_agree_with_the_base_class_and_its_hooks(game_id, players):
-    # Bijoux, Kette and Das Kollier answer to_act, legal_moves and apply for the seat to act in
-    # one call each; the base class's verbs (its checks, then the hooks) must give the same
-    # answers, for the listed moves, plain copies of them, and bad input alike.
+    # Every engine answers to_act, legal_moves and apply for the seat to act in one call each;
+    # the base class's verbs (its checks, then the hooks) must give the same answers, for the
+    # listed moves, plain copies of them, and bad input alike.
     game = engine.get_game(game_id)
     base = engine.Game
     rng = random.Random(players)
@@ -191,6 +194,10 @@ def test_the_one_call_verbs_agree_with_the_base_class_and_its_hooks(game_id, pla
         {"type": "pass"},
         {"type": "decline"},
         {"type": "knock_down"},
+        {"type": "harbour", "field": 9},
+        {"type": "harbour", "field": 1, "vizier": "well"},
+        {"type": "end_turn"},
+        {"type": "send_figure", "quarter": "nowhere"},
     ]
     for seed in range(2):
         state = game.new_game(seed, players)

@@ -456,6 +456,41 @@ class SabaPalast(Game):
         pending = state["pending"]
         return [pending["seat"] if pending else state["turn"]]
 
+    # The public verbs for the common case, in one call each (as the base class decides it): the
+    # seat to act in a running game, its moves, and (`apply`) a move that is a map with a type.
+    # Anything else goes through the base class (its checks of seat, move shape, game over and
+    # turn), so bad input is refused the same way.
+    def to_act(self, state: State) -> list[int]:
+        if state["end"] is not None:
+            return []
+        pending = state["pending"]
+        return [pending["seat"] if pending else state["turn"]]
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        pending = state["pending"]
+        if (
+            type(seat) is not int
+            or seat != (pending["seat"] if pending else state["turn"])
+            or state["end"] is not None
+            or not 0 <= seat < state["players"]
+        ):
+            return super().legal_moves(state, seat)
+        return self._legal_moves(state, seat)
+
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        pending = state["pending"]
+        if (
+            type(seat) is not int
+            or seat != (pending["seat"] if pending else state["turn"])
+            or state["end"] is not None
+            or not 0 <= seat < state["players"]
+            or (type(move) is not ListedMove and type(move) is not dict)
+            or type(move.get("type")) is not str
+        ):
+            return super().apply(state, seat, move)
+        work = dict(state)  # `_working_copy`
+        return work, self._apply(work, seat, move)
+
     def _wait_reason(self, state: State, seat: int) -> str:
         pending = state["pending"]
         if pending:
