@@ -53,9 +53,11 @@ def say(page, text: str) -> None:
 
 
 def heard(page, text: str) -> None:
-    """Wait until the chat's lines hold `text`."""
+    """Wait until the chat's lines hold `text` (a page that comes back draws them first)."""
     page.wait_for_function(
-        "t => document.querySelector('.chat .lines').innerText.includes(t)", arg=text
+        "t => { const lines = document.querySelector('.chat .lines');"
+        " return lines !== null && lines.innerText.includes(t); }",
+        arg=text,
     )
 
 
