@@ -26,11 +26,22 @@ def human_paced_server(tmp_path):
         yield thread
 
 
-STEADY = """el => new Promise((done) => {
+# Ready for a finger: enabled, holding still over two frames, and the topmost thing at its
+# middle (no toast or dialog over it), as Playwright's own checks before a tap. (A frame that
+# does not come within 100 ms counts as come: a page that draws no frames holds still.)
+READY = """el => new Promise((done) => {
+  const frame = (next) => {
+    let gone = false;
+    const go = () => { if (!gone) { gone = true; next(); } };
+    requestAnimationFrame(go);
+    setTimeout(go, 100);
+  };
   const a = el.getBoundingClientRect();
-  requestAnimationFrame(() => requestAnimationFrame(() => {
+  frame(() => frame(() => {
     const b = el.getBoundingClientRect();
-    done(a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height);
+    const still = a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+    const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+    done(still && !el.disabled && hit !== null && (hit === el || el.contains(hit)));
   }));
 })"""
 
@@ -44,9 +55,9 @@ def one_touch_taps() -> None:
     (client/web/dom.js), from listeners that run before Playwright's check: so a touch that
     landed on the redrawn control acted, Playwright judged it missed, and its retry tapped
     whatever was there next, a second move nobody made. So each tap waits, as Playwright does,
-    for its element to be visible and to hold still for two frames, then touches once without
-    the check. Taps given `force` are left as they are."""
-    from playwright.sync_api import Locator, Page
+    for its element to be visible, enabled, still and on top (`READY`), then touches once
+    without the check. Taps given `force` are left as they are."""
+    from playwright.sync_api import Error, Locator, Page
 
     if getattr(Page.tap, "one_touch", False):
         return
@@ -56,11 +67,18 @@ def one_touch_taps() -> None:
             if not kwargs.get("force"):
                 target = self.locator(args[0]).first if page_level else self
                 timeout = kwargs.get("timeout")
-                target.wait_for(state="visible", timeout=timeout)
                 deadline = time.monotonic() + (30_000 if timeout is None else timeout) / 1000
-                while not target.evaluate(STEADY, timeout=timeout):
+                target.wait_for(state="visible", timeout=timeout)
+                while True:
+                    try:  # a redraw may replace the element meanwhile: then ask again
+                        target.scroll_into_view_if_needed(timeout=timeout)
+                        if target.evaluate(READY, timeout=timeout):
+                            break
+                    except Error as exc:
+                        if "not attached" not in str(exc):
+                            raise
                     if time.monotonic() > deadline:
-                        raise TimeoutError(f"{target} never held still for two frames")
+                        raise TimeoutError(f"{target} was never ready for a tap (`READY`)")
                 kwargs["force"] = True
             return original(self, *args, **kwargs)
 
