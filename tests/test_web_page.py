@@ -628,6 +628,51 @@ def test_a_connection_that_died_silently_is_replaced_when_the_network_returns(se
     assert time.monotonic() - started < 2.0
 
 
+PROBE = """async () => {
+  const { button } = await import("./dom.js");
+  window.tapped = [];
+  window.clicks = 0;
+  addEventListener("click", () => (window.clicks += 1), { capture: true });
+  const box = document.createElement("div");
+  box.style.cssText = "position: fixed; left: 0; top: 0; z-index: 99";
+  document.documentElement.append(box);
+  window.draw = (key) => {
+    const b = button(key, () => window.tapped.push(key), { "data-tap": key });
+    b.style.cssText = "width: 300px; height: 100px";
+    box.replaceChildren(b);
+  };
+  window.draw("first");
+}"""
+
+
+def test_a_finger_lifted_from_a_control_redrawn_as_another_taps_nothing(server, browser):
+    # Pressed on one control, lifted after a redraw put another one (another key) under the
+    # finger: neither acts, and neither does the browser's click after the lift. Redrawn as
+    # the same control, the tap acts once.
+    page = phone(browser)
+    open_lobby(page, server)
+    page.evaluate(PROBE)
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind: str) -> None:
+        points = [] if kind == "touchEnd" else [{"x": 150, "y": 50}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart")
+    page.evaluate("() => draw('second')")
+    touch("touchEnd")
+    page.wait_for_function("() => window.clicks === 1")  # the browser's click came
+    page.wait_for_timeout(100)
+    assert page.evaluate("() => window.tapped") == []
+    touch("touchStart")
+    page.evaluate("() => draw('second')")  # redrawn as itself: still the control pressed
+    touch("touchEnd")
+    page.wait_for_function("() => window.clicks === 2")
+    page.wait_for_timeout(100)
+    assert page.evaluate("() => window.tapped") == ["second"]
+    assert page.errors == []
+
+
 def test_the_page_shows_the_turn_clock_and_takes_a_move_back(server, browser):
     clock = {"kind": "chess", "seconds": 600, "increment": 0}
     table = host_table(server, "magie-des-bijoux", 1, clock=clock)

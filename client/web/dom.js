@@ -28,10 +28,13 @@ export function s(tag, props, ...kids) {
 // Taps. A tap acts when the finger lifts (pointerup), a frame before the browser's click, and
 // it still counts when an update redrew the page under the finger meanwhile: the control under
 // the finger with the same key as the one pressed is the one tapped. A click without a pointer
-// before it (keyboard, assistive tools) acts too; the click that follows a tap does not.
+// before it (keyboard, assistive tools) acts too; the click that follows a press on a control
+// does not, whether the lift acted or not (a different control drawn under the finger is no
+// tap).
 const SLOP = 12; // px a finger may move and still tap
 let pressed = null;
 let tappedAt = -Infinity;
+let lifted = null; // {id, at}: the pointer whose lift was judged, and when
 
 function control(target) {
   return target instanceof Element ? target.closest("[data-tap]") : null;
@@ -51,7 +54,9 @@ addEventListener(
   (event) => {
     const was = pressed;
     pressed = null;
-    if (!was || Math.hypot(event.clientX - was.x, event.clientY - was.y) > SLOP) return;
+    if (!was) return;
+    lifted = { id: event.pointerId, at: event.timeStamp };
+    if (Math.hypot(event.clientX - was.x, event.clientY - was.y) > SLOP) return;
     const el = control(document.elementFromPoint(event.clientX, event.clientY));
     if (!el || el.dataset.tap !== was.key || el.disabled) return;
     tappedAt = event.timeStamp;
@@ -66,6 +71,9 @@ addEventListener(
     if (!el) return;
     event.preventDefault();
     if (event.timeStamp - tappedAt < 700 || el.disabled) return;
+    // The click of a press already judged at its lift (browsers that give a click its
+    // pointer's id; the others are held off by the 700 ms above when the lift acted).
+    if (lifted && event.pointerId === lifted.id && event.timeStamp - lifted.at < 700) return;
     el.tapAction(event);
   },
   { capture: true },
