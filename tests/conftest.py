@@ -62,10 +62,10 @@ def one_touch_taps() -> None:
     if getattr(Page.tap, "one_touch", False):
         return
 
-    def once(original, page_level: bool):
+    def once(original):
         def act(self, *args, **kwargs):
             if not kwargs.get("force"):
-                target = self.locator(args[0]).first if page_level else self
+                target = self.locator(args[0]).first if isinstance(self, Page) else self
                 timeout = kwargs.get("timeout")
                 deadline = time.monotonic() + (30_000 if timeout is None else timeout) / 1000
                 target.wait_for(state="visible", timeout=timeout)
@@ -85,9 +85,9 @@ def one_touch_taps() -> None:
         act.one_touch = True
         return act
 
-    for cls, page_level in ((Page, True), (Locator, False)):
-        cls.tap = once(cls.tap, page_level)
-        cls.click = once(cls.click, page_level)
+    for cls in (Page, Locator):
+        cls.tap = once(cls.tap)
+        cls.click = once(cls.click)
 
 
 @pytest.fixture

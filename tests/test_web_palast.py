@@ -122,8 +122,8 @@ def test_a_phone_upright_plays_saba_palast_to_the_end_by_taps(server, browser, t
     result = palast_to_the_end(page)
     tapped = result["tapped"]
     assert {"[data-move=harbour]", "[data-move=draw]", "[data-move=end_turn]"} <= set(tapped)
-    # A game may deal a seat no chance to build (one run in five or six here): where it did,
-    # the phone built by taps (a build comes before every step of a turn but the owed ones).
+    # A game need not offer the seat a build: where it did, the phone built by taps (a build
+    # comes before every step of a turn but the owed ones).
     if "build" in result["offered"]:
         assert any(k in tapped for k in ("[data-move=build]", "[data-move=build][data-choice]"))
     page.wait_for_selector(".results")
