@@ -105,3 +105,6 @@ def test_shared_events_are_read_only_plain_data_equal_to_their_dicts():
         "seat": 2,
     }
     assert kollier.DECLINED[1][5000] == {"type": "declined", "seat": 1, "price": 5000}
+    # By seat the tables are tuples, one entry for every seat a table can have.
+    assert len(kollier.PASSED) == len(kollier.DECLINED) == len(kollier.BID_EVENTS)
+    assert len(kollier.PASSED) == GAME.max_players
