@@ -46,6 +46,24 @@ READY = """el => new Promise((done) => {
 })"""
 
 
+# What stands in the way of a tap, said when an element never got `READY`.
+WHY_NOT = """el => {
+  const b = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+  const covered = hit !== null && hit !== el && !el.contains(hit);
+  return `${el.disabled ? "disabled; " : ""}at ${Math.round(b.x)},${Math.round(b.y)}`
+    + ` ${Math.round(b.width)}x${Math.round(b.height)} in ${innerWidth}x${innerHeight}`
+    + (covered ? `, covered by ${hit.outerHTML.slice(0, 120)}` : "");
+}"""
+
+
+def why_not(target) -> str:
+    try:
+        return target.evaluate(WHY_NOT, timeout=2000)
+    except Exception as exc:  # gone meanwhile
+        return str(exc).splitlines()[0]
+
+
 def one_touch_taps() -> None:
     """Make Playwright's `tap` and `click` one touch each, as a finger's.
 
@@ -78,7 +96,9 @@ def one_touch_taps() -> None:
                         if "not attached" not in str(exc):
                             raise
                     if time.monotonic() > deadline:
-                        raise TimeoutError(f"{target} was never ready for a tap (`READY`)")
+                        raise TimeoutError(
+                            f"{target} was never ready for a tap (`READY`): {why_not(target)}"
+                        )
                 kwargs["force"] = True
             return original(self, *args, **kwargs)
 

@@ -247,11 +247,25 @@ function render() {
   }
   const again = root.querySelector(".scroll");
   if (again) again.scrollTop = keep;
+  trayInView();
   if (renderAgain) {
     renderAgain = false;
     render();
   }
 }
+
+// A game's button to its own tray (Saba – Palast's "My tray", fixed in the screen's corner) is
+// for reaching the tray: while the tray is on the screen it goes, so that it covers none of the
+// tray's own buttons (held sideways, the tray sits right beside it). Told by a class on the body,
+// which outlives the redraws; worked out again after each, and as anything scrolls.
+function trayInView() {
+  const tray = document.getElementById("tray");
+  const box = tray ? tray.getBoundingClientRect() : null;
+  const shown = box !== null && box.top < innerHeight - 24 && box.bottom > 24;
+  document.body.classList.toggle("tray-in-view", shown);
+}
+document.addEventListener("scroll", trayInView, { capture: true, passive: true });
+addEventListener("resize", trayInView);
 
 function endedScreen() {
   return h(
