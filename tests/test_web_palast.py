@@ -118,8 +118,8 @@ TRAY_ON_SCREEN = (
 
 def tray_is_at_most_one_tap_away(page, on_screen: bool) -> None:
     """The tray is on the screen (`on_screen`: held sideways it sits beside the board), or the
-    "My tray" button brings it there with one tap; the button shows only while the tray is off
-    the screen, so it never covers one of the tray's own buttons."""
+    "My tray" button brings it there with one tap. The button shows only while the tray is below
+    the screen, so it never covers the tray's own buttons nor the chat's after them."""
     assert page.evaluate(TRAY_ON_SCREEN) is on_screen
     if not on_screen:
         page.tap("#tray-link")
@@ -129,9 +129,13 @@ def tray_is_at_most_one_tap_away(page, on_screen: bool) -> None:
             timeout=3000,
         )
     page.wait_for_selector("#tray-link", state="hidden", timeout=3000)
-    if not on_screen:  # scrolled back up to the board, the button is there again
+    if not on_screen:  # scrolled back up to the board, the button is there again ...
         page.evaluate("() => scrollTo(0, 0)")
         page.wait_for_selector("#tray-link", state="visible", timeout=3000)
+        # ... and down at the chat, past the tray, it is not
+        page.evaluate("() => scrollTo(0, document.documentElement.scrollHeight)")
+        page.wait_for_selector("#tray-link", state="hidden", timeout=3000)
+        page.evaluate("() => scrollTo(0, 0)")
 
 
 @needs_browser

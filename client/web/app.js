@@ -247,7 +247,7 @@ function render() {
   }
   const again = root.querySelector(".scroll");
   if (again) again.scrollTop = keep;
-  trayInView();
+  trayBelow();
   if (renderAgain) {
     renderAgain = false;
     render();
@@ -255,17 +255,17 @@ function render() {
 }
 
 // A game's button to its own tray (Saba – Palast's "My tray", fixed in the screen's corner) is
-// for reaching the tray: while the tray is on the screen it goes, so that it covers none of the
-// tray's own buttons (held sideways, the tray sits right beside it). Told by a class on the body,
-// which outlives the redraws; worked out again after each, and as anything scrolls.
-function trayInView() {
+// for reaching the tray from above it: it shows only while the tray is below the screen, so that
+// it covers none of the tray's own buttons (held sideways, the tray sits right beside it) nor
+// what comes after the tray (the chat's). Told by a class on the body, which outlives the
+// redraws; worked out again after each, and as anything scrolls.
+function trayBelow() {
   const tray = document.getElementById("tray");
-  const box = tray ? tray.getBoundingClientRect() : null;
-  const shown = box !== null && box.top < innerHeight - 24 && box.bottom > 24;
-  document.body.classList.toggle("tray-in-view", shown);
+  const below = tray !== null && tray.getBoundingClientRect().top >= innerHeight - 24;
+  document.body.classList.toggle("tray-below", below);
 }
-document.addEventListener("scroll", trayInView, { capture: true, passive: true });
-addEventListener("resize", trayInView);
+document.addEventListener("scroll", trayBelow, { capture: true, passive: true });
+addEventListener("resize", trayBelow);
 
 function endedScreen() {
   return h(
