@@ -88,6 +88,33 @@ def test_a_redraw_while_typing_keeps_the_chat_field_and_every_letter(server, bro
     assert "Ada: good luck" in lines(bob)
 
 
+def test_a_redraw_keeps_the_emotes_swiped_along_and_the_lines_read_back(server, browser):
+    # The chat panel outlives the redraws (it is moved into each new screen), and an element
+    # moved in the page starts again at its top and left: the emote row swiped along to "Hurry
+    # up!" and the lines read back jumped home at every move and every tick of a clock.
+    table = people_table(server, 2, [1])
+    ada = phone(browser)
+    sit(ada, server, table, 0, "Ada")
+    ada.wait_for_selector("main.table[data-seq]")
+    for k in range(3):
+        say(ada, f"line {k}: " + "a long line that wraps over several rows of the chat " * 3)
+    heard(ada, "line 2")
+    ada.wait_for_function(
+        "() => { const l = document.querySelector('.chat .lines');"
+        " return l.scrollHeight > l.clientHeight + 40 && l.scrollTop > 0; }"
+    )
+    where = "() => [document.querySelector('.chat .lines').scrollTop,"
+    where += " document.querySelector('.chat .emotes').scrollLeft]"
+    ada.evaluate(
+        "() => { document.querySelector('.chat .lines').scrollTop = 20;"
+        " document.querySelector('.chat .emotes').scrollLeft = 120; }"
+    )
+    assert ada.evaluate(where) == [20, 120]
+    ada.evaluate("() => window.jeweltable.render()")
+    assert ada.evaluate(where) == [20, 120]
+    assert ada.errors == []
+
+
 def test_two_phones_chat_see_each_others_lines_and_an_emote_bubble(server, browser):
     table = people_table(server, 3, [2])
     ada, bob = phone(browser), phone(browser)

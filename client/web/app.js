@@ -233,8 +233,9 @@ function render() {
   const keep = scroll ? scroll.scrollTop : 0;
   redrawing = true;
   try {
-    // The focus is taken note of before the screen is built, and given back after.
-    social.holdFocus(root, () => {
+    // The focus and the chat's scrolling are taken note of before the screen is built, and
+    // given back after.
+    social.holdPlace(root, () => {
       const parts = [
         app.ended ? endedScreen() : app.table === null ? lobbyScreen() : tableScreen(),
         app.toast ? h("div", { class: "toast", role: "status" }, app.toast.text) : null,

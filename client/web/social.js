@@ -307,16 +307,26 @@ export function bubble(seat) {
   );
 }
 
-/** Keep a text field that outlives redraws (the chat's, the name's) focused, with its caret,
- *  across a redraw that moves it. */
-export function holdFocus(root, work) {
+/** Keep what outlives a redraw that moves it as it was: a text field (the chat's, the name's)
+ *  focused with its caret, and the chat panel's own scrolling (the lines read back, the emotes
+ *  swiped along) — an element moved in the page starts again at its top and left. */
+export function holdPlace(root, work) {
   const active = document.activeElement;
   const typing = active && active.tagName === "INPUT" && active.type === "text" && root.contains(active);
   const caret = typing ? [active.selectionStart, active.selectionEnd] : null;
+  const scrolled = social.panel
+    ? [...social.panel.querySelectorAll(".lines, .emotes")].map((el) => [el, el.scrollTop, el.scrollLeft])
+    : [];
   work();
   if (typing && active.isConnected && document.activeElement !== active) {
     active.focus({ preventScroll: true });
     active.setSelectionRange(...caret);
+  }
+  for (const [el, top, left] of scrolled) {
+    if (el.isConnected && (el.scrollTop !== top || el.scrollLeft !== left)) {
+      el.scrollTop = top;
+      el.scrollLeft = left;
+    }
   }
 }
 
