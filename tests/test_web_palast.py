@@ -117,9 +117,11 @@ TRAY_ON_SCREEN = (
 
 
 def tray_is_at_most_one_tap_away(page, on_screen: bool) -> None:
-    """The tray is on the screen (`on_screen`: held sideways it sits beside the board), or the
-    "My tray" button brings it there with one tap. The button shows only while the tray is below
-    the screen, so it never covers the tray's own buttons nor the chat's after them."""
+    """Seen from the top of the page, the tray is on the screen (`on_screen`: held sideways it
+    sits beside the board), or the "My tray" button brings it there with one tap. The button
+    shows only while the seat's controls and tray are below the screen, so it never covers their
+    buttons nor the chat's after them."""
+    page.evaluate("() => scrollTo(0, 0)")
     assert page.evaluate(TRAY_ON_SCREEN) is on_screen
     if not on_screen:
         page.tap("#tray-link")
@@ -132,7 +134,14 @@ def tray_is_at_most_one_tap_away(page, on_screen: bool) -> None:
     if not on_screen:  # scrolled back up to the board, the button is there again ...
         page.evaluate("() => scrollTo(0, 0)")
         page.wait_for_selector("#tray-link", state="visible", timeout=3000)
-        # ... and down at the chat, past the tray, it is not
+        # ... and not once the controls (or, with none, the tray) come into sight, nor down at
+        # the chat
+        page.evaluate(
+            "() => { const c = document.querySelector('main .controls') || "
+            "document.getElementById('tray');"
+            " scrollTo(0, scrollY + c.getBoundingClientRect().bottom - innerHeight); }"
+        )
+        page.wait_for_selector("#tray-link", state="hidden", timeout=3000)
         page.evaluate("() => scrollTo(0, document.documentElement.scrollHeight)")
         page.wait_for_selector("#tray-link", state="hidden", timeout=3000)
         page.evaluate("() => scrollTo(0, 0)")

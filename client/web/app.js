@@ -256,13 +256,15 @@ function render() {
 }
 
 // A game's button to its own tray (Saba – Palast's "My tray", fixed in the screen's corner) is
-// for reaching the tray from above it: it shows only while the tray is below the screen, so that
-// it covers none of the tray's own buttons (held sideways, the tray sits right beside it) nor
-// what comes after the tray (the chat's). Told by a class on the body, which outlives the
-// redraws; worked out again after each, and as anything scrolls.
+// for reaching the tray from the board above it: it shows only while the seat's own part of the
+// page — its controls, then the tray — is below the screen, so that it covers none of their
+// buttons (held sideways, the tray sits right beside it; upright, the harbour's buttons come just
+// above it) nor the chat's after them. Told by a class on the body, which outlives the redraws;
+// worked out again after each, and as anything scrolls.
 function trayBelow() {
   const tray = document.getElementById("tray");
-  const below = tray !== null && tray.getBoundingClientRect().top >= innerHeight - 24;
+  const start = tray && (document.querySelector("main .controls") || tray);
+  const below = start !== null && start.getBoundingClientRect().top >= innerHeight - 24;
   document.body.classList.toggle("tray-below", below);
 }
 document.addEventListener("scroll", trayBelow, { capture: true, passive: true });
