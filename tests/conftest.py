@@ -27,8 +27,9 @@ def human_paced_server(tmp_path):
 
 
 # Ready for a finger: enabled, holding still over two frames, and the topmost thing at its
-# middle (no toast or dialog over it), as Playwright's own checks before a tap. (A frame that
-# does not come within 100 ms counts as come: a page that draws no frames holds still.)
+# middle (no toast or dialog over it), as Playwright's own checks before a tap. Answers "" when
+# ready, else what stands in the way. (A frame that does not come within 100 ms counts as
+# come: a page that draws no frames holds still.)
 READY = """el => new Promise((done) => {
   const frame = (next) => {
     let gone = false;
@@ -41,27 +42,16 @@ READY = """el => new Promise((done) => {
     const b = el.getBoundingClientRect();
     const still = a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
     const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
-    done(still && !el.disabled && hit !== null && (hit === el || el.contains(hit)));
+    const where = `at ${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}x`
+      + `${Math.round(b.height)} in ${innerWidth}x${innerHeight}`;
+    if (el.disabled) done(`disabled, ${where}`);
+    else if (!still) done(`moving, ${where}`);
+    else if (hit === null) done(`off the screen, ${where}`);
+    else if (hit !== el && !el.contains(hit))
+      done(`covered by ${hit.outerHTML.slice(0, 120)}, ${where}`);
+    else done("");
   }));
 })"""
-
-
-# What stands in the way of a tap, said when an element never got `READY`.
-WHY_NOT = """el => {
-  const b = el.getBoundingClientRect();
-  const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
-  const covered = hit !== null && hit !== el && !el.contains(hit);
-  return `${el.disabled ? "disabled; " : ""}at ${Math.round(b.x)},${Math.round(b.y)}`
-    + ` ${Math.round(b.width)}x${Math.round(b.height)} in ${innerWidth}x${innerHeight}`
-    + (covered ? `, covered by ${hit.outerHTML.slice(0, 120)}` : "");
-}"""
-
-
-def why_not(target) -> str:
-    try:
-        return target.evaluate(WHY_NOT, timeout=2000)
-    except Exception as exc:  # gone meanwhile
-        return str(exc).splitlines()[0]
 
 
 def one_touch_taps() -> None:
@@ -90,15 +80,15 @@ def one_touch_taps() -> None:
                 while True:
                     try:  # a redraw may replace the element meanwhile: then ask again
                         target.scroll_into_view_if_needed(timeout=timeout)
-                        if target.evaluate(READY, timeout=timeout):
+                        why = target.evaluate(READY, timeout=timeout)
+                        if not why:
                             break
                     except Error as exc:
                         if "not attached" not in str(exc):
                             raise
+                        why = "replaced by a redraw"
                     if time.monotonic() > deadline:
-                        raise TimeoutError(
-                            f"{target} was never ready for a tap (`READY`): {why_not(target)}"
-                        )
+                        raise TimeoutError(f"{target} was never ready for a tap: {why}")
                 kwargs["force"] = True
             return original(self, *args, **kwargs)
 

@@ -87,6 +87,7 @@ MARKER = 1_000
 SECOND_DECK_GIFT = 3_000
 # No hand is worth this much, so no honest price is refused.
 MAX_PRICE = 2_000_000
+MAX_PLAYERS = 6
 LISTED_RAISES = (0, 1_000, 2_000, 5_000)
 OVERBID_ALLOWANCE = 1_000
 
@@ -161,7 +162,7 @@ FALLING_AUCTION, DEFAULT = ListedMove(type="falling_auction"), ListedMove(type="
 # The commonest events, shared (read-only): DECLINED[seat][price], PASSED[seat],
 # BID_EVENTS[seat][amount], PRICE_FELL[price]. By seat they are tuples: a tuple is read in
 # half the time of a table that builds on first use (a dict subclass).
-SEATS = range(6)  # `DasKollier.max_players`
+SEATS = range(MAX_PLAYERS)
 DECLINED = tuple(
     SharedEvents(lambda price, seat=seat: SharedEvent(type="declined", seat=seat, price=price))
     for seat in SEATS
@@ -393,7 +394,7 @@ class DasKollier(Game):
     id = "das-kollier"
     title = "Das Kollier"
     min_players = 3
-    max_players = 6
+    max_players = MAX_PLAYERS
     options = {
         "quiet_time": Option(
             8,
