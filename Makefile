@@ -31,16 +31,16 @@ format: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-# Words: extract the English strings into the template, update the de/fr catalogs, compile
+# Words: extract the English strings (the client's, and the table's talk in shared/talk) into the template, update the de/fr catalogs, compile
 # them (the package build compiles them too; see setup.py).
 LOCALE := client/locale
 LANGUAGES := de fr
 I18N_KEYWORDS := --no-default-keywords -k _ -k N_ -k C_:1c,2 -k NN_:1,2 -k CNN_:1c,2,3 \
-	-k pgettext:1c,2 -k ngettext:1,2 -k npgettext:1c,2,3
+	-k pgettext:1c,2 -k ngettext:1,2 -k npgettext:1c,2,3 -k say:1c,2 -k say_n:1c,2,3
 i18n: $(STAMP)
 	mkdir -p $(LOCALE)
 	$(BIN)/pybabel extract $(I18N_KEYWORDS) --add-location=file --sort-by-file \
-		--project=jeweltable --copyright-holder="Jewel Table" -o $(LOCALE)/jeweltable.pot client
+		--project=jeweltable --copyright-holder="Jewel Table" -o $(LOCALE)/jeweltable.pot client shared
 	for lang in $(LANGUAGES); do test -f $(LOCALE)/$$lang/LC_MESSAGES/jeweltable.po || \
 		$(BIN)/pybabel init -i $(LOCALE)/jeweltable.pot -d $(LOCALE) -D jeweltable -l $$lang; done
 	$(BIN)/pybabel update -i $(LOCALE)/jeweltable.pot -d $(LOCALE) -D jeweltable \

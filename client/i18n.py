@@ -14,6 +14,7 @@ from __future__ import annotations
 import gettext
 import locale
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -166,3 +167,35 @@ SEPARATORS = {"en": ",", "de": ".", "fr": "\u202f"}
 def number(n: int) -> str:
     """A whole number with the language's thousands separator."""
     return f"{n:,}".replace(",", SEPARATORS.get(language(), ","))
+
+
+def say(line: object, name: Callable[[int], str] | None = None) -> str:
+    """A line of the table's talk (shared/talk) in the current language: its catalog message
+    with every parameter said first — a number with the language's separators, a nested line,
+    a list joined by commas, `{"seat": i}` as `name(i)` (else "seat i+1"), a string as it is."""
+    if isinstance(line, dict) and "m" in line:
+        args = {key: say(value, name) for key, value in (line.get("a") or {}).items()}
+        context, message = line.get("c"), line["m"]
+        if "p" in line:
+            count = line["a"]["n"]
+            if context is None:
+                text = _catalog.ngettext(message, line["p"], count)
+            else:
+                text = _catalog.npgettext(context, message, line["p"], count)
+        else:
+            text = (
+                _catalog.gettext(message)
+                if context is None
+                else _catalog.pgettext(context, message)
+            )
+        return _fill(text, args)
+    if isinstance(line, dict) and "seat" in line:
+        index = line["seat"]
+        return name(index) if name is not None else _("seat {n}", n=index + 1)
+    if isinstance(line, list):
+        return ", ".join(say(item, name) for item in line)
+    if isinstance(line, bool) or line is None:
+        return ""
+    if isinstance(line, int):
+        return number(line)
+    return str(line)

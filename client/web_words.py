@@ -24,6 +24,8 @@ WORDS = (
     C_("das-kollier", "Open at {price}"),
     C_("das-kollier", "Bid {amount}"),
     N_("Tap a glowing plaque."),
+    # The table's talk (talk.js): a move with a warning asks for a second tap.
+    N_("{move} — tap again"),
     # Saba – Palast der Königin (games/saba-palast.js)
     C_("saba-palast.board", "Arch {field}"),
     C_("saba-palast.board", "Fountain {field}"),

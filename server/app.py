@@ -155,6 +155,8 @@ class Session:
         self.transport = transport
         self.side = ServerSide()
         self.identity: Any = None
+        # Whether the client asked (in `hello`) for the table's talk with each update.
+        self.talk = False
         self.peer = transport.peer
         self._closing = False
         self._outgoing: list[bytes] = []

@@ -34,7 +34,7 @@ from server.tables import (
     Table,
     TableHooks,
 )
-from shared import engine
+from shared import engine, talk
 from shared.protocol import PROTOCOL_VERSION, encode
 
 log = logging.getLogger(__name__)
@@ -93,6 +93,7 @@ class Lobby:
             "replays": self._replays,
             "replay": self._replay,
             "ping": self._ping,
+            "rules": self._rules,
         }
         # Chat, emotes, mutes and rematches live in their own room.
         self.social = Social(journal, self.hooks, self.tables)
@@ -159,6 +160,8 @@ class Lobby:
         identity.name = msg["name"]
         identity.session = session
         identity.disconnected_since = None
+        # A client that draws the table's talk itself (pygame) does not ask for it.
+        session.talk = bool(msg.get("talk"))
         session.identity = identity
         self.sessions.add(session)
         resumed = sorted(t.id for t in identity.tables)
@@ -320,7 +323,7 @@ class Lobby:
             session.identity.name = msg["name"]
         self._send_joined(session, table, msg)
         if table.state is not None and session.identity.session is not None:
-            session.send(table.seat_message("sync", None))
+            session.send(table.seat_message("sync", None, with_talk=session.talk))
 
     async def _leave(self, session: Any, msg: dict[str, Any]) -> None:
         table = self._table(msg)
@@ -392,6 +395,16 @@ class Lobby:
         except LookupError as exc:
             raise Refused("no_table", str(exc)) from None
         reply: dict[str, Any] = {"t": "replay", **answer}
+        if "id" in msg:
+            reply["ref"] = msg["id"]
+        session.send(reply)
+
+    async def _rules(self, session: Any, msg: dict[str, Any]) -> None:
+        """A game's rules as the table's talk says them (shared/talk), asked when shown."""
+        said = talk.rules(msg["game"]) if msg["game"] in engine.list_games() else None
+        if said is None:
+            raise Refused("unknown_game", f"no rules for the game {msg['game'][:64]!r}")
+        reply: dict[str, Any] = {"t": "rules", **said}
         if "id" in msg:
             reply["ref"] = msg["id"]
         session.send(reply)

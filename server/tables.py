@@ -24,7 +24,7 @@ from server.clocks import TurnClock
 from server.identities import Identity
 from server.store import UNDO, Journal, StorageFull, TableRecord
 from server.undo import Takebacks, taken_back_event
-from shared import engine
+from shared import engine, talk
 from shared.engine import Game
 from shared.protocol import encode
 
@@ -92,6 +92,11 @@ class Seat:
 # A table password guards a seat for one evening, not an account: enough rounds that the stored
 # hash is no plain text, few enough (well under a millisecond) that guesses cannot stall the loop.
 PASSWORD_ROUNDS = 1000
+
+
+def wants_talk(session: Any) -> bool:
+    """Whether a connection asked for the table's talk with each update (`hello`'s `talk`)."""
+    return getattr(session, "talk", False) is True
 
 
 def hash_password(password: str) -> bytes:
@@ -362,9 +367,11 @@ class Table:
         seat: int | None,
         events: list | None = None,
         common: dict[str, Any] | None = None,
+        with_talk: bool = False,
     ) -> dict[str, Any]:
         """A `sync` or `update` for one seat (None: a spectator). `common` is `_common()`,
-        computed once when many seats get a message for the same position."""
+        computed once when many seats get a message for the same position. `with_talk` adds
+        the table's talk for that seat (shared/talk), made from that message's own view."""
         assert self.state is not None
         common = common or self._common()
         msg: dict[str, Any] = {
@@ -388,6 +395,18 @@ class Table:
             msg["history"] = [e for done in self.recent for e in self.game.view_events(done, seat)]
         if self.outcome is not None:
             msg["outcome"] = self.outcome
+        if with_talk:
+            msg["talk"] = talk.talk(
+                self.game.id,
+                talk.Moment(
+                    view=msg["view"],
+                    seat=seat,
+                    legal=msg["legal_moves"],
+                    to_act=msg["to_act"] if self.status == PLAYING else [],
+                    events=msg.get("events") or msg.get("history") or [],
+                    outcome=self.outcome,
+                ),
+            )
         return msg
 
     def _common(self) -> dict[str, Any]:
@@ -417,9 +436,9 @@ class Table:
         if session is None or self.state is None:
             return
         for seat in self.held_by(identity):
-            session.send(self.seat_message("sync", seat))
+            session.send(self.seat_message("sync", seat, with_talk=wants_talk(session)))
         if identity in self.spectators:
-            session.send(self.seat_message("sync", None))
+            session.send(self.seat_message("sync", None, with_talk=wants_talk(session)))
 
     # ------------------------------------------------------------------ seats
     def needs_password(self, identity: Identity) -> bool:
@@ -693,15 +712,21 @@ class Table:
                 if bot is not None:
                     bot.observe(self.game.view_events(events, i))
             if s.holder is not None and s.holder.session is not None:
-                msg = self.seat_message("update", i, events, common)
+                session = s.holder.session
+                msg = self.seat_message("update", i, events, common, with_talk=wants_talk(session))
                 if i == mover and ref is not None:
                     msg["ack"] = ref
-                s.holder.session.send(msg)
+                session.send(msg)
+        # One packed update for the spectators who draw the talk themselves, one for the rest.
         watching = [p.session for p in self.spectators if p.session is not None]
-        if watching:
-            frame = encode(self.seat_message("update", None, events, common))
-            for session in watching:
-                session.send_frame(frame)
+        for with_talk in (False, True):
+            group = [session for session in watching if wants_talk(session) is with_talk]
+            if group:
+                frame = encode(
+                    self.seat_message("update", None, events, common, with_talk=with_talk)
+                )
+                for session in group:
+                    session.send_frame(frame)
 
     def _after_change(self) -> None:
         self._schedule_timer()

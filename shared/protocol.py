@@ -231,6 +231,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
         "name": (NAME, True),
         "token": (text(128), False),
         "take_over": (flag, False),
+        "talk": (flag, False),
     },
     "create": {
         "game": (text(64, 1), True),
@@ -272,6 +273,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "mute": {"table": (TABLE, True), "who": (integer(1), True), "muted": (flag, False)},
     "chat_log": {"table": (TABLE, True)},
     "rematch": {"table": (TABLE, True)},
+    "rules": {"game": (text(64, 1), True)},
     "ping": {},
 }
 

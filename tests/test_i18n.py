@@ -25,6 +25,8 @@ KEYWORDS = {
     "pgettext": ((1, "c"), 2),
     "ngettext": (1, 2),
     "npgettext": ((1, "c"), 2, 3),
+    "say": ((1, "c"), 2),
+    "say_n": ((1, "c"), 2, 3),
 }
 TRANSLATED = ("de", "fr")
 
@@ -69,11 +71,13 @@ def test_translations_keep_the_placeholders(lang):
 
 def test_the_catalogs_hold_every_string_in_the_code_and_nothing_else():
     in_code = set()
-    for _file, _line, message, _comments, context in extract_from_dir(
-        str(ROOT / "client"), keywords=KEYWORDS, comment_tags=()
-    ):
-        ident = message[0] if isinstance(message, tuple) else message
-        in_code.add((context, ident))
+    # The client's words, and the table's talk (shared/talk), which every client says.
+    for folder in ("client", "shared"):
+        for _file, _line, message, _comments, context in extract_from_dir(
+            str(ROOT / folder), keywords=KEYWORDS, comment_tags=()
+        ):
+            ident = message[0] if isinstance(message, tuple) else message
+            in_code.add((context, ident))
     for lang in TRANSLATED:
         in_catalog = {
             (m.context, m.id[0] if isinstance(m.id, tuple) else m.id) for m in messages(lang)

@@ -311,6 +311,7 @@ SERVER_MESSAGES = [
     "bye",
     "muted",
     "chat_log",
+    "rules",
 ]
 
 

@@ -668,8 +668,8 @@ def test_headless_play_notices_a_spectator_view_that_differs_from_the_server(mon
 
     real = Table.seat_message
 
-    def doctored(self, kind, seat, events=None, common=None):
-        msg = real(self, kind, seat, events, common)
+    def doctored(self, kind, seat, events=None, common=None, with_talk=False):
+        msg = real(self, kind, seat, events, common, with_talk)
         if seat is None and msg["status"] == "finished":
             msg["view"] = {**msg["view"], "doctored": True}
         return msg

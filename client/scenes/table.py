@@ -266,6 +266,8 @@ class TableScene(TableChrome, Scene):
         else:
             self.app.sounds.events(self.model.game, new_events)
         self.ctx.timer = self.model.timer
+        self.ctx.to_act = list(stream.to_act) if self.model.status == "playing" else []
+        self.ctx.outcome = self.model.outcome
         self.game_view.show(stream.view, stream.legal, [] if fresh else new_events, fresh)
         for event in (
             stream.events[len(stream.events) - len(new_events) :] if not fresh else stream.events

@@ -22,6 +22,7 @@ import pygame
 from client import i18n
 from client.ui import theme
 from client.ui.anim import Animator, Timeline
+from shared import talk
 
 if TYPE_CHECKING:
     from client.ui.input import Intent
@@ -152,6 +153,9 @@ class TableContext:
     # The move the server will make by itself after a quiet time, as the last update said:
     # {"seconds": s, "seat": n}, or None.
     timer: dict[str, Any] | None = None
+    # The seats to act and the outcome, as the last update said (for the table's talk).
+    to_act: list[int] = field(default_factory=list)
+    outcome: dict[str, Any] | None = None
 
     @property
     def now(self) -> float:
@@ -177,13 +181,48 @@ class TableView:
         self.view: View = {}
         self.legal: list[Move] = []
         self.seat: int | None = None
+        self.events: list[Event] = []
+        self._talk: tuple[int, talk.Talk | None] | None = None
 
     # ------------------------------------------------------------------ data in
     def show(self, view: View, legal: list[Move], events: list[Event], fresh: bool) -> None:
         """Take a new view; animate `events` unless `fresh` (a first view, a resync)."""
         self.version += 1
-        self.view, self.legal = view, legal
+        self.view, self.legal, self.events = view, legal, events
         self.seat = view.get("seat")
+
+    # ------------------------------------------------------------------ the table's talk
+    def talk(self) -> talk.Talk | None:
+        """What the moment means for the seat shown (shared/talk), made from the same view,
+        legal moves and events as the page's; None for a game without a voice."""
+        if self._talk is None or self._talk[0] != self.version:
+            said = None
+            if self.view:
+                moment = talk.Moment(
+                    view=self.view,
+                    seat=self.seat,
+                    legal=self.legal,
+                    to_act=list(self.ctx.to_act),
+                    events=self.events,
+                    outcome=self.ctx.outcome,
+                )
+                said = talk.talk(self.game_id, moment)
+            self._talk = (self.version, said)
+        return self._talk[1]
+
+    def say(self, line: Any) -> str:
+        """A line of the talk in the UI language, seats by their players' names."""
+        return i18n.say(line, self.ctx.name)
+
+    def move_talk(self, move: Move) -> dict[str, Any] | None:
+        """The talk's entry (label, what it does, a warning) for one of the legal moves."""
+        said = self.talk()
+        if said is None:
+            return None
+        for i, legal in enumerate(self.legal):
+            if legal is move or legal == move:
+                return said["moves"][i]
+        return None
 
     # ------------------------------------------------------------------ drawing
     def world_size(self) -> tuple[float, float]:
@@ -247,8 +286,19 @@ class TableView:
         return None
 
     def help_text(self) -> str:
-        """The rules in the UI language, in the client's own words."""
-        return i18n._("This game has no drawn table yet: the buttons list every legal move.")
+        """The rules in the UI language as the game's voice says them (shared/talk): the goal
+        and how it ends first, then the section of the moment, then the rest."""
+        rules = talk.rules(self.game_id)
+        if rules is None:
+            return i18n._("This game has no drawn table yet: the buttons list every legal move.")
+        said = self.talk()
+        topic = said["topic"] if said else None
+        sections = sorted(rules["sections"], key=lambda section: section["id"] != topic)
+        parts = [self.say(rules["goal"]), self.say(rules["end"])]
+        for section in sections:
+            body = "\n".join(self.say(line) for line in section["text"])
+            parts.append(f"{self.say(section['title']).upper()}\n{body}")
+        return "\n\n".join(parts)
 
     def result_lines(self, outcome: dict[str, Any]) -> list[str]:
         """Extra lines for the results screen (beyond the scores)."""

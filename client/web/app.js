@@ -11,6 +11,7 @@ import * as palast from "./games/saba-palast.js";
 import * as kette from "./games/kette-von-saba.js";
 import * as generic from "./games/generic.js";
 import * as social from "./social.js";
+import * as talk from "./talk.js";
 
 const GAMES = {
   "magie-des-bijoux": bijoux,
@@ -61,6 +62,7 @@ const app = {
   ended: null, // why the connection ended for good (bye replaced / in_use)
   tapTimes: [], // ms from a tap to the painted answer (bench/web.py reads them)
   uiVersion: 0, // raised when a game view's own state (a payment being chosen) changes
+  rules: null, // the open rules sheet: {game, data} (data null while it is being fetched)
 };
 const root = document.getElementById("app");
 const connection = new Connection(receive, (up) => {
@@ -147,7 +149,11 @@ const HANDLERS = {
     }
     app.log = app.log.slice(-LOG_LINES);
   },
+  rules(msg) {
+    if (app.rules && app.rules.game === msg.game) app.rules.data = msg;
+  },
   error(msg) {
+    if (msg.code === "unknown_game" && app.rules) app.rules = null;
     showToast(ERRORS[msg.code] ? _(ERRORS[msg.code]) : msg.reason);
   },
   bye(msg) {
@@ -199,6 +205,9 @@ function context() {
     name: (seat) => seatName(summary, seat),
     player: (seat) => PLAYERS[seat % PLAYERS.length],
     legal: stream ? stream.legal_moves || [] : [],
+    // The table's talk of the message shown (shared/talk), said by client/web/talk.js.
+    talk: talk.talkOf(stream),
+    seq: stream ? stream.seq : null,
     move: sendMove,
     ui: app.ui,
     rerender: () => {
@@ -239,6 +248,7 @@ function render() {
       const parts = [
         app.ended ? endedScreen() : app.table === null ? lobbyScreen() : tableScreen(),
         app.toast ? h("div", { class: "toast", role: "status" }, app.toast.text) : null,
+        app.rules && app.rules.data && app.table !== null ? rulesScreen() : null,
         app.connected || app.ended ? null : h("div", { class: "offline" }, _("Reconnecting…")),
       ];
       root.replaceChildren(...parts.filter(Boolean));
@@ -512,6 +522,7 @@ function tableScreen() {
       button("←", leave, { class: "icon", "aria-label": _("Leave"), id: "leave" }),
       h("strong", {}, title),
       watching ? h("span", { class: "badge" }, _("Watching")) : null,
+      summary ? button("?", () => openRules(summary.game), { class: "icon", "aria-label": _("Rules"), id: "rules" }) : null,
     ),
   );
   if (!stream) return h("main", { class: "table" }, top, waitingRoom(summary), social.chatPanel());
@@ -558,8 +569,25 @@ function kept(slot, inputs, build) {
   return element;
 }
 
+// The rules sheet: asked of the server when opened (the page carries no rules itself).
+function openRules(game) {
+  app.rules = { game, data: null };
+  connection.send({ t: "rules", game });
+}
+
+function rulesScreen() {
+  const said = app.stream && app.stream.talk;
+  return talk.rulesSheet(app.rules.data, said ? said.topic : null, context(), () => {
+    app.rules = null;
+    render();
+  });
+}
+
 function turnLine(stream, ctx) {
-  if (stream.status !== "playing") return h("div", { class: "turn" }, _(stream.status));
+  // What the moment means, at the top beside whose turn it is (never below the board).
+  app.shownTalk = ctx.talk; // what the page shows, for the tests
+  const said = talk.moment(ctx);
+  if (stream.status !== "playing") return h("div", { class: "turn" }, _(stream.status), said);
   const acting = stream.to_act || [];
   const mine = ctx.seat !== null && acting.includes(ctx.seat);
   const text = mine
@@ -592,6 +620,7 @@ function turnLine(stream, ctx) {
     "div",
     { class: mine ? "turn mine" : "turn" },
     h("span", {}, clock ? `${text} · ${clock}` : text),
+    said,
     timer,
     undo,
   );

@@ -72,3 +72,33 @@ export function number(n) {
   const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, SEPARATORS[language]);
   return (n < 0 ? "−" : "") + digits;
 }
+
+/**
+ * A line of the table's talk (shared/talk, sent by the server) in the current language: its
+ * catalog message with every parameter said first — a number with the language's separators, a
+ * nested line, a list joined by commas, `{seat: i}` as `name(i)`, a string as it is. The same
+ * rules as `client.i18n.say` in the pygame client.
+ */
+export function say(line, name) {
+  if (line === null || line === undefined || typeof line === "boolean") return "";
+  if (Array.isArray(line)) return line.map((item) => say(item, name)).join(", ");
+  if (typeof line === "number") return number(line);
+  if (typeof line !== "object") return String(line);
+  if (!("m" in line)) {
+    if ("seat" in line) return name ? name(line.seat) : _("seat {n}", { n: line.seat + 1 });
+    return "";
+  }
+  const args = {};
+  for (const [key, value] of Object.entries(line.a || {})) args[key] = say(value, name);
+  const context = line.c ?? null;
+  let text;
+  if ("p" in line) {
+    const key = context === null ? line.m : `${context}\u0004${line.m}`;
+    const forms = plurals[key];
+    const n = line.a.n;
+    text = forms ? forms[pluralIndex(n)] || forms[0] : n === 1 ? line.m : line.p;
+  } else {
+    text = messages[context === null ? line.m : `${context}\u0004${line.m}`] ?? line.m;
+  }
+  return fill(text, args);
+}

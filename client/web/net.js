@@ -66,7 +66,7 @@ export class Connection {
     this.socket = socket;
     socket.onopen = () => {
       this.retries = 0;
-      const hello = { t: "hello", v: 1, name };
+      const hello = { t: "hello", v: 1, name, talk: true }; // the page draws the server's talk
       const token = this.remember ? localStorage.getItem(TOKEN) : null;
       if (token) {
         hello.token = token;

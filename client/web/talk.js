@@ -1,0 +1,111 @@
+// The table's talk on the page: what the moment means, each legal move's label, what it does
+// and its warning, the facts a player weighs and the rules — made once by the game's voice on
+// the server (shared/talk, docs/protocol.md "The table's talk") and only said and drawn here.
+
+import { h, button } from "./dom.js";
+import { _, say } from "./i18n.js";
+
+/** The talk of the message shown (null for a game without a voice). */
+export function talkOf(stream) {
+  return (stream && stream.talk) || null;
+}
+
+/** A line of the talk in the page's language, seats by their players' names. */
+export function line(value, ctx) {
+  return say(value, ctx.name);
+}
+
+/** The talk's entry ({label, does, warn}) for one of the listed moves, or null. */
+export function entry(ctx, move) {
+  const said = ctx.talk;
+  if (!said) return null;
+  let index = ctx.legal.indexOf(move);
+  if (index < 0) {
+    const wanted = JSON.stringify(move);
+    index = ctx.legal.findIndex((m) => JSON.stringify(m) === wanted);
+  }
+  return index < 0 ? null : said.moves[index];
+}
+
+/**
+ * A button for a listed move: the talk's label (or `label`), what it does beneath, and for a
+ * move with a warning a first tap that only shows the warning and a second that plays it. A
+ * legal move is never hidden.
+ */
+export function moveButton(ctx, move, props = {}, label = null) {
+  const said = entry(ctx, move);
+  const text = label ?? (said ? line(said.label, ctx) : move.type);
+  const key = props["data-tap"] || `move:${JSON.stringify(move)}`;
+  const armed = said && said.warn && ctx.ui.armed === key && ctx.ui.armedSeq === ctx.seq;
+  const classes = [props.class || "", said && said.warn ? "warned" : "", armed ? "armed" : ""];
+  const el = button(
+    armed ? _("{move} — tap again", { move: text }) : text,
+    () => {
+      if (said && said.warn && !armed) {
+        ctx.ui.armed = key;
+        ctx.ui.armedSeq = ctx.seq;
+        ctx.rerender();
+        return;
+      }
+      ctx.ui.armed = null;
+      ctx.move(move);
+    },
+    { ...props, "data-tap": key, class: classes.join(" ").trim() || null },
+  );
+  if (!said || (!said.does && !said.warn)) return el;
+  return h(
+    "div",
+    { class: "move-talk" },
+    el,
+    said.does ? h("small", { class: "does" }, line(said.does, ctx)) : null,
+    said.warn ? h("small", { class: "warn", role: armed ? "alert" : null }, "⚠ ", line(said.warn, ctx)) : null,
+  );
+}
+
+/** The moment: its headline and one line of explanation, for the top of the screen. */
+export function moment(ctx) {
+  const said = ctx.talk;
+  if (!said) return null;
+  return h(
+    "div",
+    { class: "moment", "data-talk": "moment" },
+    h("strong", {}, line(said.headline, ctx)),
+    said.explain ? h("span", {}, line(said.explain, ctx)) : null,
+  );
+}
+
+/** The facts a player weighs, as a list of label: value. */
+export function facts(ctx) {
+  const said = ctx.talk;
+  if (!said || !said.facts.length) return null;
+  return h(
+    "dl",
+    { class: "facts", "data-talk": "facts" },
+    said.facts.map((f) => [h("dt", {}, line(f.label, ctx)), h("dd", {}, line(f.value, ctx))]),
+  );
+}
+
+/** The rules sheet: the goal and the end first, then the section of the moment, then the rest. */
+export function rulesSheet(rules, topic, ctx, close) {
+  const sections = [...rules.sections].sort((a, b) => (b.id === topic) - (a.id === topic));
+  return h(
+    "div",
+    { class: "sheet", role: "dialog", "aria-modal": "true", "aria-label": _("Rules") },
+    h(
+      "div",
+      { class: "sheet-body scroll" },
+      h("h2", {}, _("Rules")),
+      h("p", { class: "goal" }, h("strong", {}, line(rules.goal, ctx))),
+      h("p", {}, line(rules.end, ctx)),
+      sections.map((section) =>
+        h(
+          "section",
+          { "data-topic": section.id, class: section.id === topic ? "now" : null },
+          h("h3", {}, line(section.title, ctx)),
+          section.text.map((paragraph) => h("p", {}, line(paragraph, ctx))),
+        ),
+      ),
+    ),
+    button(_("Close"), close, { class: "primary", id: "rules-close" }),
+  );
+}
