@@ -26,6 +26,7 @@ WORDS = (
     N_("Tap a glowing plaque."),
     # The table's talk (talk.js): a move with a warning asks for a second tap.
     N_("{move} — tap again"),
+    N_("Tap it again to play it."),
     # Saba – Palast der Königin (games/saba-palast.js)
     C_("saba-palast.board", "Arch {field}"),
     C_("saba-palast.board", "Fountain {field}"),

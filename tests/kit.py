@@ -3,8 +3,9 @@
 `check_random_games` plays random legal games from hypothesis-drawn seeds and checks, at every
 step: the move was in `legal_moves`, and a few other listed moves are accepted too; `apply` never
 changes the state it is given; every seat to act has a legal move; the game's invariants
-hold; states, views and events round-trip through msgpack; views, `to_act` and each seat's
-`legal_moves` hide what they must (via the game test's `perturb_hidden`); and at a sample of those
+hold; states, views, events and the table's talk round-trip through msgpack; views, `to_act`,
+each seat's `legal_moves` and its talk (shared/talk) hide what they must (via the game test's
+`perturb_hidden`); and at a sample of those
 steps, the events hide what they must (`check_events`). At the end: the game ended, the outcome
 is well formed, and `replay` rebuilds the identical state.
 
@@ -30,7 +31,7 @@ import msgpack
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shared import engine
+from shared import engine, talk
 from shared.engine import Game, Move, State
 from shared.randomplay import MAX_MOVES, random_step
 
@@ -84,12 +85,21 @@ def check_views(
         seen = game.view_events(events, seat)
         assert_plain(seen, f"events({seat})")
         assert roundtrip(seen) == seen
+        said = table_talk(game, state, seat, view, seen)
+        if said is not None:
+            assert_plain(said, f"talk({seat})")
+            assert roundtrip(said) == said
         if perturb is not None:
             other = perturb(game.copy_state(state), seat, rng)
             if other is not None and other != state:
                 changed += 1
                 assert game.view(other, seat) == view, (
                     f"view({seat}) reveals something hidden from it"
+                )
+                # The table's talk for that seat is made from what it may see: the same.
+                other_view = game.view(other, seat)
+                assert table_talk(game, other, seat, other_view, seen) == said, (
+                    f"the talk for {seat} tells something hidden from it"
                 )
                 # The server sends each seat its legal moves too: they must leak nothing either.
                 assert game.to_act(other) == game.to_act(state)
@@ -98,6 +108,13 @@ def check_views(
                         f"legal_moves({seat}) depends on something hidden from it"
                     )
     return changed
+
+
+def table_talk(game: Game, state: State, seat: int | None, view: dict, events: list) -> dict | None:
+    """The table's talk (shared/talk) for `seat` as the server makes it, or None without a voice."""
+    legal = game.legal_moves(state, seat) if seat is not None else []
+    moment = talk.Moment(view, seat, legal, game.to_act(state), events)
+    return talk.talk(game.id, moment)
 
 
 def ignoring_the_move(perturb: Perturb) -> PerturbBeforeMove:

@@ -21,7 +21,7 @@ from client.scenes.results import ResultsScene  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
 from client.screenshot import build_scene, sample_table  # noqa: E402
 from client.settings import Settings  # noqa: E402
-from client.tables.magie_des_bijoux import MagieDesBijouxView  # noqa: E402
+from client.tables.base import rules_text  # noqa: E402
 from client.ui import theme  # noqa: E402
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
@@ -90,7 +90,7 @@ def test_dialogs_render_at_every_size_in_every_language(size):
         frames(app, 3)
         app.stack.push(SettingsDialog(app))
         frames(app, 3)
-        app.stack.push(TextDialog(app, "Rules", MagieDesBijouxView.help_text(None)))
+        app.stack.push(TextDialog(app, "Rules", rules_text("magie-des-bijoux")))
         frames(app, 3)
         assert not_blank(app.window)
 

@@ -14,6 +14,7 @@ It never decides what is legal: a target exists only because the server listed i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -167,6 +168,22 @@ class TableContext:
         return self.names[seat]
 
 
+def rules_text(
+    game_id: str, topic: str | None = None, name: Callable[[int], str] | None = None
+) -> str:
+    """A game's rules in the UI language as its voice says them (shared/talk): the goal and how
+    it ends first, then the section `topic` (the moment's), then the rest."""
+    rules = talk.rules(game_id)
+    if rules is None:
+        return i18n._("This game has no drawn table yet: the buttons list every legal move.")
+    sections = sorted(rules["sections"], key=lambda section: section["id"] != topic)
+    parts = [i18n.say(rules["goal"], name), i18n.say(rules["end"], name)]
+    for section in sections:
+        body = "\n".join(i18n.say(line, name) for line in section["text"])
+        parts.append(f"{i18n.say(section['title'], name).upper()}\n{body}")
+    return "\n\n".join(parts)
+
+
 class TableView:
     """Base of every game's table view; see the module docstring for the contract."""
 
@@ -286,19 +303,10 @@ class TableView:
         return None
 
     def help_text(self) -> str:
-        """The rules in the UI language as the game's voice says them (shared/talk): the goal
-        and how it ends first, then the section of the moment, then the rest."""
-        rules = talk.rules(self.game_id)
-        if rules is None:
-            return i18n._("This game has no drawn table yet: the buttons list every legal move.")
+        """The rules in the UI language as the game's voice says them (shared/talk), the
+        section of the moment first after the goal."""
         said = self.talk()
-        topic = said["topic"] if said else None
-        sections = sorted(rules["sections"], key=lambda section: section["id"] != topic)
-        parts = [self.say(rules["goal"]), self.say(rules["end"])]
-        for section in sections:
-            body = "\n".join(self.say(line) for line in section["text"])
-            parts.append(f"{self.say(section['title']).upper()}\n{body}")
-        return "\n\n".join(parts)
+        return rules_text(self.game_id, said["topic"] if said else None, self.ctx.name)
 
     def result_lines(self, outcome: dict[str, Any]) -> list[str]:
         """Extra lines for the results screen (beyond the scores)."""

@@ -27,6 +27,45 @@ export function entry(ctx, move) {
   return index < 0 ? null : said.moves[index];
 }
 
+/** Whether the move under `key` was tapped once and waits for the second tap of its warning. */
+export function isArmed(ctx, key) {
+  return ctx.ui.armed === key && ctx.ui.armedSeq === ctx.seq;
+}
+
+/**
+ * Play a listed move from a tap on the control `key` (a button, a place on the board): a move
+ * with a warning is only armed by the first tap (the page then shows the warning) and played by
+ * the second. Returns whether the move was sent.
+ */
+export function tapMove(ctx, move, key) {
+  const said = entry(ctx, move);
+  if (said && said.warn && !isArmed(ctx, key)) {
+    ctx.ui.armed = key;
+    ctx.ui.armedSeq = ctx.seq;
+    ctx.ui.armedMove = move;
+    ctx.rerender();
+    return false;
+  }
+  ctx.ui.armed = null;
+  ctx.move(move);
+  return true;
+}
+
+/** The warning of the move armed by a first tap on the board, to show beside it, or null. */
+export function armedWarning(ctx) {
+  if (!ctx.ui.armed || ctx.ui.armedSeq !== ctx.seq) return null;
+  const said = entry(ctx, ctx.ui.armedMove);
+  if (!said || !said.warn) return null;
+  return h(
+    "p",
+    { class: "warn", role: "alert" },
+    "⚠ ",
+    line(said.warn, ctx),
+    " ",
+    _("Tap it again to play it."),
+  );
+}
+
 /**
  * A button for a listed move: the talk's label (or `label`), what it does beneath, and for a
  * move with a warning a first tap that only shows the warning and a second that plays it. A
@@ -36,20 +75,11 @@ export function moveButton(ctx, move, props = {}, label = null) {
   const said = entry(ctx, move);
   const text = label ?? (said ? line(said.label, ctx) : move.type);
   const key = props["data-tap"] || `move:${JSON.stringify(move)}`;
-  const armed = said && said.warn && ctx.ui.armed === key && ctx.ui.armedSeq === ctx.seq;
+  const armed = said && said.warn && isArmed(ctx, key);
   const classes = [props.class || "", said && said.warn ? "warned" : "", armed ? "armed" : ""];
   const el = button(
     armed ? _("{move} — tap again", { move: text }) : text,
-    () => {
-      if (said && said.warn && !armed) {
-        ctx.ui.armed = key;
-        ctx.ui.armedSeq = ctx.seq;
-        ctx.rerender();
-        return;
-      }
-      ctx.ui.armed = null;
-      ctx.move(move);
-    },
+    () => tapMove(ctx, move, key),
     { ...props, "data-tap": key, class: classes.join(" ").trim() || null },
   );
   if (!said || (!said.does && !said.warn)) return el;

@@ -35,6 +35,7 @@ from typing import Any, Protocol
 Line = dict[str, Any]
 Talk = dict[str, Any]
 
+
 def say(context: str, message: str, **args: Any) -> Line:
     """A line of the catalogs: `message` (English, with `{fields}`) under `context`."""
     line: Line = {"m": message, "c": context}

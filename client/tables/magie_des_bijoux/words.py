@@ -1,50 +1,21 @@
 """La Magie des Bijoux's words: the plaques' names, log sentences, the panels' and results'
-lines, and the rules help."""
+lines (the moment, the moves and the rules are the table's talk: shared/talk)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from client import i18n
-from client.i18n import C_, N_
+from client.i18n import N_
 from client.tables.base import Event, TableContext, View
 from client.tables.magie_des_bijoux.layout import Grid
-from shared.games.magie_des_bijoux import PLAQUE_KINDS
-
-# The plaques by the engine's names for them (PLAQUE_KINDS: by number of settings).
-KIND_NAMES: dict[str, i18n.Term] = {
-    "ring": C_("magie-des-bijoux.plaque", "ring"),
-    "ear clip": C_("magie-des-bijoux.plaque", "pair of ear clips"),
-    "brooch": C_("magie-des-bijoux.plaque", "brooch"),
-    "bangle": C_("magie-des-bijoux.plaque", "bangle"),
-    "diadem": C_("magie-des-bijoux.plaque", "diadem"),
-    "crown": C_("magie-des-bijoux.plaque", "crown"),
-}
+from shared.talk.magie_des_bijoux import plaque_name
 
 # Why the game ended (the game_over event's reason).
 GAME_OVER: dict[str, str] = {
     "blocked": N_("The pawn has nowhere to go: the game is over."),
     "no_stones": N_("{name} has no stones left: the game is over."),
 }
-
-# The rules, in the client's own words.
-HELP = N_(
-    "La Magie des Bijoux — jewellers set stones for the royal wedding.\n"
-    "The board is a grid of jewel plaques; each has 1 to 6 settings and is worth that many "
-    "points. Everyone shares one pawn.\n"
-    "Start: the first player puts the pawn on any plaque, without a stone.\n"
-    "Your turn: move the pawn like a rook — along its row or column, as far as you like, "
-    "jumping over anything — to a plaque that still has a free setting. It may not go back "
-    "to the plaque it stood on just before (marked with a faint pawn). Then set one of your "
-    "stones there. Drag the pawn, or tap a glowing plaque.\n"
-    "Filling a plaque's last setting gives you one extra move at once, but an extra move "
-    "never earns another.\n"
-    "End: when the player to move has no plaque to go to, or no stone left.\n"
-    "Scoring: you win a plaque with strictly more stones on it than every other player and "
-    "than its empty settings (they count as one more player). Most points wins; ties share.\n"
-    "Solitaire: one player with all four colours; the fewer settings stay empty, the better — "
-    "none left empty is a win."
-)
 
 
 def extra_move_banner() -> str:
@@ -55,7 +26,7 @@ def extra_move_banner() -> str:
 class MagieWords:
     """The view's sentences: what the log, the top bar, the panels and the results say.
 
-    Part of `MagieDesBijouxView`; reads its `view`, `ctx` and `grid`.
+    Part of `MagieDesBijouxView`; reads its `view`, `ctx` and `grid`, and its talk.
     """
 
     view: View
@@ -64,7 +35,7 @@ class MagieWords:
 
     def _kind(self, rc: list[int]) -> str:
         settings = self.view["settings"][self.grid.cell(rc)]
-        return i18n._(KIND_NAMES[PLAQUE_KINDS[settings]])
+        return i18n.say(plaque_name(settings))
 
     def event_text(self, event: Event) -> str | None:
         kind = event.get("type")
@@ -88,17 +59,12 @@ class MagieWords:
             return i18n._(GAME_OVER[event.get("reason", "blocked")], name=name)
         return None
 
-    def help_text(self) -> str:
-        return i18n._(HELP)
-
     def status(self) -> str | None:
-        if not self.view or self.view.get("end") is not None:
+        # The moment as the table's talk says it (the same words as the page's).
+        said = self.talk()
+        if not self.view or self.view.get("end") is not None or said is None:
             return None
-        if self.view["pawn"] is None:
-            return i18n._("Place the pawn on any plaque")
-        if self.view["extra"]:
-            return extra_move_banner()
-        return None
+        return self.say(said["headline"])
 
     def panel_lines(self, seat: int) -> list[str]:
         if not self.view:

@@ -2,6 +2,7 @@
 
 import { h, s, tappable } from "../dom.js";
 import { _, pgettext, ngettext, number } from "../i18n.js";
+import * as talk from "../talk.js";
 
 const CELL = 100;
 // The game's own stone colours, each with a shape (seat order: red, blue, yellow, green).
@@ -99,7 +100,9 @@ export function board(view, ctx) {
             class: move ? "plaque legal" : "plaque",
             "data-plaque": `${row},${col}`,
             role: move ? "button" : "img",
-            "aria-label": `${kindAt(view, [row, col])} ${taken.length}/${settings}`,
+            "aria-label": move
+              ? talk.line(talk.entry(ctx, move).label, ctx)
+              : `${kindAt(view, [row, col])} ${taken.length}/${settings}`,
           },
           s("rect", {
             x: x + 5,
@@ -118,7 +121,9 @@ export function board(view, ctx) {
               : s("circle", { cx: x + fx * CELL, cy: y + fy * CELL, r: 10, class: "socket" }),
           ),
         );
-      cells.push(move ? tappable(plaque, `plaque:${row},${col}`, () => ctx.move(move)) : plaque);
+      const key = `plaque:${row},${col}`;
+      if (move && talk.isArmed(ctx, key)) plaque.classList.add("armed");
+      cells.push(move ? tappable(plaque, key, () => talk.tapMove(ctx, move, key)) : plaque);
     }
   }
   const marks = [];
@@ -156,21 +161,18 @@ export function seatFact(view, seat) {
   return [pgettext("magie-des-bijoux", "Stones left: {n}", { n: view.supply[seat] }), points].join(" · ");
 }
 
-/** The seat's own facts (Bijoux hides nothing; its stones are in the player list). */
+/** The facts a player weighs, as the table's talk says them. */
 export function facts(view, ctx) {
-  if (view.extra) return h("p", { class: "banner" }, pgettext("magie-des-bijoux", "Extra move!"));
-  return null;
+  return [
+    view.extra ? h("p", { class: "banner" }, pgettext("magie-des-bijoux", "Extra move!")) : null,
+    talk.facts(ctx),
+  ];
 }
 
-/** What to do: the moves are the glowing plaques. */
+/** What to do: the moves are the glowing plaques; the one tapped once shows its warning. */
 export function controls(stream, ctx) {
   if (!ctx.legal.length) return null;
-  const view = stream.view;
-  return h(
-    "p",
-    { class: "hint" },
-    view.pawn === null ? _("Place the pawn on any plaque") : _("Tap a glowing plaque."),
-  );
+  return [h("p", { class: "hint" }, _("Tap a glowing plaque.")), talk.armedWarning(ctx)];
 }
 
 // Why the game ended: the pygame view's sentences (client/tables/magie_des_bijoux/words.py).

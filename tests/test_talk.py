@@ -1,0 +1,271 @@
+"""The table's talk (shared/talk): complete, in the catalogs, the same for every client, and sent
+over the wire only to clients that ask for it.
+
+Each game's own voice has its own tests (tests/test_talk_<game>.py); these hold for every voice.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from client import i18n
+from client.net.connection import AsyncClient
+from shared import engine, talk
+from shared.protocol import PROTOCOL_VERSION
+from shared.randomplay import random_step
+from tests.kit import assert_plain, roundtrip
+from tests.test_server_kit import HOST, arun, make_table, players_for, running_server
+
+LOCALE = Path(__file__).resolve().parent.parent / "client" / "locale"
+VOICED = [g for g in engine.list_games() if talk.voice(g) is not None]
+
+
+def catalog(lang: str) -> dict[tuple[str | None, str], object]:
+    with (LOCALE / lang / "LC_MESSAGES" / "jeweltable.po").open("rb") as f:
+        cat = read_po(f, locale=lang)
+    return {(m.context, m.id[0] if isinstance(m.id, tuple) else m.id): m.string for m in cat}
+
+
+CATALOGS = {lang: catalog(lang) for lang in ("de", "fr")}
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def check_line(line: dict, where: str) -> None:
+    """A line: a catalog message translated in de and fr, its fields all given, its
+    parameters numbers, lines, lists of them, seats or names."""
+    assert isinstance(line, dict) and isinstance(line.get("m"), str), f"{where}: not a line"
+    assert set(line) <= {"m", "c", "p", "a"}, f"{where}: unknown keys {set(line)}"
+    key = (line.get("c"), line["m"])
+    for lang, cat in CATALOGS.items():
+        assert key in cat, f"{where}: {key} is not in the {lang} catalog (run `make i18n`)"
+        translated = cat[key]
+        assert translated and all(translated if isinstance(translated, tuple) else [1]), (
+            f"{where}: {key} is not translated ({lang})"
+        )
+    args = line.get("a") or {}
+    wanted = fields(line["m"]) | (fields(line["p"]) if "p" in line else set())
+    assert wanted <= set(args), f"{where}: {line['m']!r} lacks {wanted - set(args)}"
+    if "p" in line:
+        assert isinstance(args.get("n"), int), f"{where}: a counted line without its count"
+    for name, value in args.items():
+        check_param(value, f"{where}.{name}")
+
+
+def check_param(value: object, where: str) -> None:
+    if isinstance(value, bool) or value is None:
+        pytest.fail(f"{where}: {value!r} is no parameter")
+    if isinstance(value, (int, str)):
+        return
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            check_param(item, f"{where}[{i}]")
+        return
+    assert isinstance(value, dict), f"{where}: {value!r}"
+    if "seat" in value:
+        assert set(value) == {"seat"} and isinstance(value["seat"], int), where
+        return
+    check_line(value, where)
+
+
+def check_talk(said: dict, legal: list, where: str) -> None:
+    assert set(said) == {"headline", "explain", "moves", "facts", "topic", "goal", "end"}
+    assert_plain(said, where)
+    assert roundtrip(said) == said
+    assert len(said["moves"]) == len(legal), f"{where}: a legal move has no entry"
+    check_line(said["headline"], f"{where}.headline")
+    if said["explain"] is not None:
+        check_line(said["explain"], f"{where}.explain")
+    for i, entry in enumerate(said["moves"]):
+        assert set(entry) == {"label", "does", "warn"}, where
+        check_line(entry["label"], f"{where}.moves[{i}].label")
+        for key in ("does", "warn"):
+            if entry[key] is not None:
+                check_line(entry[key], f"{where}.moves[{i}].{key}")
+    for i, entry in enumerate(said["facts"]):
+        check_line(entry["label"], f"{where}.facts[{i}].label")
+        check_param(entry["value"], f"{where}.facts[{i}].value")
+    sections = {s["id"] for s in talk.rules(where.split(":")[0])["sections"]}
+    assert said["topic"] is None or said["topic"] in sections, f"{where}: unknown topic"
+
+
+def positions(game: engine.Game, players: int, seed: int, every: int = 3):
+    """(state, events) along a random game, every `every` moves and at its end."""
+    rng = random.Random(seed)
+    state = game.new_game(seed, players, {})
+    events: list = []
+    step = 0
+    while True:
+        if step % every == 0 or game.is_over(state):
+            yield state, events
+        if game.is_over(state):
+            return
+        seat, move = random_step(game, state, rng)
+        state, events = game.apply(state, seat, move)
+        step += 1
+
+
+@pytest.mark.parametrize("game_id", VOICED)
+def test_every_seat_and_the_spectators_get_a_complete_talk_in_every_language(game_id):
+    game = engine.get_game(game_id)
+    counts = sorted({min(max(2, game.min_players), game.max_players), game.max_players})
+    checked = 0
+    for players in counts:
+        for seed in range(3):
+            for state, events in positions(game, players, seed):
+                for seat in [*range(players), None]:
+                    legal = game.legal_moves(state, seat) if seat is not None else []
+                    moment = talk.Moment(
+                        game.view(state, seat),
+                        seat,
+                        legal,
+                        game.to_act(state),
+                        game.view_events(events, seat),
+                        game.outcome(state) if game.is_over(state) else None,
+                    )
+                    check_talk(talk.talk(game_id, moment), legal, f"{game_id}:{seat}")
+                    checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("game_id", VOICED)
+def test_the_rules_have_a_goal_an_end_and_titled_sections(game_id):
+    rules = talk.rules(game_id)
+    check_line(rules["goal"], "goal")
+    check_line(rules["end"], "end")
+    ids = [s["id"] for s in rules["sections"]]
+    assert len(ids) == len(set(ids)) >= 2
+    for section in rules["sections"]:
+        check_line(section["title"], section["id"])
+        assert section["text"], f"{section['id']} says nothing"
+        for line in section["text"]:
+            check_line(line, section["id"])
+
+
+def test_a_line_is_said_in_the_clients_language_with_its_parameters():
+    line = talk.say(
+        "magie-des-bijoux.talk",
+        "{name} has no stone left.",
+        name=talk.seat(1),
+    )
+    counted = talk.say_n("magie-des-bijoux.talk", "{n} point", "{n} points", 12000)
+    try:
+        i18n.set_language("de")
+        assert i18n.say(line, lambda seat: ["Ada", "Bea"][seat]) == "Bea hat keinen Stein mehr."
+        assert i18n.say(counted) == "12.000 Punkte"
+        assert i18n.say([counted, 3]) == "12.000 Punkte, 3"
+        i18n.set_language("fr")
+        assert i18n.say(line) == "place 2 n'a plus de pierre."
+    finally:
+        i18n.set_language("en")
+    assert i18n.say(counted) == "12,000 points"
+
+
+def test_a_game_without_a_voice_has_no_talk_and_no_rules():
+    moment = talk.Moment({}, None, [], [])
+    assert talk.talk("no-such-game", moment) is None
+    assert talk.rules("no-such-game") is None
+    assert talk.voice("../etc") is None
+
+
+async def hello_with_talk(server, name: str) -> AsyncClient:
+    client = await AsyncClient.connect(HOST, server.port, None)
+    client.send({"t": "hello", "v": PROTOCOL_VERSION, "name": name, "talk": True})
+    client.welcome = await client.expect("welcome")
+    return client
+
+
+@pytest.mark.parametrize("game_id", VOICED)
+@arun(60)
+async def test_the_server_sends_the_talk_to_those_who_ask_and_pygame_makes_the_same(
+    tmp_path, game_id
+):
+    """A browser-like client gets each seat's talk with every update, made from that message
+    alone; a client that did not ask gets none; the pygame view makes the identical talk
+    from the same message (one voice for every client)."""
+    from client.tables import view_for
+
+    game = engine.get_game(game_id)
+    players = players_for(game)
+    async with running_server(tmp_path) as server:
+        asking = await hello_with_talk(server, "Page")
+        plain = await AsyncClient.connect(HOST, server.port, "Pygame")
+        holders = [asking] + [plain] * (players - 1)
+        table = await make_table(server, game_id, holders, seed=5)
+        watcher = await hello_with_talk(server, "TV")
+        watcher.send({"t": "watch", "table": table})
+        await watcher.expect("joined")
+        rng = random.Random(3)
+        messages = []
+        for seq in range(12):
+            seen = await asking.wait_for(
+                lambda m, seq=seq: (
+                    m["t"] in ("sync", "update") and m["seq"] >= seq and m["seat"] == 0
+                )
+            )
+            messages.append(seen)
+            other = await plain.wait_for(
+                lambda m, seq=seq: m["t"] in ("sync", "update") and m["seq"] >= seq
+            )
+            assert "talk" not in other
+            if seen["status"] != "playing":
+                break
+            mover = seen["to_act"][0]
+            state = server.lobby.tables[table].state
+            move = rng.choice(game.legal_moves(state, mover))
+            (asking if mover == 0 else plain).send(
+                {"t": "move", "table": table, "seat": mover, "move": move, "seq": seq}
+            )
+        spectated = await watcher.wait_for(lambda m: m["t"] in ("sync", "update"))
+        assert spectated["talk"] is not None and spectated["talk"]["moves"] == []
+        for msg in messages:
+            check_talk(msg["talk"], msg["legal_moves"], f"{game_id}:0")
+            moment = talk.Moment(
+                msg["view"],
+                0,
+                msg["legal_moves"],
+                msg["to_act"] if msg["status"] == "playing" else [],
+                msg.get("events") or msg.get("history") or [],
+                msg.get("outcome"),
+            )
+            assert talk.talk(game_id, moment) == msg["talk"]
+        last = messages[-1]
+        view = view_for(game_id, pygame_context(["Page", *["Pygame"] * (players - 1)]))
+        view.ctx.to_act = last["to_act"] if last["status"] == "playing" else []
+        view.ctx.outcome = last.get("outcome")
+        view.show(last["view"], last["legal_moves"], last.get("events") or [], False)
+        assert view.talk() == last["talk"]
+
+
+def pygame_context(names: list[str]):
+    import pygame
+
+    from client.tables.base import TableContext
+    from client.ui.anim import Animator, Timeline
+    from client.ui.widgets import Toasts
+
+    pygame.init()
+    animator = Animator()
+    return TableContext(animator, Timeline(animator), Toasts(animator), names)
+
+
+@arun(30)
+async def test_rules_are_answered_on_demand_and_an_unknown_game_is_refused(tmp_path):
+    async with running_server(tmp_path) as server:
+        client = await AsyncClient.connect(HOST, server.port, "Ada")
+        client.send({"t": "rules", "game": VOICED[0], "id": 4})
+        answer = await client.expect("rules")
+        assert answer["ref"] == 4
+        assert answer == {"t": "rules", "ref": 4, **talk.rules(VOICED[0])}
+        client.send({"t": "rules", "game": "chess", "id": 5})
+        refusal = await client.expect("error")
+        assert refusal["code"] == "unknown_game" and refusal["ref"] == 5
+        client.send({"t": "rules", "id": 6})
+        assert (await client.expect("error"))["code"] == "malformed"
