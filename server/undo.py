@@ -5,10 +5,10 @@ holds: the table allows undo (the `undo` option of `create`, on by default); the
 person's (not a bot's, a stand-in's, a timer's or a clock's); the rules say it revealed, drew and
 settled nothing (`Game.may_take_back`, and the state's chance untouched); no other seat has acted
 since; and it is still the seat's turn (`still_its_turn`: it is to act, or a real-time phase that
-the game's quiet-time timer ends is still running, as Das Kollier's open auction). A bid in a
-running auction may thus be taken back until another seat answers it or the lot is knocked down,
-never after. `Takebacks` keeps the positions before the moves that may still be
-taken back; everything older can never be, so it is let go.
+the game's quiet-time timer ends is still running). No auction move is ever taken back, not
+even before anyone answers it: the rules bind a bid, a pass, an acceptance or a refusal the
+moment it is made (RULES-NOTES.md, decision 11). `Takebacks` keeps the positions before the
+moves that may still be taken back; everything older can never be, so it is let go.
 
 The journal keeps every move: one taken back is marked `undone` and the taking back is a row of
 its own (`undo`), so a restart rebuilds the same table and replays and game files leave both out.
@@ -86,7 +86,8 @@ class Takebacks:
         if not self.steps or self.steps[-1].seat != seat:
             return (
                 f"seat {seat} has no move to take back: only your own last moves that showed"
-                " nothing hidden and drew nothing, while nobody else has acted since"
+                " nothing hidden, drew nothing and were no auction move (a bid, a pass, an"
+                " acceptance or a refusal binds), while nobody else has acted since"
             )
         if not still_its_turn(self.game, state, seat):
             return "your turn is over: its moves stand"

@@ -1442,19 +1442,14 @@ class DasKollier(Game):
         }
 
     def may_take_back(self, before: State, seat: int, move: Move, events: list[Event]) -> bool:
-        """Only choices that reveal, draw and settle nothing: the kind of auction and its start
-        price, a bid, a pass, a sealed bid that is not the last. A knock-down or an acceptance
-        sells the lot; a payment, a commission, a default or a sale to the bank shows others
-        what a seat holds; the next lot is dealt from the covered deck."""
-        quiet = {
-            "open_auction": "auction_opened",
-            "falling_auction": "falling_auction",
-            "sealed_bid": "sealed_bid",
-            "bid": "bid",
-            "pass": "passed",
-        }
-        wanted = quiet.get(move["type"])
-        return wanted is not None and all(e["type"] == wanted for e in events)
+        """Nothing. Every auction move binds the moment it is made (rules decision 11): a bid, a
+        pass, a sealed bid, accepting or declining a falling price, taking the lot at the
+        accepted price or waiving that right, and the auctioneer's choice of the auction with
+        its start price — nobody outbidding it, he buys at that price, so it is his own bid, and
+        a falling auction says he will not bid the base value. The other moves show or settle
+        something: a knock-down sells the lot; a payment, a commission, a default or a sale to
+        the bank shows what a seat holds; and the next lot is dealt from the covered deck."""
+        return False
 
     def _own_all(self, state: State) -> None:
         """Make a state that `apply` made by a light move (which shares every container but the

@@ -681,25 +681,14 @@ class KetteVonSaba(Game):
         return {"scores": list(cash), "winners": [s for s, c in enumerate(cash) if c == best]}
 
     def may_take_back(self, before: State, seat: int, move: Move, events: list[Event]) -> bool:
-        """Only moves with the card for sale, which everyone sees: a bid, a pass, a reserve
-        price and the answers to it, keeping the bought card, and laying it (stage 1). Offering
-        or laying a hand card shows it, drawing shows the deck's top card, and the end of an
-        auction (a sale, no bid, the next auctioneer's deck card) settles it for everyone."""
-        if move["type"] not in ("bid", "pass", "reserve", "accept", "decline", "keep", "place"):
-            return False
-        if move["type"] == "place" and before["stage"] != 1:
+        """Only what a seat does with the card for sale, everyone seeing it, once its auction
+        is decided: the buyer keeping it, or laying it (stage 1). Every auction move binds the
+        moment it is made (rules decision 11): a bid, a pass, a reserve price and the answers
+        to it. Offering or laying a hand card shows it, drawing shows the deck's top card, and
+        the end of an auction turn (the next auctioneer's lot) settles it for everyone."""
+        if move["type"] not in ("keep", "place") or before["stage"] != 1:
             return False  # stage 2 lays a card from the hand
-        quiet = {
-            "bid",
-            "passed",
-            "reserve_named",
-            "reserve_accepted",
-            "reserve_declined",
-            "kept",
-            "placed",
-            "forgery",
-            "joker_returned",
-        }
+        quiet = {"kept", "placed", "forgery", "joker_returned"}
         return all(e["type"] in quiet and not e.get("forced") for e in events)
 
     def copy_state(self, state: State) -> State:
