@@ -1,7 +1,7 @@
 """Server load benchmark: many tables of random play (or of bots) over loopback.
 
     .venv/bin/python -m bench.server [--tables 20] [--seats 4] [--spectators 20] [--seconds 20]
-                                     [--think 0] [--bots LEVEL] [--json]
+                                     [--think 0] [--bots LEVEL] [--talk SHARE] [--json]
 
 A `jeweltable serve` child process (127.0.0.1, no discovery, a temporary data folder) hosts
 `--tables` tables cycling through the registered games that seat `--seats` players, each with
@@ -12,6 +12,10 @@ driver plays random legal moves, one at a time: it sends a move through the seat
 waits until every recipient at the table has the update, optionally pauses (a random time
 averaging `--think` seconds; 0 saturates the server), and goes on; a finished game is followed
 by a new table for the same people. It stops by itself after the window.
+
+With `--talk SHARE` that share of the clients say `"talk": true` in their hello, as the browser
+page and the TV do: the server then makes the table's talk (shared/talk) for each of them with
+every update.
 
 With `--bots LEVEL` every seat is a server-side bot of that level instead: each table has one
 connection that created it and watches (plus `--spectators`), and a finished game is followed
@@ -251,12 +255,20 @@ class Bench:
         self.dropped = 0
         self.stalls = 0
         self.stopping = False
+        self.connected = 0
+        self.talkers = 0
 
     async def connect(self, port: int, name: str, gate: asyncio.Semaphore) -> Peer:
         async with gate:
             loop = asyncio.get_running_loop()
             _, peer = await loop.create_connection(lambda: Peer(self), HOST, port)
-            peer.send(hello(name))
+            greeting = hello(name)
+            # A share of the clients are browsers: they ask for the table's talk with each update.
+            self.connected += 1
+            if self.connected * self.args.talk >= self.talkers + 1:
+                self.talkers += 1
+                greeting["talk"] = True
+            peer.send(greeting)
             await peer.expect("welcome")
             return peer
 
@@ -343,6 +355,7 @@ class Bench:
         return {
             "tables": args.tables,
             "connections": connections,
+            "talk_clients": self.talkers,
             "games": self.games,
             "bots": self.bots,
             "connect_seconds": round(connect_seconds, 2),
@@ -461,6 +474,12 @@ def main(argv: list[str] | None = None) -> int:
         "--warmup",
         type=float,
         help="with --bots: seconds of play before the window (default a tenth of --seconds)",
+    )
+    parser.add_argument(
+        "--talk",
+        type=float,
+        default=0.0,
+        help="share of the clients (0-1) that ask for the table's talk, as the page does",
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)

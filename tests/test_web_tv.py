@@ -189,9 +189,12 @@ def test_the_tv_watches_a_whole_game_of_bots_and_receives_no_secret(
     assert seqs[0] == 0 and seqs == list(range(seqs[0], seqs[-1] + 1))
     animated = page.evaluate("() => window.animated")
     assert all(animated.get(kind, 0) >= 3 for kind in ANIMATED[game]), animated
-    # No control of any kind: the display only watches.
+    # No control of any kind but the rules behind "?": the display only watches; the facts it
+    # shows are the spectators' talk (shared/talk), never a seat's own.
     # (A board's own zoom reset stays hidden: nothing on a TV zooms it.)
-    assert page.locator(".tv button:visible, .controls, .facts").count() == 0
+    controls = ".tv button:visible:not(#rules), .controls, .facts:not([data-talk])"
+    assert page.locator(controls).count() == 0
+    assert page.locator("#rules").count() == 1
     assert page.errors == []
 
 

@@ -9,6 +9,7 @@ import { h, button } from "./dom.js";
 import { BOT_LEVELS, PLAYERS, seatName, shownName } from "./players.js";
 import { _, browserLanguage, setLanguage, number } from "./i18n.js";
 import * as generic from "./games/generic.js";
+import * as talk from "./talk.js";
 
 // A move stays on screen at least this long (its animation takes 250–400 ms, docs VISUAL.md).
 const SHOW_MS = 450;
@@ -34,6 +35,7 @@ const tv = {
   caption: null,
   problem: null, // why the asked table is not shown (a sentence)
   errors: [], // a game view that failed to draw (the tests read it)
+  rules: null, // the open rules sheet: {game, data}
 };
 window.jeweltv = tv; // for the browser tests
 const arrived = new WeakMap(); // message -> performance.now() when it came
@@ -129,6 +131,9 @@ const HANDLERS = {
     tv.queue.push(msg);
     if (!tv.playing) play();
     return false;
+  },
+  rules(msg) {
+    if (tv.rules && tv.rules.game === msg.game) tv.rules.data = msg;
   },
   rematch(msg) {
     if (msg.table !== tv.table && msg.next !== tv.table) return;
@@ -247,6 +252,9 @@ function context() {
     name: (seat) => seatName(summary, seat),
     player: (seat) => PLAYERS[seat % PLAYERS.length],
     legal: [],
+    // The spectators' talk of the update shown (shared/talk): the moment, the facts.
+    talk: talk.talkOf(tv.stream),
+    seq: tv.stream ? tv.stream.seq : null,
     move: () => {},
     ui: {},
     rerender: render,
@@ -260,7 +268,16 @@ function render() {
   const screen = tv.table === null ? pickScreen() : tableScreen();
   keepPlayers(root.querySelector(".tv-players"), screen.querySelector(".tv-players"));
   const offline = tv.connected ? [] : [h("div", { class: "offline" }, _("Reconnecting…"))];
-  root.replaceChildren(screen, ...offline);
+  const sheet =
+    tv.rules && tv.rules.data && tv.table !== null
+      ? [
+          talk.rulesSheet(tv.rules.data, tv.stream && tv.stream.talk ? tv.stream.talk.topic : null, context(), () => {
+            tv.rules = null;
+            render();
+          }),
+        ]
+      : [];
+  root.replaceChildren(screen, ...offline, ...sheet);
   tickClocks();
 }
 
@@ -338,6 +355,9 @@ function tableScreen() {
     h("strong", { class: "title" }, summary ? summary.title : ""),
     h("span", { class: "table-no" }, _("Table #{id}", { id: tv.table })),
     stream ? turnLine(stream) : h("span", { class: "turn" }, summary ? _(summary.status) : ""),
+    summary
+      ? button("?", () => openRules(summary.game), { class: "icon", "aria-label": _("Rules"), id: "rules" })
+      : null,
   );
   if (!stream || !viewOf(stream.view.game)) {
     const before = stream ? h("p", {}, "…") : waiting(summary);
@@ -356,12 +376,20 @@ function tableScreen() {
     h(
       "aside",
       { class: "tv-side" },
+      talk.moment(context()),
       players(summary, stream, game),
+      talk.facts(context()),
       h("ol", { class: "tv-log" }, tv.log.slice(-LOG_LINES).map((line) => h("li", {}, line))),
     ),
     caption(first),
     stream.status === "finished" ? results(stream, game, first) : null,
   );
+}
+
+// The rules sheet: asked of the server when opened.
+function openRules(game) {
+  tv.rules = { game, data: null };
+  connection.send({ t: "rules", game });
 }
 
 function board(game, view) {
