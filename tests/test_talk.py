@@ -76,7 +76,10 @@ def check_param(value: object, where: str) -> None:
 
 
 def check_talk(said: dict, legal: list, where: str) -> None:
-    assert set(said) == {"headline", "explain", "moves", "facts", "topic", "goal", "end"}
+    assert set(said) == {"headline", "explain", "moves", "facts", "topic", "goal", "end", "log"}
+    for i, line in enumerate(said["log"] or []):
+        if line is not None:
+            check_line(line, f"{where}.log[{i}]")
     assert_plain(said, where)
     assert roundtrip(said) == said
     assert len(said["moves"]) == len(legal), f"{where}: a legal move has no entry"
@@ -130,7 +133,10 @@ def test_every_seat_and_the_spectators_get_a_complete_talk_in_every_language(gam
                         game.view_events(events, seat),
                         game.outcome(state) if game.is_over(state) else None,
                     )
-                    check_talk(talk.talk(game_id, moment), legal, f"{game_id}:{seat}")
+                    said = talk.talk(game_id, moment)
+                    check_talk(said, legal, f"{game_id}:{seat}")
+                    if said["log"] is not None:
+                        assert len(said["log"]) == len(moment.events)
                     checked += 1
     assert checked > 100
 
@@ -240,7 +246,8 @@ async def test_the_server_sends_the_talk_to_those_who_ask_and_pygame_makes_the_s
         view = view_for(game_id, pygame_context(["Page", *["Pygame"] * (players - 1)]))
         view.ctx.to_act = last["to_act"] if last["status"] == "playing" else []
         view.ctx.outcome = last.get("outcome")
-        view.show(last["view"], last["legal_moves"], last.get("events") or [], False)
+        events = last.get("events") or last.get("history") or []
+        view.show(last["view"], last["legal_moves"], events, False)
         assert view.talk() == last["talk"]
 
 

@@ -297,7 +297,12 @@ class TableView:
 
     # ------------------------------------------------------------------ words
     def event_text(self, event: Event) -> str | None:
-        """One log sentence for an event in the UI language, or None to leave it out."""
+        """One log sentence for an event in the UI language, or None to leave it out: the
+        table's talk tells it where the game's voice does (the page says the same)."""
+        tell = getattr(talk.voice(self.game_id), "event_line", None)
+        if tell is not None:
+            line = tell(event, self.view)
+            return None if line is None else self.say(line)
         if event.get("type") == "game_over":
             return i18n._("The game is over.")
         return None

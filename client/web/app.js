@@ -133,7 +133,7 @@ const HANDLERS = {
     if (!shown(msg)) return;
     app.stream = msg;
     app.timerSince = app.clockSince = performance.now();
-    app.log = (msg.history || []).map((e) => eventLine(msg.view, e)).filter(Boolean);
+    app.log = (msg.history || []).map((e, i) => eventLine(msg, i, e)).filter(Boolean);
   },
   update(msg) {
     if (!shown(msg)) return;
@@ -143,8 +143,8 @@ const HANDLERS = {
     app.clockSince = performance.now();
     if (moved || msg.timer) app.timerSince = performance.now();
     if (msg.ack !== undefined) app.ui = {};
-    for (const event of msg.events || []) {
-      const line = eventLine(msg.view, event);
+    for (const [i, event] of (msg.events || []).entries()) {
+      const line = eventLine(msg, i, event);
       if (line) app.log.push(line);
     }
     app.log = app.log.slice(-LOG_LINES);
@@ -188,12 +188,16 @@ function showToast(text) {
   }, 3500);
 }
 
-function eventLine(view, event) {
+// The log's sentence for the `index`th event of a sync's history or an update's events: the
+// table's talk tells it where the game's voice does, else the game's view.
+function eventLine(msg, index, event) {
   if (event.type === "taken_back") {
     return _("{name} took back a move", { name: context().name(event.seat) });
   }
-  const game = GAMES[view && view.game];
-  return game ? game.eventText(event, context(), view) : null;
+  const told = msg.talk && msg.talk.log;
+  if (told) return told[index] ? talk.line(told[index], context()) : null;
+  const game = GAMES[msg.view && msg.view.game];
+  return game ? game.eventText(event, context(), msg.view) : null;
 }
 
 // ------------------------------------------------------------------ what a game view gets

@@ -213,12 +213,12 @@ function play() {
 }
 
 function logHistory(sync) {
-  tv.log = (sync.history || []).map((e) => eventLine(sync.view, e)).filter(Boolean);
+  tv.log = (sync.history || []).map((e, i) => eventLine(sync, i, e)).filter(Boolean);
 }
 
 function addLog(msg) {
-  for (const event of msg.events || []) {
-    const line = eventLine(msg.view, event);
+  for (const [i, event] of (msg.events || []).entries()) {
+    const line = eventLine(msg, i, event);
     if (line) {
       tv.log.push(line);
       tv.caption = { text: line, seq: msg.seq };
@@ -233,7 +233,12 @@ function show(msg, fresh) {
   render();
 }
 
-function eventLine(view, event) {
+// The log's sentence for the `index`th event of a message: the table's talk tells it where the
+// game's voice does, else the game's view.
+function eventLine(msg, index, event) {
+  const told = msg.talk && msg.talk.log;
+  if (told) return told[index] ? talk.line(told[index], context()) : null;
+  const view = msg.view;
   const game = view && viewOf(view.game);
   if (!game) return null;
   try {

@@ -10,7 +10,9 @@ and the seats to act — a game's voice says:
   it shows the warning and may ask for a second tap);
 - `facts`: what a player weighs, as label and value lines;
 - `topic`: the id of the rules section that matters now (the rules sheet opens there);
-- `goal` and `end`: the game's goal and how it ends, each in one line.
+- `goal` and `end`: the game's goal and how it ends, each in one line;
+- `log`: the game log's sentence for each of the moment's events (None for an event that says
+  nothing), from a voice with `event_line(event, view)`; None for a voice without it.
 
 The talk is language-neutral: every piece is a `Line`, a catalog message id (with its context and,
 for counted phrases, its plural) and parameters; each client says it in its own language from
@@ -113,6 +115,10 @@ def talk(game_id: str, moment: Moment) -> Talk | None:
         raise ValueError(
             f"{game_id}: the talk names {len(moves)} moves for {len(moment.legal)} legal ones"
         )
+    # The game log's sentence of each event of the moment (None: the event says nothing), from
+    # a voice that tells its events; None where the clients still tell them themselves.
+    tell = getattr(found, "event_line", None)
+    log = None if tell is None else [tell(event, moment.view) for event in moment.events]
     return {
         "headline": said["headline"],
         "explain": said.get("explain"),
@@ -121,6 +127,7 @@ def talk(game_id: str, moment: Moment) -> Talk | None:
         "topic": said.get("topic"),
         "goal": found.goal,
         "end": found.end,
+        "log": log,
     }
 
 
@@ -173,3 +180,6 @@ def lines_of_talk(said: Talk) -> Iterable[Line]:
         yield from lines_of(entry["value"])
     yield from lines_of(said["goal"])
     yield from lines_of(said["end"])
+    for line in said.get("log") or []:
+        if line is not None:
+            yield from lines_of(line)

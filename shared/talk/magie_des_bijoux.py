@@ -157,6 +157,47 @@ class MagieVoice:
             "topic": topic,
         }
 
+    def event_line(self, event: dict[str, Any], view: dict[str, Any]) -> Line | None:
+        """The game log's sentence for one event (None: it says nothing)."""
+        kind = event.get("type")
+        who = seat(event["seat"]) if "seat" in event else None
+        if kind == "pawn_placed":
+            return say(
+                "magie-des-bijoux.talk",
+                "{name} puts the pawn on a {kind}.",
+                name=who,
+                kind=self._plaque_at(view, event["plaque"]),
+            )
+        if kind == "stone_placed":
+            return say(
+                "magie-des-bijoux.talk",
+                "{name} sets a stone in the {kind} ({filled} of {settings}).",
+                name=who,
+                kind=plaque_name(event["settings"]),
+                filled=event["filled"],
+                settings=event["settings"],
+            )
+        if kind == "plaque_filled":
+            return say(
+                "magie-des-bijoux.talk",
+                "The {kind} is complete.",
+                kind=self._plaque_at(view, event["plaque"]),
+            )
+        if kind == "extra_move":
+            return say("magie-des-bijoux.talk", "{name} earns an extra move!", name=who)
+        if kind == "game_over":
+            if event.get("reason") == "no_stones":
+                return say(
+                    "magie-des-bijoux.talk",
+                    "{name} has no stones left: the game is over.",
+                    name=who,
+                )
+            return say("magie-des-bijoux.talk", "The pawn has nowhere to go: the game is over.")
+        return None
+
+    def _plaque_at(self, view: dict[str, Any], plaque: list[int]) -> Line:
+        return plaque_name(view["settings"][plaque[0] * view["cols"] + plaque[1]])
+
     def _move(self, view: dict[str, Any], chosen: dict[str, Any], mover: int | None) -> dict:
         row, col = chosen["plaque"]
         cell = row * view["cols"] + col

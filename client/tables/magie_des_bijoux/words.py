@@ -1,21 +1,13 @@
-"""La Magie des Bijoux's words: the plaques' names, log sentences, the panels' and results'
-lines (the moment, the moves and the rules are the table's talk: shared/talk)."""
+"""La Magie des Bijoux's words: the panels' and results' lines (the moment, the moves, the log's
+sentences and the rules are the table's talk: shared/talk/magie_des_bijoux.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from client import i18n
-from client.i18n import N_
-from client.tables.base import Event, TableContext, View
+from client.tables.base import TableContext, View
 from client.tables.magie_des_bijoux.layout import Grid
-from shared.talk.magie_des_bijoux import plaque_name
-
-# Why the game ended (the game_over event's reason).
-GAME_OVER: dict[str, str] = {
-    "blocked": N_("The pawn has nowhere to go: the game is over."),
-    "no_stones": N_("{name} has no stones left: the game is over."),
-}
 
 
 def extra_move_banner() -> str:
@@ -24,7 +16,7 @@ def extra_move_banner() -> str:
 
 
 class MagieWords:
-    """The view's sentences: what the log, the top bar, the panels and the results say.
+    """The view's sentences: what the top bar, the panels and the results say.
 
     Part of `MagieDesBijouxView`; reads its `view`, `ctx` and `grid`, and its talk.
     """
@@ -32,32 +24,6 @@ class MagieWords:
     view: View
     ctx: TableContext
     grid: Grid
-
-    def _kind(self, rc: list[int]) -> str:
-        settings = self.view["settings"][self.grid.cell(rc)]
-        return i18n.say(plaque_name(settings))
-
-    def event_text(self, event: Event) -> str | None:
-        kind = event.get("type")
-        name = self.ctx.name(event.get("seat"))
-        if kind == "pawn_placed":
-            plaque = self._kind(event["plaque"])
-            return i18n._("{name} puts the pawn on a {kind}.", name=name, kind=plaque)
-        if kind == "stone_placed":
-            return i18n._(
-                "{name} sets a stone in the {kind} ({filled} of {settings}).",
-                name=name,
-                kind=self._kind(event["plaque"]),
-                filled=event["filled"],
-                settings=event["settings"],
-            )
-        if kind == "plaque_filled":
-            return i18n._("The {kind} is complete.", kind=self._kind(event["plaque"]))
-        if kind == "extra_move":
-            return i18n._("{name} earns an extra move!", name=name)
-        if kind == "game_over":
-            return i18n._(GAME_OVER[event.get("reason", "blocked")], name=name)
-        return None
 
     def status(self) -> str | None:
         # The moment as the table's talk says it (the same words as the page's).

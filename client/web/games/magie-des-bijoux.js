@@ -175,37 +175,6 @@ export function controls(stream, ctx) {
   return [h("p", { class: "hint" }, _("Tap a glowing plaque.")), talk.armedWarning(ctx)];
 }
 
-// Why the game ended: the pygame view's sentences (client/tables/magie_des_bijoux/words.py).
-const GAME_OVER = {
-  blocked: "The pawn has nowhere to go: the game is over.",
-  no_stones: "{name} has no stones left: the game is over.",
-};
-
-/** One log line for an event (the same sentences as the pygame view). */
-export function eventText(event, ctx, view) {
-  const name = ctx.name(event.seat);
-  const plaqueName = () => kindAt(view, event.plaque);
-  switch (event.type) {
-    case "pawn_placed":
-      return _("{name} puts the pawn on a {kind}.", { name, kind: plaqueName() });
-    case "stone_placed":
-      return _("{name} sets a stone in the {kind} ({filled} of {settings}).", {
-        name,
-        kind: KINDS[event.settings](),
-        filled: event.filled,
-        settings: event.settings,
-      });
-    case "plaque_filled":
-      return _("The {kind} is complete.", { kind: plaqueName() });
-    case "extra_move":
-      return _("{name} earns an extra move!", { name });
-    case "game_over":
-      return _(GAME_OVER[event.reason] || GAME_OVER.blocked, { name });
-    default:
-      return null;
-  }
-}
-
 export function resultLines(outcome) {
   if (outcome.solitaire) {
     const empty = outcome.empty_settings || 0;
