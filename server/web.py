@@ -18,6 +18,8 @@ import email.utils
 import http
 import ipaddress
 import logging
+import socket
+import time
 import urllib.parse
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -26,7 +28,7 @@ from typing import Any, TextIO
 import ifaddr
 from websockets.asyncio.server import Server as WebSocketServer
 from websockets.asyncio.server import ServerConnection, serve
-from websockets.datastructures import Headers
+from websockets.datastructures import Headers, MultipleValuesError
 from websockets.exceptions import ConnectionClosed
 from websockets.frames import CloseCode
 from websockets.http11 import Request, Response
@@ -34,6 +36,7 @@ from websockets.protocol import State
 from websockets.server import ServerProtocol
 
 from server import web_i18n
+from server.discovery import instance_label
 from shared.protocol import MAX_FRAME, TOO_LARGE, encode
 
 # websockets tells of every connection and every file served at INFO: too chatty for a console.
@@ -63,6 +66,9 @@ CONTENT_TYPES = {
 }
 # Seconds a closing WebSocket may take to send what is queued and say goodbye.
 CLOSE_TIMEOUT = 3.0
+# A Host the machine's addresses do not hold looks them up again at most this often (seconds):
+# a laptop may have joined the hall's network after the server started.
+ADDRESSES_FRESH = 1.0
 
 
 def web_urls(host: str, port: int, interfaces: list[str] | None = None) -> list[str]:
@@ -145,6 +151,98 @@ def bytes_response(status: int, content_type: str, body: bytes) -> Response:
         ]
     )
     return Response(status, http.HTTPStatus(status).phrase, headers, body)
+
+
+def request_host(value: str | None) -> tuple[str, int | None] | None:
+    """The host (lower case, without brackets or a final dot) and port that a `Host` header or an
+    origin's authority names, or None when it is no plain `host[:port]`."""
+    if not value or any(ch in value for ch in "@/?#\\ \t"):
+        return None
+    try:
+        split = urllib.parse.urlsplit("//" + value)
+        port = split.port
+    except ValueError:
+        return None
+    if not split.hostname:
+        return None
+    return split.hostname.rstrip("."), port
+
+
+def same_origin(origin: str, host: tuple[str, int | None]) -> bool:
+    """Whether a page's `Origin` (`http://host[:port]`) is the host the request was sent to."""
+    split = urllib.parse.urlsplit(origin)
+    default = {"http": 80, "https": 443}.get(split.scheme)
+    if default is None or split.path or split.query or split.fragment:
+        return False
+    named = request_host(split.netloc)
+    return named is not None and (named[0], named[1] or default) == (host[0], host[1] or default)
+
+
+def machine_names() -> set[str]:
+    """The names a browser on the LAN may use for this machine: its host name (with and without
+    its domain), that name under `.local`, the name discovery announces, and `localhost`."""
+    full = socket.gethostname().lower().rstrip(".")
+    short = full.split(".")[0]
+    announced = instance_label(socket.gethostname()).replace(" ", "-").lower()
+    return {n for n in (full, short, f"{short}.local", f"{announced}.local", "localhost") if n}
+
+
+def _address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        return ipaddress.ip_address(host.split("%")[0])  # an IPv6 zone (`%eth0`) aside
+    except ValueError:
+        return None
+
+
+class OwnHosts:
+    """The names and addresses under which a browser may ask this server for something (the
+    `Host` of a request): the address it is bound to — when bound to every address, each
+    address of the machine's interfaces — loopback, and the machine's names. Anything else is
+    another site's name for it (DNS rebinding) and is refused."""
+
+    def __init__(self, bound: str) -> None:
+        self.names = machine_names()
+        self.every_address = bound in ("", "0.0.0.0", "::")
+        self.addresses: set[ipaddress.IPv4Address | ipaddress.IPv6Address] = set()
+        self._looked_up = float("-inf")
+        if not self.every_address:
+            address = _address(bound)
+            if address is None:
+                self.names.add(bound.lower().rstrip("."))
+            else:
+                self.addresses.add(address)
+        self._look_up()
+
+    def _look_up(self) -> None:
+        if not self.every_address:
+            return
+        self._looked_up = time.monotonic()
+        for adapter in ifaddr.get_adapters():
+            for ip in adapter.ips:
+                address = _address(ip.ip if isinstance(ip.ip, str) else ip.ip[0])
+                if address is not None:
+                    self.addresses.add(address)
+
+    def allows(self, host: str) -> bool:
+        """Whether `host` (from `request_host`) is one of this server's names or addresses."""
+        if host in self.names:
+            return True
+        address = _address(host)
+        if address is None:
+            return False
+        if address.is_loopback or address in self.addresses:
+            return True
+        if time.monotonic() - self._looked_up >= ADDRESSES_FRESH:
+            self._look_up()
+        return address in self.addresses
+
+
+def _one(headers: Headers, name: str) -> str | None:
+    """A header's value; None when it is missing, "" (no valid value) when it comes twice."""
+    try:
+        return headers.get(name)
+    except MultipleValuesError:
+        return ""
 
 
 class GatewayProtocol(ServerProtocol):
@@ -245,6 +343,7 @@ class WebGateway:
         self.host = host
         self.wanted_port = port
         self.root = root
+        self.own_hosts = OwnHosts(host)
         self._server: WebSocketServer | None = None
         self._transports: set[WebSocketTransport] = set()
 
@@ -283,6 +382,9 @@ class WebGateway:
 
     def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         """The page's files; None lets `/ws` go on to the WebSocket handshake."""
+        refused = self._foreign(connection, request)
+        if refused is not None:
+            return refused
         if request.method != "GET":
             response = connection.respond(http.HTTPStatus.METHOD_NOT_ALLOWED, "Only GET\n")
             response.headers["Allow"] = "GET"
@@ -299,6 +401,21 @@ class WebGateway:
             return file_response(found)
         except OSError:
             return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found\n")
+
+    def _foreign(self, connection: ServerConnection, request: Request) -> Response | None:
+        """403 for a request to a name or address that is not this server's (DNS rebinding),
+        and for a WebSocket opened by another site's page; None for the rest. A native client
+        sends no `Origin` and passes."""
+        host = request_host(_one(request.headers, "Host"))
+        origin = _one(request.headers, "Origin")
+        if host is None or not self.own_hosts.allows(host[0]):
+            text = "This server answers only to its own names and addresses\n"
+            return connection.respond(http.HTTPStatus.FORBIDDEN, text)
+        is_socket = urllib.parse.urlsplit(request.path).path == SOCKET_PATH
+        if is_socket and origin is not None and not same_origin(origin, host):
+            text = "Only this server's own page may open its WebSocket\n"
+            return connection.respond(http.HTTPStatus.FORBIDDEN, text)
+        return None
 
     async def _handle(self, ws: ServerConnection) -> None:
         transport = WebSocketTransport(ws)

@@ -1,15 +1,23 @@
 """The web port under a hostile hand, over real sockets on 127.0.0.1: a frame is one message and
-nothing more, and nesting has one limit and one answer on both ports (docs/protocol.md,
-Browser gateway)."""
+nothing more, nesting has one limit and one answer on both ports, and only this server's own
+page may open its WebSocket and only its own names reach it (docs/protocol.md, Browser
+gateway)."""
 
 from __future__ import annotations
 
+import asyncio
+import base64
+import os
+import re
+import socket
 from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect as ws_connect
 
 from client.net.connection import AsyncClient, ConnectionClosed
+from server import web
 from shared.protocol import (
     HELLO_TOKEN_LEN,
     MAX_NESTING,
@@ -18,7 +26,7 @@ from shared.protocol import (
     encode,
     hello,
 )
-from tests.test_server_kit import arun, connect
+from tests.test_server_kit import HOST, arun, connect
 from tests.test_web_gateway import WebClient, gateway
 
 pytestmark = pytest.mark.timeout(120)
@@ -35,6 +43,31 @@ async def everything_until_closed(client: AsyncClient) -> list[dict]:
             got.append(await client.recv(10))
         except ConnectionClosed:
             return got
+
+
+def upgrade(host: str | None, origin: str | None = None, path: str = "/ws") -> bytes:
+    """A browser's WebSocket handshake request, with this `Host` and `Origin` (None: none)."""
+    key = base64.b64encode(os.urandom(16)).decode()
+    lines = [f"GET {path} HTTP/1.1", "Upgrade: websocket", "Connection: Upgrade"]
+    lines += [f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
+    if host is not None:
+        lines.append(f"Host: {host}")
+    if origin is not None:
+        lines.append(f"Origin: {origin}")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode()
+
+
+async def status_of(port: int, request: bytes) -> tuple[int, bytes]:
+    """The status and body of the first answer to `request` (the connection is then dropped)."""
+    reader, writer = await asyncio.open_connection(HOST, port)
+    try:
+        writer.write(request)
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+        size = re.search(rb"Content-Length: (\d+)", head)
+        body = await asyncio.wait_for(reader.readexactly(int(size.group(1))), 10) if size else b""
+        return int(head.split()[1]), body
+    finally:
+        writer.close()
 
 
 def nested(depth: int) -> bytes:
@@ -135,3 +168,105 @@ def test_the_document_gives_the_limits_the_code_applies():
 
 
 # ---------------------------------------------------------------------- origins and hosts
+
+
+@pytest.mark.parametrize(
+    "origin",
+    [
+        "http://evil.example",
+        "null",
+        "https://evil.example",
+        "http://127.0.0.1",
+        "http://127.0.0.1:1",
+        "http://127.0.0.1:{port}/path",
+        "ftp://127.0.0.1:{port}",
+        "http://evil.example@127.0.0.1:{port}",
+        "http://127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}",
+    ],
+)
+@arun(30)
+async def test_a_websocket_from_another_sites_page_is_refused_with_403(tmp_path, origin):
+    async with gateway(tmp_path) as server:
+        port = server.web_port
+        request = upgrade(f"{HOST}:{port}", origin.format(port=port))
+        status, body = await status_of(port, request)
+        assert (status, body) == (403, b"Only this server's own page may open its WebSocket\n")
+        assert not server.lobby.sessions
+
+
+@arun(30)
+async def test_the_servers_own_page_and_a_native_client_open_the_websocket(tmp_path):
+    async with gateway(tmp_path) as server:
+        port = server.web_port
+        for host, origin in [
+            (f"{HOST}:{port}", f"http://{HOST}:{port}"),
+            (f"localhost:{port}", f"http://LOCALHOST:{port}"),
+            (f"{socket.gethostname()}:{port}", f"http://{socket.gethostname()}:{port}"),
+            (f"{HOST}:{port}", None),
+        ]:
+            assert (await status_of(port, upgrade(host, origin)))[0] == 101, (host, origin)
+        # A browser-like client on this server's own page plays as any other.
+        async with ws_connect(f"ws://{HOST}:{port}/ws", origin=f"http://{HOST}:{port}") as ws:
+            await ws.send(encode(hello("Page")))
+            assert b"welcome" in await asyncio.wait_for(ws.recv(), 10)
+
+
+@pytest.mark.parametrize(
+    "host",
+    [
+        "evil.example",
+        "evil.example:{port}",
+        "127.0.0.1.evil.example:{port}",
+        "10.9.8.7",
+        None,
+        "127.0.0.1\r\nHost: 127.0.0.1",
+    ],
+)
+@pytest.mark.parametrize("path", ["/", "/i18n/de.json", "/tv", "/ws"])
+@arun(30)
+async def test_a_request_to_another_name_is_refused_with_403(tmp_path, host, path):
+    """DNS rebinding: another site's name (or an address that is not this server's) in `Host`
+    reaches no file, catalog or WebSocket."""
+    async with gateway(tmp_path) as server:
+        port = server.web_port
+        named = None if host is None else host.format(port=port)
+        # A rebinding page's own origin matches the name it used: the name is what is refused.
+        origin = f"http://{named}" if named and "\r" not in named else None
+        status, body = await status_of(port, upgrade(named, origin, path))
+        assert (status, body) == (403, b"This server answers only to its own names and addresses\n")
+
+
+@arun(30)
+async def test_the_page_answers_to_the_servers_own_names(tmp_path):
+    async with gateway(tmp_path) as server:
+        port = server.web_port
+        for host in (HOST, f"{HOST}:{port}", "localhost", f"[::1]:{port}", socket.gethostname()):
+            request = f"GET / HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()
+            assert (await status_of(port, request))[0] == 200, host
+
+
+class Ip:
+    def __init__(self, ip: Any) -> None:
+        self.ip = ip
+
+
+class Adapter:
+    def __init__(self, *ips: Any) -> None:
+        self.ips = [Ip(ip) for ip in ips]
+
+
+def test_own_hosts_are_the_bound_address_or_every_address_of_the_machine(monkeypatch):
+    adapters = [Adapter("127.0.0.1", ("::1", 0, 0)), Adapter("192.168.1.20", ("fe80::1", 0, 2))]
+    monkeypatch.setattr(web.ifaddr, "get_adapters", lambda: adapters)
+    every = web.OwnHosts("0.0.0.0")
+    for host in ("192.168.1.20", "fe80::1", "127.0.0.1", "127.0.0.2", "::1", "localhost"):
+        assert every.allows(host), host
+    assert not every.allows("192.168.1.21") and not every.allows("evil.example")
+    # A laptop that joins another network meanwhile: its new address is looked up again.
+    adapters.append(Adapter("10.0.0.7"))
+    monkeypatch.setattr(web, "ADDRESSES_FRESH", 0.0)
+    assert every.allows("10.0.0.7")
+    one = web.OwnHosts("192.168.1.20")
+    assert one.allows("192.168.1.20") and one.allows("127.0.0.1")
+    assert not one.allows("10.0.0.7")
+    assert web.OwnHosts("jewels.example").allows("jewels.example")
