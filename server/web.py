@@ -21,7 +21,7 @@ import logging
 import socket
 import time
 import urllib.parse
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Generator
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -29,10 +29,16 @@ import ifaddr
 from websockets.asyncio.server import Server as WebSocketServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers, MultipleValuesError
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import (
+    ConnectionClosed,
+    HeaderLineTooLong,
+    InvalidMessage,
+    RequestLineTooLong,
+    TooManyHeaders,
+)
 from websockets.frames import CloseCode
 from websockets.http11 import Request, Response
-from websockets.protocol import State
+from websockets.protocol import Protocol, State
 from websockets.server import ServerProtocol
 
 from server import web_i18n
@@ -66,6 +72,11 @@ CONTENT_TYPES = {
 }
 # Seconds a closing WebSocket may take to send what is queued and say goodbye.
 CLOSE_TIMEOUT = 3.0
+# Seconds a connection has to send its whole HTTP request, as a TCP client has to say hello.
+REQUEST_TIMEOUT = 15.0
+# The first byte of a TLS handshake: a browser asked for https:// on this plain-http port.
+TLS_HANDSHAKE = b"\x16"
+PLAIN_HTTP = "This server's page is plain http://, not https://\n"
 # A Host the machine's addresses do not hold looks them up again at most this often (seconds):
 # a laptop may have joined the hall's network after the server started.
 ADDRESSES_FRESH = 1.0
@@ -245,6 +256,28 @@ def _one(headers: Headers, name: str) -> str | None:
         return ""
 
 
+class _RequestHead:
+    """Lines of an HTTP request's head for websockets' parser, noting the request line and
+    whether the head was read to its end (so that what failed after it was its body)."""
+
+    def __init__(self, read_line: Callable[[int, type[Exception]], Generator[None, None, Any]]):
+        self._read_line = read_line
+        self.first = b""
+        self.complete = False
+
+    def read_line(self, limit: int, too_long: type[Exception]) -> Generator[None, None, Any]:
+        line = yield from self._read_line(limit, too_long)
+        if not self.first:
+            self.first = bytes(line)
+        elif line == b"\r\n":
+            self.complete = True
+        return line
+
+    @property
+    def method(self) -> str:
+        return self.first.split(b" ", 1)[0].decode("ascii", "replace")
+
+
 class GatewayProtocol(ServerProtocol):
     """websockets' sans-I/O server side, answering a message over the size limit as the TCP
     port does: `error` and `bye` (`frame_too_large`) before it closes. websockets refuses such
@@ -255,6 +288,59 @@ class GatewayProtocol(ServerProtocol):
             self.send_binary(encode({"t": "error", "code": "frame_too_large", "reason": TOO_LARGE}))
             self.send_binary(encode({"t": "bye", "code": "frame_too_large", "reason": TOO_LARGE}))
         super().fail(code, reason)
+
+    def parse(self) -> Generator[None]:
+        """websockets' reading, with answers of ours before a WebSocket is open: a TLS handshake
+        gets a plain 400 at once, a request with a body 405 (400 for a GET), and no frame is
+        read before the request is answered — a second request sent right behind the first
+        (pipelined) is not taken for frames: the first is answered, then the connection ends."""
+        if self.state is State.CONNECTING:
+            while not self.reader.buffer and not self.reader.eof:
+                yield
+            if self.reader.buffer.startswith(TLS_HANDSHAKE):
+                yield from self._answer(http.HTTPStatus.BAD_REQUEST, PLAIN_HTTP)
+                return
+            head = _RequestHead(self.reader.read_line)
+            try:
+                request = yield from Request.parse(head.read_line)
+            except RequestLineTooLong as exc:
+                yield from self._answer(http.HTTPStatus.REQUEST_URI_TOO_LONG, f"{exc}\n")
+                return
+            except (HeaderLineTooLong, TooManyHeaders) as exc:
+                status = http.HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
+                yield from self._answer(status, f"{exc}\n")
+                return
+            except Exception as exc:
+                if head.complete:  # only a body (or a transfer coding) fails after the head
+                    yield from self._refuse_body(head.method)
+                    return
+                # No HTTP request: closed without an answer, as websockets does.
+                self.handshake_exc = InvalidMessage("did not receive a valid HTTP request")
+                self.handshake_exc.__cause__ = exc
+                self.send_eof()
+                self.parser = self.discard()
+                next(self.parser)
+                yield
+                return
+            self.events.append(request)
+            while self.state is State.CONNECTING and not self.reader.eof:
+                yield
+        yield from Protocol.parse(self)
+
+    def _refuse_body(self, method: str) -> Generator[None]:
+        """Only `GET` without a body is served: 405 for another method, 400 for a GET."""
+        if method == "GET":
+            yield from self._answer(http.HTTPStatus.BAD_REQUEST, "A GET carries no body\n")
+        else:
+            yield from self._answer(http.HTTPStatus.METHOD_NOT_ALLOWED, "Only GET\n")
+
+    def _answer(self, status: http.HTTPStatus, text: str) -> Generator[None]:
+        """Send a plain answer and end the connection (websockets then discards what comes)."""
+        response = self.reject(status, text)
+        if status == http.HTTPStatus.METHOD_NOT_ALLOWED:
+            response.headers["Allow"] = "GET"
+        self.send_response(response)
+        yield
 
 
 def _connection(
@@ -278,6 +364,9 @@ class WebSocketTransport:
         self._queued = 0
         self._wake = asyncio.Event()
         self._closing = False
+        # The session stopped waiting for the peer (no hello in time): closing does not wait
+        # for its answer either.
+        self._given_up = False
         self._writer = asyncio.get_running_loop().create_task(self._write_loop())
 
     async def read(self) -> bytes | str | None:
@@ -286,6 +375,9 @@ class WebSocketTransport:
             return await self.ws.recv()
         except ConnectionClosed:
             return None
+        except asyncio.CancelledError:
+            self._given_up = True
+            raise
 
     def write(self, frame: bytes) -> None:
         self._queue.append(frame)
@@ -325,7 +417,18 @@ class WebSocketTransport:
                     break
                 self._wake.clear()
                 await self._wake.wait()
-            await self.ws.close()
+            if self._given_up:
+                self._hang_up()
+            else:
+                await self.ws.close()
+
+    def _hang_up(self) -> None:
+        """Say why in a close frame and end the TCP connection now, not once a silent peer
+        answers (or the close times out)."""
+        if self.ws.state is State.OPEN:
+            self.ws.protocol.send_close(CloseCode.POLICY_VIOLATION, "no hello in time")
+            self.ws.send_data()
+        self.ws.transport.close()
 
 
 class WebGateway:
@@ -363,6 +466,7 @@ class WebGateway:
             max_size=MAX_FRAME,
             create_connection=_connection,
             server_header=None,
+            open_timeout=REQUEST_TIMEOUT,
             logger=wire_log,
         )
 

@@ -1,7 +1,7 @@
 """The web port under a hostile hand, over real sockets on 127.0.0.1: a frame is one message and
-nothing more, nesting has one limit and one answer on both ports, and only this server's own
-page may open its WebSocket and only its own names reach it (docs/protocol.md, Browser
-gateway)."""
+nothing more, nesting has one limit and one answer on both ports, only this server's own page
+may open its WebSocket and only its own names reach it, and every HTTP request gets an answer
+or a prompt end (docs/protocol.md, Browser gateway)."""
 
 from __future__ import annotations
 
@@ -43,6 +43,31 @@ async def everything_until_closed(client: AsyncClient) -> list[dict]:
             got.append(await client.recv(10))
         except ConnectionClosed:
             return got
+
+
+async def exchange(port: int, data: bytes, wait: float = 10.0) -> bytes:
+    """`data` written to the web port as it is; everything read until the server ends the
+    connection (TimeoutError if it has not within `wait` seconds)."""
+    reader, writer = await asyncio.open_connection(HOST, port)
+    try:
+        writer.write(data)
+        await writer.drain()
+        return await asyncio.wait_for(reader.read(), wait)
+    finally:
+        writer.close()
+
+
+def responses(raw: bytes) -> list[tuple[int, dict[str, str], bytes]]:
+    """The HTTP responses in `raw`, in order: status, headers (lower-case names), body."""
+    found = []
+    while raw:
+        head, _, rest = raw.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        headers = {k.lower(): v for k, v in (line.split(": ", 1) for line in lines[1:])}
+        size = int(headers.get("content-length", "0"))
+        found.append((int(lines[0].split()[1]), headers, rest[:size]))
+        raw = rest[size:]
+    return found
 
 
 def upgrade(host: str | None, origin: str | None = None, path: str = "/ws") -> bytes:
@@ -270,3 +295,80 @@ def test_own_hosts_are_the_bound_address_or_every_address_of_the_machine(monkeyp
     assert one.allows("192.168.1.20") and one.allows("127.0.0.1")
     assert not one.allows("10.0.0.7")
     assert web.OwnHosts("jewels.example").allows("jewels.example")
+
+
+# ---------------------------------------------------------------------- HTTP
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\nhello",
+        b"PUT /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n\r\n{}",
+        b"PATCH /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n\r\n{}",
+        b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+        b"5\r\nhello\r\n0\r\n\r\n",
+        b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    ],
+    ids=["POST", "PUT", "PATCH", "chunked POST", "POST without a body"],
+)
+@arun(30)
+async def test_another_method_gets_405_with_allow_get(tmp_path, request_):
+    async with gateway(tmp_path) as server:
+        [(status, headers, body)] = responses(await exchange(server.web_port, request_))
+    assert (status, headers["allow"], body) == (405, "GET", b"Only GET\n")
+
+
+@arun(30)
+async def test_a_get_with_a_body_gets_400(tmp_path):
+    request = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\nhello"
+    async with gateway(tmp_path) as server:
+        [(status, _, body)] = responses(await exchange(server.web_port, request))
+    assert (status, body) == (400, b"A GET carries no body\n")
+
+
+@arun(30)
+async def test_of_two_pipelined_gets_the_first_is_answered_then_the_connection_ends(tmp_path):
+    """websockets answers one request per connection (`Connection: close`): the second is not
+    read as WebSocket frames, nor answered; a browser asks again on a new connection."""
+    two = b"GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 2
+    async with gateway(tmp_path) as server:
+        [(status, headers, body)] = responses(await exchange(server.web_port, two))
+    assert (status, headers["connection"]) == (200, "close")
+    assert body == (web.WEB_ROOT / "index.html").read_bytes()
+
+
+@arun(30)
+async def test_a_tls_handshake_gets_a_plain_answer_and_the_end_at_once(tmp_path):
+    client_hello = b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + os.urandom(32)
+    async with gateway(tmp_path) as server:
+        # Well within the request timeout (15 s): only an answer at once passes.
+        answer = await exchange(server.web_port, client_hello, wait=5.0)
+        [(status, _, body)] = responses(answer)
+    assert (status, body) == (400, web.PLAIN_HTTP.encode())
+
+
+@arun(30)
+async def test_a_connection_that_sends_no_request_is_closed_at_the_request_timeout(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr(web, "REQUEST_TIMEOUT", 0.5)
+    async with gateway(tmp_path) as server:
+        assert await exchange(server.web_port, b"", wait=8.0) == b""
+
+
+@arun(30)
+async def test_a_websocket_that_says_no_hello_is_closed_at_the_hello_timeout(tmp_path, monkeypatch):
+    """Closed then, TCP and all, though the peer never answers the close frame (the closing
+    handshake's own timeout is 10 s, the gateway's 3 s: it waits for neither)."""
+    import server.app
+
+    monkeypatch.setattr(server.app, "HELLO_TIMEOUT", 0.5)
+    monkeypatch.setattr(web, "CLOSE_TIMEOUT", 30.0)
+    async with gateway(tmp_path) as srv:
+        port = srv.web_port
+        raw = await exchange(port, upgrade(f"{HOST}:{port}"), wait=8.0)
+    head, _, frames = raw.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 101")
+    reason = b"no hello in time"
+    assert frames == bytes([0x88, 2 + len(reason)]) + (1008).to_bytes(2, "big") + reason
