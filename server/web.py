@@ -205,6 +205,10 @@ def _address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
         return None
 
 
+def _interface_ips() -> list[Any]:
+    return [ip for adapter in ifaddr.get_adapters() for ip in adapter.ips]
+
+
 class OwnHosts:
     """The names and addresses under which a browser may ask this server for something (the
     `Host` of a request): the address it is bound to — when bound to every address, each
@@ -228,11 +232,9 @@ class OwnHosts:
         if not self.every_address:
             return
         self._looked_up = time.monotonic()
-        for adapter in ifaddr.get_adapters():
-            for ip in adapter.ips:
-                address = _address(ip.ip if isinstance(ip.ip, str) else ip.ip[0])
-                if address is not None:
-                    self.addresses.add(address)
+        found = (_address(ip.ip if isinstance(ip.ip, str) else ip.ip[0]) for ip in _interface_ips())
+        # The addresses now, not all there ever were: one given up may be another machine's.
+        self.addresses = {address for address in found if address is not None}
 
     def allows(self, host: str) -> bool:
         """Whether `host` (from `request_host`) is one of this server's names or addresses."""

@@ -287,10 +287,12 @@ def test_own_hosts_are_the_bound_address_or_every_address_of_the_machine(monkeyp
     for host in ("192.168.1.20", "fe80::1", "127.0.0.1", "127.0.0.2", "::1", "localhost"):
         assert every.allows(host), host
     assert not every.allows("192.168.1.21") and not every.allows("evil.example")
-    # A laptop that joins another network meanwhile: its new address is looked up again.
-    adapters.append(Adapter("10.0.0.7"))
+    # A laptop that moves to another network meanwhile: its new address is looked up again,
+    # and the one it gave up is no longer its own.
+    adapters[1] = Adapter("10.0.0.7")
     monkeypatch.setattr(web, "ADDRESSES_FRESH", 0.0)
     assert every.allows("10.0.0.7")
+    assert not every.allows("192.168.1.20")
     one = web.OwnHosts("192.168.1.20")
     assert one.allows("192.168.1.20") and one.allows("127.0.0.1")
     assert not one.allows("10.0.0.7")
