@@ -18,22 +18,31 @@ import email.utils
 import http
 import ipaddress
 import logging
+import socket
+import time
 import urllib.parse
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Generator
 from pathlib import Path
 from typing import Any, TextIO
 
 import ifaddr
 from websockets.asyncio.server import Server as WebSocketServer
 from websockets.asyncio.server import ServerConnection, serve
-from websockets.datastructures import Headers
-from websockets.exceptions import ConnectionClosed
+from websockets.datastructures import Headers, MultipleValuesError
+from websockets.exceptions import (
+    ConnectionClosed,
+    HeaderLineTooLong,
+    InvalidMessage,
+    RequestLineTooLong,
+    TooManyHeaders,
+)
 from websockets.frames import CloseCode
 from websockets.http11 import Request, Response
-from websockets.protocol import State
+from websockets.protocol import Protocol, State
 from websockets.server import ServerProtocol
 
 from server import web_i18n
+from server.discovery import instance_label
 from shared.protocol import MAX_FRAME, TOO_LARGE, encode
 
 # websockets tells of every connection and every file served at INFO: too chatty for a console.
@@ -63,6 +72,14 @@ CONTENT_TYPES = {
 }
 # Seconds a closing WebSocket may take to send what is queued and say goodbye.
 CLOSE_TIMEOUT = 3.0
+# Seconds a connection has to send its whole HTTP request, as a TCP client has to say hello.
+REQUEST_TIMEOUT = 15.0
+# The first byte of a TLS handshake: a browser asked for https:// on this plain-http port.
+TLS_HANDSHAKE = b"\x16"
+PLAIN_HTTP = "This server's page is plain http://, not https://\n"
+# A Host the machine's addresses do not hold looks them up again at most this often (seconds):
+# a laptop may have joined the hall's network after the server started.
+ADDRESSES_FRESH = 1.0
 
 
 def web_urls(host: str, port: int, interfaces: list[str] | None = None) -> list[str]:
@@ -147,6 +164,122 @@ def bytes_response(status: int, content_type: str, body: bytes) -> Response:
     return Response(status, http.HTTPStatus(status).phrase, headers, body)
 
 
+def request_host(value: str | None) -> tuple[str, int | None] | None:
+    """The host (lower case, without brackets or a final dot) and port that a `Host` header or an
+    origin's authority names, or None when it is no plain `host[:port]`."""
+    if not value or any(ch in value for ch in "@/?#\\ \t"):
+        return None
+    try:
+        split = urllib.parse.urlsplit("//" + value)
+        port = split.port
+    except ValueError:
+        return None
+    if not split.hostname:
+        return None
+    return split.hostname.rstrip("."), port
+
+
+def same_origin(origin: str, host: tuple[str, int | None]) -> bool:
+    """Whether a page's `Origin` (`http://host[:port]`) is the host the request was sent to."""
+    split = urllib.parse.urlsplit(origin)
+    default = {"http": 80, "https": 443}.get(split.scheme)
+    if default is None or split.path or split.query or split.fragment:
+        return False
+    named = request_host(split.netloc)
+    return named is not None and (named[0], named[1] or default) == (host[0], host[1] or default)
+
+
+def machine_names() -> set[str]:
+    """The names a browser on the LAN may use for this machine: its host name (with and without
+    its domain), that name under `.local`, the name discovery announces, and `localhost`."""
+    full = socket.gethostname().lower().rstrip(".")
+    short = full.split(".")[0]
+    announced = instance_label(socket.gethostname()).replace(" ", "-").lower()
+    return {n for n in (full, short, f"{short}.local", f"{announced}.local", "localhost") if n}
+
+
+def _address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        return ipaddress.ip_address(host.split("%")[0])  # an IPv6 zone (`%eth0`) aside
+    except ValueError:
+        return None
+
+
+def _interface_ips() -> list[Any]:
+    return [ip for adapter in ifaddr.get_adapters() for ip in adapter.ips]
+
+
+class OwnHosts:
+    """The names and addresses under which a browser may ask this server for something (the
+    `Host` of a request): the address it is bound to — when bound to every address, each
+    address of the machine's interfaces — loopback, and the machine's names. Anything else is
+    another site's name for it (DNS rebinding) and is refused."""
+
+    def __init__(self, bound: str) -> None:
+        self.names = machine_names()
+        self.every_address = bound in ("", "0.0.0.0", "::")
+        self.addresses: set[ipaddress.IPv4Address | ipaddress.IPv6Address] = set()
+        self._looked_up = float("-inf")
+        if not self.every_address:
+            address = _address(bound)
+            if address is None:
+                self.names.add(bound.lower().rstrip("."))
+            else:
+                self.addresses.add(address)
+        self._look_up()
+
+    def _look_up(self) -> None:
+        if not self.every_address:
+            return
+        self._looked_up = time.monotonic()
+        found = (_address(ip.ip if isinstance(ip.ip, str) else ip.ip[0]) for ip in _interface_ips())
+        # The addresses now, not all there ever were: one given up may be another machine's.
+        self.addresses = {address for address in found if address is not None}
+
+    def allows(self, host: str) -> bool:
+        """Whether `host` (from `request_host`) is one of this server's names or addresses."""
+        if host in self.names:
+            return True
+        address = _address(host)
+        if address is None:
+            return False
+        if address.is_loopback or address in self.addresses:
+            return True
+        if time.monotonic() - self._looked_up >= ADDRESSES_FRESH:
+            self._look_up()
+        return address in self.addresses
+
+
+def _one(headers: Headers, name: str) -> str | None:
+    """A header's value; None when it is missing, "" (no valid value) when it comes twice."""
+    try:
+        return headers.get(name)
+    except MultipleValuesError:
+        return ""
+
+
+class _RequestHead:
+    """Lines of an HTTP request's head for websockets' parser, noting the request line and
+    whether the head was read to its end (so that what failed after it was its body)."""
+
+    def __init__(self, read_line: Callable[[int, type[Exception]], Generator[None, None, Any]]):
+        self._read_line = read_line
+        self.first = b""
+        self.complete = False
+
+    def read_line(self, limit: int, too_long: type[Exception]) -> Generator[None, None, Any]:
+        line = yield from self._read_line(limit, too_long)
+        if not self.first:
+            self.first = bytes(line)
+        elif line == b"\r\n":
+            self.complete = True
+        return line
+
+    @property
+    def method(self) -> str:
+        return self.first.split(b" ", 1)[0].decode("ascii", "replace")
+
+
 class GatewayProtocol(ServerProtocol):
     """websockets' sans-I/O server side, answering a message over the size limit as the TCP
     port does: `error` and `bye` (`frame_too_large`) before it closes. websockets refuses such
@@ -157,6 +290,59 @@ class GatewayProtocol(ServerProtocol):
             self.send_binary(encode({"t": "error", "code": "frame_too_large", "reason": TOO_LARGE}))
             self.send_binary(encode({"t": "bye", "code": "frame_too_large", "reason": TOO_LARGE}))
         super().fail(code, reason)
+
+    def parse(self) -> Generator[None]:
+        """websockets' reading, with answers of ours before a WebSocket is open: a TLS handshake
+        gets a plain 400 at once, a request with a body 405 (400 for a GET), and no frame is
+        read before the request is answered — a second request sent right behind the first
+        (pipelined) is not taken for frames: the first is answered, then the connection ends."""
+        if self.state is State.CONNECTING:
+            while not self.reader.buffer and not self.reader.eof:
+                yield
+            if self.reader.buffer.startswith(TLS_HANDSHAKE):
+                yield from self._answer(http.HTTPStatus.BAD_REQUEST, PLAIN_HTTP)
+                return
+            head = _RequestHead(self.reader.read_line)
+            try:
+                request = yield from Request.parse(head.read_line)
+            except RequestLineTooLong as exc:
+                yield from self._answer(http.HTTPStatus.REQUEST_URI_TOO_LONG, f"{exc}\n")
+                return
+            except (HeaderLineTooLong, TooManyHeaders) as exc:
+                status = http.HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
+                yield from self._answer(status, f"{exc}\n")
+                return
+            except Exception as exc:
+                if head.complete:  # only a body (or a transfer coding) fails after the head
+                    yield from self._refuse_body(head.method)
+                    return
+                # No HTTP request: closed without an answer, as websockets does.
+                self.handshake_exc = InvalidMessage("did not receive a valid HTTP request")
+                self.handshake_exc.__cause__ = exc
+                self.send_eof()
+                self.parser = self.discard()
+                next(self.parser)
+                yield
+                return
+            self.events.append(request)
+            while self.state is State.CONNECTING and not self.reader.eof:
+                yield
+        yield from Protocol.parse(self)
+
+    def _refuse_body(self, method: str) -> Generator[None]:
+        """Only `GET` without a body is served: 405 for another method, 400 for a GET."""
+        if method == "GET":
+            yield from self._answer(http.HTTPStatus.BAD_REQUEST, "A GET carries no body\n")
+        else:
+            yield from self._answer(http.HTTPStatus.METHOD_NOT_ALLOWED, "Only GET\n")
+
+    def _answer(self, status: http.HTTPStatus, text: str) -> Generator[None]:
+        """Send a plain answer and end the connection (websockets then discards what comes)."""
+        response = self.reject(status, text)
+        if status == http.HTTPStatus.METHOD_NOT_ALLOWED:
+            response.headers["Allow"] = "GET"
+        self.send_response(response)
+        yield
 
 
 def _connection(
@@ -180,6 +366,9 @@ class WebSocketTransport:
         self._queued = 0
         self._wake = asyncio.Event()
         self._closing = False
+        # The session stopped waiting for the peer (no hello in time): closing does not wait
+        # for its answer either.
+        self._given_up = False
         self._writer = asyncio.get_running_loop().create_task(self._write_loop())
 
     async def read(self) -> bytes | str | None:
@@ -188,6 +377,9 @@ class WebSocketTransport:
             return await self.ws.recv()
         except ConnectionClosed:
             return None
+        except asyncio.CancelledError:
+            self._given_up = True
+            raise
 
     def write(self, frame: bytes) -> None:
         self._queue.append(frame)
@@ -227,7 +419,18 @@ class WebSocketTransport:
                     break
                 self._wake.clear()
                 await self._wake.wait()
-            await self.ws.close()
+            if self._given_up:
+                self._hang_up()
+            else:
+                await self.ws.close()
+
+    def _hang_up(self) -> None:
+        """Say why in a close frame and end the TCP connection now, not once a silent peer
+        answers (or the close times out)."""
+        if self.ws.state is State.OPEN:
+            self.ws.protocol.send_close(CloseCode.POLICY_VIOLATION, "no hello in time")
+            self.ws.send_data()
+        self.ws.transport.close()
 
 
 class WebGateway:
@@ -245,6 +448,7 @@ class WebGateway:
         self.host = host
         self.wanted_port = port
         self.root = root
+        self.own_hosts = OwnHosts(host)
         self._server: WebSocketServer | None = None
         self._transports: set[WebSocketTransport] = set()
 
@@ -264,6 +468,7 @@ class WebGateway:
             max_size=MAX_FRAME,
             create_connection=_connection,
             server_header=None,
+            open_timeout=REQUEST_TIMEOUT,
             logger=wire_log,
         )
 
@@ -283,6 +488,9 @@ class WebGateway:
 
     def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         """The page's files; None lets `/ws` go on to the WebSocket handshake."""
+        refused = self._foreign(connection, request)
+        if refused is not None:
+            return refused
         if request.method != "GET":
             response = connection.respond(http.HTTPStatus.METHOD_NOT_ALLOWED, "Only GET\n")
             response.headers["Allow"] = "GET"
@@ -299,6 +507,21 @@ class WebGateway:
             return file_response(found)
         except OSError:
             return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found\n")
+
+    def _foreign(self, connection: ServerConnection, request: Request) -> Response | None:
+        """403 for a request to a name or address that is not this server's (DNS rebinding),
+        and for a WebSocket opened by another site's page; None for the rest. A native client
+        sends no `Origin` and passes."""
+        host = request_host(_one(request.headers, "Host"))
+        origin = _one(request.headers, "Origin")
+        if host is None or not self.own_hosts.allows(host[0]):
+            text = "This server answers only to its own names and addresses\n"
+            return connection.respond(http.HTTPStatus.FORBIDDEN, text)
+        is_socket = urllib.parse.urlsplit(request.path).path == SOCKET_PATH
+        if is_socket and origin is not None and not same_origin(origin, host):
+            text = "Only this server's own page may open its WebSocket\n"
+            return connection.respond(http.HTTPStatus.FORBIDDEN, text)
+        return None
 
     async def _handle(self, ws: ServerConnection) -> None:
         transport = WebSocketTransport(ws)

@@ -36,16 +36,25 @@ READ_SIZE = 4096
 # Limits on the plain data inside a message (a move, options).
 MAX_DEPTH = 16
 MAX_NODES = 10_000
+# Lists and maps inside one another in a whole message, its own map counted: msgpack's decoder
+# keeps a stack of 1,024 and cannot read a deeper message at all (docs/protocol.md).
+MAX_NESTING = 1024
 # This many refused frames in a row and the client is cut off.
 MAX_STRIKES = 8
-# The reason given when a message is over MAX_FRAME.
+# The reasons given when a message is over MAX_FRAME, MAX_NODES or MAX_NESTING.
 TOO_LARGE = f"a message may be at most {MAX_FRAME} bytes"
+TOO_MANY_CONTAINERS = f"a message may hold at most {MAX_NODES} lists and maps"
+TOO_DEEP = f"a message may nest lists and maps at most {MAX_NESTING} deep"
+# The reason given when a WebSocket frame is not exactly one message.
+ONE_MESSAGE = "a frame must hold exactly one msgpack message"
 
 # What a client accepts from a server: views can be large, but not unbounded.
 CLIENT_MAX_FRAME = 64 << 20
 
 NAME_LEN = 32
 TOKEN_LEN = 64
+# The longest resume token a `hello` may carry (the server's own are 32 characters).
+HELLO_TOKEN_LEN = 128
 PASSWORD_LEN = 64
 MAX_SEATS = 16
 MAX_KEEP = 86_400
@@ -229,7 +238,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "hello": {
         "v": (integer(0, 2**31), True),
         "name": (NAME, True),
-        "token": (text(128), False),
+        "token": (text(HELLO_TOKEN_LEN), False),
         "take_over": (flag, False),
         "talk": (flag, False),
     },
@@ -325,6 +334,17 @@ class _TooManyContainers(Exception):
     """Raised inside the unpacker when a message builds more lists and maps than allowed."""
 
 
+# What the decoder raises on bytes it cannot read (TypeError: a map key that cannot be a key,
+# such as a list).
+UNREADABLE = (
+    _TooManyContainers,
+    RecursionError,
+    ValueError,
+    TypeError,
+    msgpack.UnpackException,
+)
+
+
 class ServerSide:
     """A server's view of one client connection: bytes in → checked messages or refusals."""
 
@@ -382,28 +402,47 @@ class ServerSide:
                 # buffer alone does not bound a frame streamed in pieces: count its bytes.
                 if self._fed - self._frame_start > MAX_FRAME:
                     out.append(self._too_large())
-        except msgpack.BufferFull:
-            out.append(self._too_large())
-        except _TooManyContainers:
-            limit = f"a message may hold at most {MAX_NODES} lists and maps"
-            out.append(self._close("frame_too_large", limit))
-        except (ValueError, TypeError, msgpack.UnpackException) as exc:
-            # The stream cannot be resynchronised after a bad frame. (TypeError: a map key that
-            # cannot be a key, such as a list.)
-            out.append(self._close("undecodable", f"the stream is not valid msgpack ({exc})"))
+        except UNREADABLE as exc:
+            # The stream cannot be resynchronised after a bad frame.
+            out.append(self._unreadable(exc))
         return out
 
     def receive_frame(self, data: bytes | str) -> list[dict[str, Any] | Refusal]:
         """Feed one WebSocket message, which must hold exactly one whole msgpack message (and
-        be binary): the checked message, or refusals, under every limit of `receive_data`."""
+        be binary): the checked message, or one refusal, under every limit of `receive_data`.
+        Only the first message of a frame is read; anything after it refuses the whole frame,
+        and nothing of the frame is handled."""
         if self.phase is Phase.CLOSED:
             return []
         if isinstance(data, str):
             return [self._close("undecodable", "messages are msgpack in binary frames, not text")]
-        items = self.receive_data(data)
-        if self.phase is not Phase.CLOSED and (len(items) != 1 or self._fed != self._frame_start):
-            return [self._close("undecodable", "a frame must hold exactly one msgpack message")]
-        return items
+        if len(data) > MAX_FRAME:
+            return [self._too_large()]
+        self._containers = 0
+        start = self._unpacker.tell()
+        try:
+            self._unpacker.feed(data)
+            obj = self._unpacker.unpack()
+        except msgpack.OutOfData:  # empty, or half a message
+            return [self._close("undecodable", ONE_MESSAGE)]
+        except UNREADABLE as exc:
+            return [self._unreadable(exc)]
+        if self._unpacker.tell() - start != len(data):  # more after the first message
+            return [self._close("undecodable", ONE_MESSAGE)]
+        return [self._accept(obj)]
+
+    def _unreadable(self, exc: BaseException) -> Refusal:
+        """The fatal refusal of bytes the decoder could not read to the end of a message."""
+        if isinstance(exc, msgpack.BufferFull):
+            return self._too_large()
+        if isinstance(exc, _TooManyContainers):
+            return self._close("frame_too_large", TOO_MANY_CONTAINERS)
+        # msgpack's stack is full (without its C extension, Python's recursion limit): the
+        # message cannot be read, like bad msgpack.
+        if isinstance(exc, (msgpack.StackError, RecursionError)):
+            return self._close("undecodable", TOO_DEEP)
+        detail = str(exc) or type(exc).__name__
+        return self._close("undecodable", f"the stream is not valid msgpack ({detail})")
 
     def _too_large(self) -> Refusal:
         return self._close("frame_too_large", TOO_LARGE)
