@@ -687,7 +687,9 @@ class Voice:
             facts.append(
                 fact(
                     say("das-kollier.talk", "Your gems"),
-                    gem_list(gems) if gems else say("das-kollier.talk", "none yet"),
+                    # Each gem of the hand in its order, by name and value (the page's payment
+                    # composer reads the values from here: it keeps no table of its own).
+                    [gem_card(g) for g in gems] if gems else say("das-kollier.talk", "none yet"),
                 )
             )
             best = view.get("best_necklace") or {}
