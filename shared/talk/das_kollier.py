@@ -890,3 +890,9 @@ def _rules() -> list[Section]:
 
 RULES = _rules()
 VOICE = Voice()
+
+
+def sale_entry(view: dict[str, Any], sale: dict[str, Any]) -> dict[str, Any]:
+    """The talk's entry (label, what it does, a warning) for a sale to the bank that a client put
+    together itself (gems chosen by hand), said as for the listed ones."""
+    return VOICE._sale(view, sale)
