@@ -19,8 +19,8 @@ class AuctionBlock(TableView):
 
     def _block_words(self) -> tuple[str, str, str]:
         """The block's headline (the phase), the line under the price (the moment, as the
-        table's talk says it) and a hint: the warning of a move clicked once, the payment being
-        put together, or what the moment means."""
+        table's talk says it) and a hint: the warning of a move tapped once, what the move under
+        the pointer does, the payment being put together, or what the moment means."""
         view, said = self.view, self.talk()
         phase = view.get("phase", "")
         name = voice.PHASE_NAMES.get(phase)
@@ -32,8 +32,17 @@ class AuctionBlock(TableView):
         if phase == "pay" and self._moves("pay") and self._mixed() and not self.selling:
             sub, hint = self._pay_words()
         warning = self._armed_warning()
+        hovered = next((c for c in self.controls if c.key == self.hover), None)
+        entry = (
+            self.move_talk(hovered.action) if hovered and isinstance(hovered.action, dict) else None
+        )
         if warning:
             hint = f"⚠ {warning}"
+        elif entry is not None and entry["does"]:
+            # What the move under the pointer does, and its warning, before it is tapped.
+            hint = self.say(entry["does"])
+            if entry["warn"]:
+                hint = f"{hint} ⚠ {self.say(entry['warn'])}"
         return head, sub, hint
 
     def _pay_words(self) -> tuple[str, str]:

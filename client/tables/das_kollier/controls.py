@@ -542,7 +542,10 @@ class ActionPanel(TableView):
     def handle(self, intent: Intent, cam: Camera) -> Move | bool:
         kind = intent.kind
         if kind == "hover":
-            self.hover = self._control_at(cam, intent.pos)
+            hover = self._control_at(cam, intent.pos)
+            if hover != self.hover:
+                self.hover = hover
+                self.version += 1  # the block says what the control under the pointer does
             return False
         if kind == "tap":
             key = self._control_at(cam, intent.pos)

@@ -157,6 +157,7 @@ class DasKollierView(
             sorted(self.pick.items()),
             self.pick_necklaces,
             self.selling,
+            self.hover,
             [(c.key, c.label, c.action is None, tuple(c.rect)) for c in self.controls],
         )
         public = [view.get(k) for k in ("phase", "auction", "auctioneer", "defaulters")]
