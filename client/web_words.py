@@ -20,8 +20,11 @@ WORDS = (
     N_("Waiting for {names}"),
     N_("Fill the empty seats with bots"),
     N_("Guest"),
-    N_("Your best necklace: {gems} · {value}"),
-    C_("das-kollier", "Open at {price}"),
+    # Das Kollier (games/das-kollier.js): the board, the payment put together by hand, and a
+    # bid beyond what the engine lists (its warning is the table's talk).
+    C_("das-kollier", "highest bid: {name}"),
+    C_("das-kollier", "{name} pays {price}"),
+    C_("das-kollier", "Cash: {amount}"),
     C_("das-kollier", "Bid {amount}"),
     N_("Tap a glowing plaque."),
     # The table's talk (talk.js): a move with a warning asks for a second tap.

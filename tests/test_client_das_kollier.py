@@ -29,6 +29,7 @@ from client.tables.das_kollier.view import DasKollierView  # noqa: E402
 from shared.engine import get_game  # noqa: E402
 from shared.games.das_kollier.gems import VALUE, best_necklace, necklace_value  # noqa: E402
 from shared.randomplay import random_step  # noqa: E402
+from shared.talk import das_kollier as voice  # noqa: E402
 
 GAME = get_game("das-kollier")
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
@@ -221,7 +222,33 @@ def test_quick_buttons_raise_the_highest_bid_by_1000_and_5000(found):
     for key, amount in (("plus1", top + 1_000), ("plus5", top + 5_000)):
         app, scene, sent = at(found, "open-bidder")
         press(app, scene, key)
+        if beyond_means(scene, amount):
+            # A bid beyond the seat's means (decision 10): the first tap shows the warning.
+            assert sent == []
+            assert "you would pay $3,000 or a gem" in scene.game_view._block_words()[2]
+            press(app, scene, key)
         assert sent == [{"type": "bid", "amount": amount}]
+
+
+def beyond_means(scene, amount: int) -> bool:
+    view = scene.game_view.view
+    return voice.offer_warning(view, amount, not view["cash_only"]) is not None
+
+
+def test_a_bid_beyond_the_seats_means_is_offered_with_the_warning_and_a_second_tap(found):
+    state, _ = found["open-bidder"]
+    app, scene, sent = at(found, "open-bidder")
+    renderer = scene.game_view
+    cash = renderer.view["cash"]
+    renderer.amount = (cash // 1_000 + 3) * 1_000  # beyond anything the engine lists
+    renderer._build()
+    assert not any(m.get("amount") == renderer.amount for m in renderer.legal)
+    press(app, scene, "submit")
+    assert sent == [] and "tap again" in control(scene, "submit").label
+    assert "You cannot pay this" in renderer._block_words()[2]
+    press(app, scene, "submit")
+    assert sent == [{"type": "bid", "amount": renderer.amount}]
+    assert GAME.apply(state, SITUATIONS["open-bidder"][1](state), sent[0])
 
 
 def test_a_typed_amount_is_bid_in_thousands_and_enter_sends_it(found):
@@ -231,7 +258,11 @@ def test_a_typed_amount_is_bid_in_thousands_and_enter_sends_it(found):
     typing = [pygame.event.Event(pygame.TEXTINPUT, text=ch) for ch in "4x2"]
     frames(app, 1, typing)
     assert scene.game_view.amount == 42_000
-    frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")])
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")
+    frames(app, 1, [enter])
+    if beyond_means(scene, 42_000):  # the first Enter shows the warning, the second bids
+        assert sent == []
+        frames(app, 1, [enter])
     assert sent == [{"type": "bid", "amount": 42_000}]
 
 

@@ -267,6 +267,10 @@ def tap_any(page, selectors: list[str]) -> str | None:
         if target.count():
             try:
                 target.first.tap(timeout=1500)
+                # A move with a warning (the table's talk) asks for a second tap: give it.
+                armed = page.locator(".armed")
+                if armed.count():
+                    armed.first.tap(timeout=1500)
                 return selector
             except Exception:  # redrawn under the finger by a newer update: look again
                 return None
@@ -305,9 +309,6 @@ def play_to_the_end(page, choose: list[str], limit: float = 240.0) -> dict:
         if selector:
             taps += 1
             tapped.add(selector)
-            # A move with a warning (the table's talk) is played by a second tap on it.
-            if page.locator(".armed").count():
-                tap_any(page, [".armed"])
             page.wait_for_function(
                 "seq => window.jeweltable.stream.seq !== seq || !window.jeweltable.stream"
                 ".legal_moves.length",
@@ -321,7 +322,6 @@ def play_to_the_end(page, choose: list[str], limit: float = 240.0) -> dict:
 
 BIJOUX_TAPS = [".plaque.legal"]
 KOLLIER_TAPS = [
-    "#pay-chosen:not([disabled])",
     "[data-move=pay]",
     "[data-move=commission]",
     "[data-move=default]",
@@ -565,7 +565,20 @@ KOLLIER_PAYMENT = """async () => {
   box.id = "probe";
   box.style.cssText = "position:fixed;inset:0;z-index:9;background:#0f2e2b;overflow:auto";
   document.body.append(box);
-  const ctx = {seat: 0, name: (s) => `P${s}`, legal: stream.legal_moves, ui,
+  // The table's talk as the server says it (shared/talk/das_kollier.py): the hand's gems by
+  // name and value, and the listed payment's label.
+  const card = (gem, value) => ({m: "{gem} {value}", c: "das-kollier.talk",
+                                 a: {gem: {m: gem, c: "das-kollier.gem"}, value}});
+  const said = {
+    headline: {m: "Payment"}, explain: null, topic: "paying",
+    facts: [{label: {m: "Your gems", c: "das-kollier.talk"},
+             value: [card("ruby", 9000), card("topaz", 8000), card("agate", 1000),
+                     card("agate", 1000)]}],
+    moves: [{label: {m: "Pay {gems} and {cash}", c: "das-kollier.talk",
+                     a: {gems: [{m: "ruby", c: "das-kollier.gem"}], cash: 11000}},
+             does: null, warn: null}],
+  };
+  const ctx = {seat: 0, name: (s) => `P${s}`, legal: stream.legal_moves, ui, talk: said, seq: 1,
                move: (m) => sent.push(m), rerender: () => draw()};
   function draw() { box.replaceChildren(game.facts(view, ctx), game.controls(stream, ctx)); }
   draw();

@@ -144,7 +144,7 @@ class LocalChoices(TableView):
     def _field_move(self) -> Move | None:
         """The move the amount field makes, by phase (only when the server lists its kind)."""
         phase = self.view.get("phase")
-        if phase == "open" and self._moves("bid"):
+        if phase == "open" and (self._moves("bid") or self._may_overbid()):
             return {"type": "bid", "amount": self.amount}
         if phase == "choose" and self._moves("open_auction"):
             return {"type": "open_auction", "start_price": self.amount}

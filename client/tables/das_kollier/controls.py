@@ -5,6 +5,10 @@ that use them.
 Every control carries a legal move as the server listed it, or a number built from the listed
 choices or the documented range (bids in whole thousands above the last bid; payments of gems,
 necklaces and the exact cash that covers the rest). The server judges; a refusal shows as a toast.
+Labels and warnings are the table's talk (shared/talk/das_kollier.py): a move with a warning (a
+bid beyond the seat's means, a sale below the gems' worth…) takes a first tap that only shows the
+warning and a second that plays it. No legal move is hidden: a bid beyond what the engine lists
+(rules notes, decision 10) is offered with its warning too.
 
 Buttons never change under the finger: a control that takes the place of a different one waits
 SETTLE seconds before it takes a tap (greyed meanwhile), and a row holding a move that cannot be
@@ -37,6 +41,7 @@ from client.tables.das_kollier.layout import (
 from client.tables.das_kollier.words import money, number
 from client.ui.input import Intent
 from shared.games.das_kollier.gems import KINDS, VALUE, necklace_value
+from shared.talk import das_kollier as voice
 
 # Seconds a control that took the place of another one waits before it takes a tap.
 SETTLE = 0.6
@@ -111,6 +116,7 @@ class ActionPanel(TableView):
     # Places of controls shown lately: (rect, identity, until when it counts).
     recent: list[tuple[pygame.FRect, tuple[str, str], float]]
     settling: dict[str, float]
+    armed: tuple[str, Move] | None
 
     def _build(self) -> None:
         """The controls for what the seat may do now, laid out on the block and the hand; then
@@ -119,8 +125,59 @@ class ActionPanel(TableView):
         before, self.controls = self.controls, []
         if self.legal and self.view.get("phase") != "over":
             self._build_phase()
+        for control in self.controls:
+            if self._is_armed(control):
+                control.label = i18n._("{move} — tap again", move=control.label or "…")
         self._place()
         self._settle(before)
+
+    # ------------------------------------------------------------------ the talk of a move
+    def _talk_label(self, move: Move, fallback: str = "") -> str:
+        """A listed move's label as the table's talk says it."""
+        entry = self.move_talk(move)
+        return self.say(entry["label"]) if entry else fallback
+
+    def _warning(self, move: Move) -> str | None:
+        """The talk's warning of a move (listed, or built here: a bid or start price of any
+        amount, a sale of gems chosen by hand), or None."""
+        entry = self.move_talk(move)
+        kind = move.get("type")
+        line = None
+        if entry is not None:
+            line = entry["warn"]
+        elif kind in ("bid", "open_auction"):
+            amount = move.get("amount", move.get("start_price", 0))
+            line = voice.offer_warning(self.view, amount, not self.view.get("cash_only", True))
+        elif kind == "sell" and (move.get("gems") or move.get("necklace")):
+            line = voice.sale_entry(self.view, move)["warn"]
+        return self.say(line) if line else None
+
+    def _is_armed(self, control: Control) -> bool:
+        return (
+            self.armed is not None
+            and isinstance(control.action, dict)
+            and self.armed == (control.key, control.action)
+        )
+
+    def _armed_warning(self) -> str | None:
+        """The warning of the move tapped once, shown until it is tapped again."""
+        if self.armed is None:
+            return None
+        return self._warning(self.armed[1])
+
+    def _play(self, key: str, move: Move) -> Move | bool:
+        """A move to send — unless it carries a warning not yet shown: then the first tap shows
+        it (the button asks for a second tap) and sends nothing."""
+        confirmed = self.armed == (key, move) or (
+            self.overpay_ok is not None and self.overpay_ok == move
+        )
+        if not confirmed and self._warning(move):
+            self.armed = (key, dict(move))
+            self._build()
+            return True
+        self.armed = None
+        self.typed = None
+        return dict(move)
 
     def _build_phase(self) -> None:
         if self.selling:
@@ -239,7 +296,10 @@ class ActionPanel(TableView):
                 Control(
                     "falling",
                     self._row(0, rows),
-                    i18n.pgettext("das-kollier", "Falling from {price}", price=price),
+                    self._talk_label(
+                        falling[0],
+                        i18n.pgettext("das-kollier", "Falling from {price}", price=price),
+                    ),
                     falling[0],
                 )
             )
@@ -253,13 +313,14 @@ class ActionPanel(TableView):
                 Control(
                     "knock",
                     self._row(1),
-                    i18n.pgettext("das-kollier", "Knock down"),
+                    self._talk_label(knock[0], i18n.pgettext("das-kollier", "Knock down")),
                     knock[0],
                     "primary",
                 )
             )
             return
-        bids = self._moves("bid")
+        # Bids beyond what the engine lists are offered too, with the talk's warning.
+        bids = self._moves("bid") or self._may_overbid()
         top = self._auction().get("bid")
         base = top if top is not None else self._minimum_bid() - STEP
         cells = self._split(self._row(0), [1, 1, 1])
@@ -270,28 +331,39 @@ class ActionPanel(TableView):
         passes = self._moves("pass")
         if passes:
             self.controls.append(
-                Control("pass", cells[2], i18n.pgettext("das-kollier", "Pass"), passes[0])
+                Control(
+                    "pass",
+                    cells[2],
+                    self._talk_label(passes[0], i18n.pgettext("das-kollier", "Pass")),
+                    passes[0],
+                )
             )
         if bids:
             self._field_row(self._row(1), i18n.pgettext("das-kollier", "Bid"))
 
-    def _build_falling(self) -> None:
-        self._yes_no(
-            ("accept", C_("das-kollier", "Buy")), ("decline", C_("das-kollier", "Decline"))
+    def _may_overbid(self) -> bool:
+        """Whether the seat may bid although the engine lists no bid (beyond its means): a
+        bidder to act that has not failed to pay for this lot."""
+        view = self.view
+        return (
+            bool(self._moves("pass"))
+            and self.seat != view.get("auctioneer")
+            and self.seat not in view.get("defaulters", [])
         )
+
+    def _build_falling(self) -> None:
+        self._yes_no("accept", "decline")
 
     def _build_preempt(self) -> None:
-        self._yes_no(
-            ("preempt", C_("das-kollier", "Take it")),
-            ("waive", C_("das-kollier", "Let it go")),
-        )
+        self._yes_no("preempt", "waive")
 
-    def _yes_no(self, yes: tuple[str, str], no: tuple[str, str]) -> None:
-        """Two listed moves side by side: (move type, marked label) each; the first in gold."""
+    def _yes_no(self, yes: str, no: str) -> None:
+        """Two listed moves side by side (by move type), labelled by the talk; the first in
+        gold."""
         cells = self._split(self._row(1), [1.3, 1])
-        for (kind, label), cell, style in zip((yes, no), cells, ("primary", "plain"), strict=True):
+        for kind, cell, style in zip((yes, no), cells, ("primary", "plain"), strict=True):
             for move in self._moves(kind):
-                self.controls.append(Control(kind, cell, i18n._(label), move, style))
+                self.controls.append(Control(kind, cell, self._talk_label(move), move, style))
 
     def _build_pay(self) -> None:
         payments, defaults = self._moves("pay"), self._moves("default")
@@ -299,10 +371,8 @@ class ActionPanel(TableView):
             # One way to pay: one tap pays, with no form to confirm.
             only = payments[0]
             price = money(self._auction().get("price", 0))
-            label = (
-                i18n.pgettext("das-kollier", "Pay {price}", price=price)
-                if gems_of(only)
-                else i18n.pgettext("das-kollier", "Pay {price} in cash", price=price)
+            label = self._talk_label(
+                only, i18n.pgettext("das-kollier", "Pay {price} in cash", price=price)
             )
             self.controls.append(
                 Control(
@@ -337,9 +407,7 @@ class ActionPanel(TableView):
                     Control(
                         "penalty",
                         self._row(1),
-                        i18n.pgettext(
-                            "das-kollier", "Pay the {amount} penalty", amount=money(3_000)
-                        ),
+                        self._talk_label(cash[0]),
                         cash[0],
                         "primary",
                     )
@@ -366,12 +434,11 @@ class ActionPanel(TableView):
         gems = [m for m in takes if m.get("take") != "cash"]
         cash = [m for m in takes if m.get("take") == "cash"]
         if cash:
-            half = (self._auction().get("paid_cash", 0) // STEP + 1) // 2 * STEP
             self.controls.append(
                 Control(
                     "cash",
                     self._row(1),
-                    i18n.pgettext("das-kollier", "Cash: {amount}", amount=money(half)),
+                    self._talk_label(cash[0]),
                     cash[0],
                     "primary",
                 )
@@ -475,7 +542,10 @@ class ActionPanel(TableView):
     def handle(self, intent: Intent, cam: Camera) -> Move | bool:
         kind = intent.kind
         if kind == "hover":
-            self.hover = self._control_at(cam, intent.pos)
+            hover = self._control_at(cam, intent.pos)
+            if hover != self.hover:
+                self.hover = hover
+                self.version += 1  # the block says what the control under the pointer does
             return False
         if kind == "tap":
             key = self._control_at(cam, intent.pos)
@@ -488,16 +558,15 @@ class ActionPanel(TableView):
             if not self._settled(control):
                 return True  # it just took another's place: this tap was meant for that one
             if isinstance(control.action, dict):
-                self.typed = None
-                return dict(control.action)
+                return self._play(control.key, control.action)
+            self.armed = None
             control.action()
             self._build()
             return True
         if kind == "confirm":
             move = self._field_move() if self._has("field") else None
             if move is not None:
-                self.typed = None
-                return move
+                return self._play("submit", move)
             return False
         if self.typed is None:
             if kind == "back" and self.selling:

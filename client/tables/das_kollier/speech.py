@@ -1,5 +1,6 @@
 """What Das Kollier's view says to the table scene: the status line, the lines on the players'
-panels, the log's sentences, the rules help and the results."""
+panels, the log's sentences and the results. The rules sheet is the base class's, read from the
+game's voice (shared/talk/das_kollier.py)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,13 @@ from client import i18n
 from client.tables.base import Event, TableView
 from client.tables.das_kollier.words import (
     EVENT_TEXT,
-    HELP,
-    PHASE_TEXT,
     TIE_BREAKS,
     card_count,
     gem_count,
     gem_list,
     money,
 )
+from shared.talk import das_kollier as voice
 
 
 class Speech(TableView):
@@ -25,12 +25,11 @@ class Speech(TableView):
     def status(self) -> str | None:
         if not self.view:
             return None
-        phase = PHASE_TEXT.get(self.view.get("phase", ""))
+        phase = voice.PHASE_NAMES.get(self.view.get("phase", ""))
         rnd = i18n.pgettext("das-kollier", "round {n}", n=self.view.get("round", 1))
         if phase is None:
             return rnd
-        said = i18n._(phase)
-        return f"{rnd} · {said}"
+        return f"{rnd} · {self.say(phase)}"
 
     def panel_lines(self, seat: int) -> list[str]:
         """Two lines for every seat (a steady panel height): its gem count and marker, then its
@@ -129,9 +128,6 @@ class Speech(TableView):
         if key not in EVENT_TEXT:
             return None
         return i18n._(EVENT_TEXT[key], **fields)
-
-    def help_text(self) -> str:
-        return "\n".join(i18n._(paragraph) for paragraph in HELP)
 
     def score_text(self, score: int) -> str:
         # A final score is the value of the player's best necklace, in dollars.

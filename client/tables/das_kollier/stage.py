@@ -10,10 +10,10 @@ import pygame
 from client import i18n
 from client.tables.base import Camera, TableView
 from client.tables.das_kollier import art
-from client.tables.das_kollier.facts import MARKER, SALE_CAP
 from client.tables.das_kollier.layout import BLOCK, BODY, HEAD, LOT, SMALL, STAGE, lot_slots
 from client.tables.das_kollier.words import money
 from client.ui import theme
+from shared.talk import das_kollier as voice
 
 
 class AuctionCloth(TableView):
@@ -138,29 +138,16 @@ class AuctionCloth(TableView):
             width=w,
         )
         self._text(surface, cam, self._chosen_words(), BODY, (x, STAGE.y + 96), theme.TEXT, width=w)
-        worth = self._worth()
-        self._text(
-            surface,
-            cam,
-            i18n._(
-                "Worth {value}; the bank pays at most {cap}",
-                value=money(worth),
-                cap=money(SALE_CAP),
-            ),
-            BODY,
-            (x, STAGE.y + 134),
-            theme.GOLD_LIGHT,
-            True,
-            width=w,
-        )
-        lines = theme.wrap(
-            i18n._(
-                "The bank holds {bank}; it owes you the rest. You also take the {marker} marker.",
-                bank=money(view.get("bank", 0)),
-                marker=money(MARKER),
-            ),
-            self._px(cam, SMALL),
-            round(w * cam.scale),
-        )
-        for i, line in enumerate(lines[:2]):
-            self._text(surface, cam, line, SMALL, (x, STAGE.y + 172 + i * 28), theme.TEXT_DIM)
+        # What the bank pays for it, and a warning where the sale loses worth: the talk's words.
+        chosen = bool(self.pick) or bool(self.pick_necklaces)
+        if chosen:
+            entry = voice.sale_entry(view, self._sale())
+            does, warn = self.say(entry["does"]), entry["warn"]
+        else:
+            said = self.talk() or {"facts": []}
+            found = [f for f in said["facts"] if f["label"].get("m") == "Sale to the bank"]
+            does = self.say(found[0]["value"]) if found else ""
+            warn = None
+        y = self._lines(surface, cam, does, SMALL, (x, STAGE.y + 134), w, theme.GOLD_LIGHT)
+        if warn:
+            self._lines(surface, cam, f"⚠ {self.say(warn)}", SMALL, (x, y + 4), w, theme.DANGER)

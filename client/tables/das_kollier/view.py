@@ -77,6 +77,9 @@ class DasKollierView(
         self.selling = False
         # The overpaying payment the seat was warned of and confirmed.
         self.overpay_ok: Move | None = None
+        # The control and move tapped once whose warning (the table's talk) shows until it is
+        # tapped again; forgotten with the next update.
+        self.armed: tuple[str, Move] | None = None
         self.context: tuple = ()
         # What each region showed when last drawn (see take_changes).
         self.drawn: dict[str, str] = {}
@@ -91,6 +94,7 @@ class DasKollierView(
     def show(self, view: View, legal: list[Move], events: list[Event], fresh: bool) -> None:
         old = self.view
         super().show(view, legal, events, fresh)
+        self.armed = None
         self._keep_choices(old, fresh)
         timer = self.ctx.timer
         if timer is None or view.get("phase") != "open":
@@ -153,6 +157,7 @@ class DasKollierView(
             sorted(self.pick.items()),
             self.pick_necklaces,
             self.selling,
+            self.hover,
             [(c.key, c.label, c.action is None, tuple(c.rect)) for c in self.controls],
         )
         public = [view.get(k) for k in ("phase", "auction", "auctioneer", "defaulters")]

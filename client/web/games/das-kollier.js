@@ -1,34 +1,29 @@
-// Das Kollier: the lot and the auction as SVG, the seat's cash and gems, and a control for every
-// move the server lists (offer, bid, pass, knock down, accept, pre-empt, pay, commission, sell).
+// Das Kollier: the lot and the auction as SVG, the seat's gems, and a control for every move the
+// server lists (offer, bid, pass, knock down, accept, pre-empt, pay, commission, sell). What each
+// moment and move means, the warnings and the facts (gem values, the best necklace, what the bank
+// pays) are the table's talk (shared/talk/das_kollier.py), said by ../talk.js: this module only
+// draws and lays out.
 
 import { h, s, button } from "../dom.js";
-import { _, pgettext, npgettext, number } from "../i18n.js";
+import { _, pgettext, npgettext, number, say } from "../i18n.js";
+import * as talk from "../talk.js";
 
 const W = 360; // board width in SVG units: about one unit per pixel on a phone
-// The gems, most valuable first: base value, colour and cut (shape), never colour alone.
+// The gems, most valuable first, as they are drawn: colour and cut (shape), never colour alone;
+// their names for the log and the TV (which draws without the talk). Values are the talk's.
 const GEMS = {
-  diamant: { value: 10000, colour: "#F4F8FF", cut: "brilliant", name: () => pgettext("das-kollier.gem", "diamond"), counted: (n) => npgettext("das-kollier.gem", "{n} diamond", "{n} diamonds", n) },
-  rubin: { value: 9000, colour: "#C0143C", cut: "oval", name: () => pgettext("das-kollier.gem", "ruby"), counted: (n) => npgettext("das-kollier.gem", "{n} ruby", "{n} rubies", n) },
-  topas: { value: 8000, colour: "#F2A900", cut: "pear", name: () => pgettext("das-kollier.gem", "topaz"), counted: (n) => npgettext("das-kollier.gem", "{n} topaz", "{n} topazes", n) },
-  smaragd: { value: 7000, colour: "#0F8A5F", cut: "step", name: () => pgettext("das-kollier.gem", "emerald"), counted: (n) => npgettext("das-kollier.gem", "{n} emerald", "{n} emeralds", n) },
-  granat: { value: 6000, colour: "#7B1E2B", cut: "round", name: () => pgettext("das-kollier.gem", "garnet"), counted: (n) => npgettext("das-kollier.gem", "{n} garnet", "{n} garnets", n) },
-  turmalin: { value: 5000, colour: "#D6477A", cut: "hexagon", name: () => pgettext("das-kollier.gem", "tourmaline"), counted: (n) => npgettext("das-kollier.gem", "{n} tourmaline", "{n} tourmalines", n) },
-  amethyst: { value: 4000, colour: "#8E44AD", cut: "triangle", name: () => pgettext("das-kollier.gem", "amethyst"), counted: (n) => npgettext("das-kollier.gem", "{n} amethyst", "{n} amethysts", n) },
-  opal: { value: 3000, colour: "#BFD7E0", cut: "round", name: () => pgettext("das-kollier.gem", "opal"), counted: (n) => npgettext("das-kollier.gem", "{n} opal", "{n} opals", n) },
-  tuerkis: { value: 2000, colour: "#30B5B0", cut: "cushion", name: () => pgettext("das-kollier.gem", "turquoise"), counted: (n) => npgettext("das-kollier.gem", "{n} turquoise", "{n} turquoises", n) },
-  achat: { value: 1000, colour: "#8A6E5A", cut: "diamond", name: () => pgettext("das-kollier.gem", "agate"), counted: (n) => npgettext("das-kollier.gem", "{n} agate", "{n} agates", n) },
+  diamant: { colour: "#F4F8FF", cut: "brilliant", name: () => pgettext("das-kollier.gem", "diamond"), counted: (n) => npgettext("das-kollier.gem", "{n} diamond", "{n} diamonds", n) },
+  rubin: { colour: "#C0143C", cut: "oval", name: () => pgettext("das-kollier.gem", "ruby"), counted: (n) => npgettext("das-kollier.gem", "{n} ruby", "{n} rubies", n) },
+  topas: { colour: "#F2A900", cut: "pear", name: () => pgettext("das-kollier.gem", "topaz"), counted: (n) => npgettext("das-kollier.gem", "{n} topaz", "{n} topazes", n) },
+  smaragd: { colour: "#0F8A5F", cut: "step", name: () => pgettext("das-kollier.gem", "emerald"), counted: (n) => npgettext("das-kollier.gem", "{n} emerald", "{n} emeralds", n) },
+  granat: { colour: "#7B1E2B", cut: "round", name: () => pgettext("das-kollier.gem", "garnet"), counted: (n) => npgettext("das-kollier.gem", "{n} garnet", "{n} garnets", n) },
+  turmalin: { colour: "#D6477A", cut: "hexagon", name: () => pgettext("das-kollier.gem", "tourmaline"), counted: (n) => npgettext("das-kollier.gem", "{n} tourmaline", "{n} tourmalines", n) },
+  amethyst: { colour: "#8E44AD", cut: "triangle", name: () => pgettext("das-kollier.gem", "amethyst"), counted: (n) => npgettext("das-kollier.gem", "{n} amethyst", "{n} amethysts", n) },
+  opal: { colour: "#BFD7E0", cut: "round", name: () => pgettext("das-kollier.gem", "opal"), counted: (n) => npgettext("das-kollier.gem", "{n} opal", "{n} opals", n) },
+  tuerkis: { colour: "#30B5B0", cut: "cushion", name: () => pgettext("das-kollier.gem", "turquoise"), counted: (n) => npgettext("das-kollier.gem", "{n} turquoise", "{n} turquoises", n) },
+  achat: { colour: "#8A6E5A", cut: "diamond", name: () => pgettext("das-kollier.gem", "agate"), counted: (n) => npgettext("das-kollier.gem", "{n} agate", "{n} agates", n) },
 };
 const KINDS = Object.keys(GEMS);
-const PHASES = {
-  sealed: () => pgettext("das-kollier.phase", "sealed bids"),
-  choose: () => pgettext("das-kollier.phase", "choice of auction"),
-  open: () => pgettext("das-kollier.phase", "open auction"),
-  falling: () => pgettext("das-kollier.phase", "falling auction"),
-  preempt: () => pgettext("das-kollier.phase", "first refusal"),
-  pay: () => pgettext("das-kollier.phase", "payment"),
-  commission: () => pgettext("das-kollier.phase", "commission"),
-  over: () => pgettext("das-kollier.phase", "game over"),
-};
 
 export function money(amount) {
   const sign = amount < 0 ? "−" : "";
@@ -50,6 +45,12 @@ export function gemList(gems) {
 
 function gemCount(n) {
   return npgettext("das-kollier", "{n} gem", "{n} gems", n);
+}
+
+/** The talk's fact whose label is the catalog message `label` (its value), or null. */
+function fact(ctx, label) {
+  const found = ctx.talk ? ctx.talk.facts.find((f) => f.label && f.label.m === label) : null;
+  return found ? found.value : null;
 }
 
 // ------------------------------------------------------------------ drawing
@@ -87,18 +88,30 @@ function gemIcon(gem) {
   return s("svg", { viewBox: "0 0 24 24", width: 22, height: 22, "aria-hidden": "true" }, gemShape(gem, 12, 12, 10));
 }
 
-function card(gem, x, y) {
+const CARD_W = 84;
+const CARD_H = 100;
+const PER_ROW = 4;
+
+/** A lot card: the gem's cut and colour, its name and (from the talk) its value —
+ * "tourmaline / 5,000", never a shape and a bare number. */
+function card(gem, x, y, said, ctx) {
+  const name = said && said.a ? say(said.a.gem, ctx.name) : gemName(gem);
+  const fit = name.length > 9 ? { textLength: CARD_W - 10, lengthAdjust: "spacingAndGlyphs" } : {};
   return s(
     "g",
     { class: "gem-card", "data-gem": gem },
-    s("rect", { x, y, width: 64, height: 86, rx: 7, class: "card" }),
-    gemShape(gem, x + 32, y + 34, 20),
-    s("text", { x: x + 32, y: y + 76, class: "card-text", "text-anchor": "middle" }, number(GEMS[gem].value / 1000)),
+    s("rect", { x, y, width: CARD_W, height: CARD_H, rx: 7, class: "card" }),
+    gemShape(gem, x + CARD_W / 2, y + 28, 20),
+    s("text", { x: x + CARD_W / 2, y: y + 66, class: "card-text", "text-anchor": "middle", "font-size": 15, ...fit }, name),
+    said && said.a
+      ? s("text", { x: x + CARD_W / 2, y: y + 89, class: "card-text", "text-anchor": "middle", "font-weight": "bold" }, number(said.a.value))
+      : null,
   );
 }
 
-/** The board: round and bank; the lot's cards (SVG, scaled to the screen); the auction, its
- * price and whom it waits for. Words are HTML around the drawing, so that they wrap. */
+/** The board: the lot's cards (SVG, scaled to the screen), the auction's price and whom it
+ * waits for. Words are HTML around the drawing, so that they wrap; what the moment means is the
+ * talk's, at the top of the screen. */
 export function board(view, ctx) {
   const auction = view.auction || {};
   let price = null;
@@ -113,12 +126,13 @@ export function board(view, ctx) {
     price = auction.price;
     about = pgettext("das-kollier", "{name} pays {price}", { name: ctx.name(auction.buyer), price: money(auction.price) });
   }
-  const perRow = 5;
-  const rows = Math.max(1, Math.ceil(view.lot.length / perRow));
+  const rows = Math.max(1, Math.ceil(view.lot.length / PER_ROW));
   const fresh = ctx.fresh || [];
   const dealt = fresh.some((e) => e.type === "lot_revealed");
+  const said = fact(ctx, "Lot") || [];
   const cards = view.lot.map((gem, i) => {
-    const drawn = card(gem, 4 + (i % perRow) * 70, 4 + Math.floor(i / perRow) * 92);
+    const x = 4 + (i % PER_ROW) * (CARD_W + 4);
+    const drawn = card(gem, x, 4 + Math.floor(i / PER_ROW) * (CARD_H + 6), said[i], ctx);
     if (dealt) {
       drawn.classList.add("deal");
       drawn.style.animationDelay = `${i * 60}ms`;
@@ -126,23 +140,13 @@ export function board(view, ctx) {
     return drawn;
   });
   const bumped = fresh.some((e) => ["bid", "price_fell", "auction_opened"].includes(e.type));
+  const base = ctx.talk ? ctx.talk.facts.find((f) => f.label && f.label.m === "Base value") : null;
   return h(
     "div",
     { class: "kollier" },
-    h(
-      "p",
-      { class: "line" },
-      h("span", {}, pgettext("das-kollier", "Round {n}", { n: view.round })),
-      h("span", {}, pgettext("das-kollier", "Bank {amount}", { amount: money(view.bank) })),
-    ),
     h("p", {}, pgettext("das-kollier", "Auctioneer: {name}", { name: ctx.name(view.auctioneer) })),
-    s("svg", { viewBox: `0 0 ${W} ${rows * 92 + 4}`, class: "lot", preserveAspectRatio: "xMinYMin meet" }, cards),
-    h(
-      "p",
-      { class: "line" },
-      h("span", {}, pgettext("das-kollier", "Base value {value}", { value: money(view.lot_value) })),
-      h("span", { class: "phase" }, PHASES[view.phase] ? PHASES[view.phase]() : view.phase),
-    ),
+    s("svg", { viewBox: `0 0 ${W} ${rows * (CARD_H + 6) + 4}`, class: "lot", preserveAspectRatio: "xMinYMin meet" }, cards),
+    base ? h("p", {}, `${say(base.label, ctx.name)}: ${say(base.value, ctx.name)}`) : null,
     price === null || price === undefined
       ? null
       : h(
@@ -162,32 +166,47 @@ export function seatFact(view, seat) {
 }
 
 // ------------------------------------------------------------------ the seat's own facts
+/** The talk's lines for the seat's gems, in the hand's order ("ruby 9,000"), or []. */
+function handLines(ctx) {
+  const value = fact(ctx, "Your gems");
+  return Array.isArray(value) ? value : [];
+}
+
+/** The seat's gems (each by name and value, as the talk says them; to tap into a payment while
+ * gems may pay), then the other facts it weighs as the talk says them: its cash, its best
+ * necklace and its value, what the bank pays for a sale… (the lot's gems are on the cards). */
 export function facts(view, ctx) {
   const picking = paying(view, ctx);
   const ui = ctx.ui;
+  const lines = handLines(ctx);
   const necklace = view.best_necklace || { value: 0, gems: [] };
   const inNecklace = ui.necklace ? [...necklace.gems] : [];
   const hand = view.gems.map((gem, i) => {
+    const words = lines[i] ? say(lines[i], ctx.name) : gemName(gem);
     const taken = inNecklace.indexOf(gem);
     if (taken >= 0) {
       inNecklace.splice(taken, 1);
-      return h("span", { class: "chip picked" }, gemIcon(gem), gemName(gem));
+      return h("span", { class: "chip picked" }, gemIcon(gem), words);
     }
-    if (!picking) return h("span", { class: "chip" }, gemIcon(gem), gemName(gem));
+    if (!picking) return h("span", { class: "chip" }, gemIcon(gem), words);
     const picked = (ui.picks || []).includes(i);
-    return button([gemIcon(gem), gemName(gem)], () => togglePick(ctx, i), {
+    return button([gemIcon(gem), words], () => togglePick(ctx, i), {
       class: picked ? "picked" : "",
       "data-gem": gem,
       "aria-pressed": picked ? "true" : "false",
     });
   });
+  const said = ctx.talk ? ctx.talk.facts.filter((f) => !["Lot", "Your gems", "Base value"].includes(f.label && f.label.m)) : [];
   return h(
     "section",
-    { class: "facts" },
-    h("p", { class: "cash" }, pgettext("das-kollier", "Your cash {amount}", { amount: money(view.cash) })),
+    { class: "facts-of-seat" },
     view.gems.length ? h("div", { class: "hand" }, hand) : null,
-    necklace.value
-      ? h("p", {}, _("Your best necklace: {gems} · {value}", { gems: gemList(necklace.gems), value: money(necklace.value) }))
+    said.length
+      ? h(
+          "dl",
+          { class: "facts", "data-talk": "facts" },
+          said.map((f) => [h("dt", {}, say(f.label, ctx.name)), h("dd", {}, say(f.value, ctx.name))]),
+        )
       : null,
   );
 }
@@ -211,95 +230,89 @@ function row(...kids) {
   return h("div", { class: "row" }, kids);
 }
 
+/** A button for a listed move, labelled and explained by the talk (a warned move asks for a
+ * second tap). */
+function offer(ctx, move, props = {}) {
+  return talk.moveButton(ctx, move, { "data-move": move.type, ...props });
+}
+
+/** A bid the engine does not list (beyond the seat's means, decision 10): offered all the same,
+ * with the talk's word on it and a second tap. */
+function unlistedBid(view, ctx) {
+  const auction = view.auction || {};
+  const amount = auction.bid === null || auction.bid === undefined ? auction.start_price : auction.bid + 1000;
+  const move = { type: "bid", amount };
+  const key = "unlisted-bid";
+  const armed = ctx.ui.armed === key && ctx.ui.armedSeq === ctx.seq;
+  const text = pgettext("das-kollier", "Bid {amount}", { amount: money(amount) });
+  return h(
+    "div",
+    { class: "move-talk" },
+    button(
+      armed ? _("{move} — tap again", { move: text }) : text,
+      () => {
+        if (!armed) {
+          ctx.ui.armed = key;
+          ctx.ui.armedSeq = ctx.seq;
+          ctx.rerender();
+          return;
+        }
+        ctx.ui.armed = null;
+        ctx.move(move);
+      },
+      { "data-move": "bid", "data-tap": key, class: armed ? "warned armed" : "warned" },
+    ),
+    ctx.talk && ctx.talk.explain
+      ? h("small", { class: "warn", role: armed ? "alert" : null }, "⚠ ", say(ctx.talk.explain, ctx.name))
+      : null,
+  );
+}
+
 export function controls(stream, ctx) {
   const view = stream.view;
   const parts = [];
-  const go = (move) => () => ctx.move(move);
   const sealed = listed(ctx, "sealed_bid");
   if (sealed.length) {
-    const amounts = sealed.map((m) => m.amount);
-    const at = Math.min(ctx.ui.sealed ?? 0, amounts.length - 1);
+    // Every amount from nothing to the seat's cash: one at a time, stepped by ±1,000.
+    const at = Math.min(ctx.ui.sealed ?? 0, sealed.length - 1);
     const step = (d) => () => {
-      ctx.ui.sealed = Math.max(0, Math.min(amounts.length - 1, at + d));
+      ctx.ui.sealed = Math.max(0, Math.min(sealed.length - 1, at + d));
       ctx.rerender();
     };
     parts.push(
       row(
         button("−", step(-1), { "aria-label": "−1,000" }),
-        h("strong", { class: "amount" }, money(amounts[at])),
+        offer(ctx, sealed[at], { class: "primary" }),
         button("+", step(1), { "aria-label": "+1,000" }),
-        button(pgettext("das-kollier", "Put down"), go(sealed[at]), { class: "primary", "data-move": "sealed_bid" }),
       ),
     );
   }
-  const opens = listed(ctx, "open_auction");
-  const falling = listed(ctx, "falling_auction");
-  if (opens.length || falling.length) {
-    parts.push(
-      row(
-        opens.map((m) =>
-          button(pgettext("das-kollier", "Open at {price}", { price: money(m.start_price) }), go(m), {
-            "data-move": "open_auction",
-          }),
-        ),
-      ),
-      row(
-        falling.map((m) =>
-          button(pgettext("das-kollier", "Falling from {price}", { price: money(view.lot_value) }), go(m), {
-            "data-move": "falling_auction",
-          }),
-        ),
-      ),
-    );
-  }
+  const auctionKinds = [...listed(ctx, "open_auction"), ...listed(ctx, "falling_auction")];
+  if (auctionKinds.length) parts.push(row(auctionKinds.map((m) => offer(ctx, m))));
   const bids = listed(ctx, "bid");
   const passes = listed(ctx, "pass");
   if (bids.length || passes.length) {
+    const extra = !bids.length && view.phase === "open" && !(view.defaulters || []).includes(ctx.seat);
     parts.push(
       row(
-        bids.map((m, i) =>
-          button(pgettext("das-kollier", "Bid {amount}", { amount: money(m.amount) }), go(m), {
-            class: i === 0 ? "primary" : "",
-            "data-move": "bid",
-          }),
-        ),
-        passes.map((m) => button(pgettext("das-kollier", "Pass"), go(m), { "data-move": "pass" })),
+        bids.map((m, i) => offer(ctx, m, { class: i === 0 ? "primary" : "" })),
+        extra ? unlistedBid(view, ctx) : null,
+        passes.map((m) => offer(ctx, m)),
       ),
     );
   }
-  for (const m of listed(ctx, "knock_down")) {
-    parts.push(row(button(pgettext("das-kollier", "Knock down"), go(m), { class: "primary", "data-move": "knock_down" })));
-  }
-  const yesNo = [
-    ["accept", () => pgettext("das-kollier", "Buy")],
-    ["decline", () => pgettext("das-kollier", "Decline")],
-    ["preempt", () => pgettext("das-kollier", "Take it")],
-    ["waive", () => pgettext("das-kollier", "Let it go")],
-  ];
-  const pair = yesNo.flatMap(([type, label]) =>
-    listed(ctx, type).map((m) =>
-      button(label(), go(m), { class: type === "accept" || type === "preempt" ? "primary" : "", "data-move": type }),
-    ),
+  for (const m of listed(ctx, "knock_down")) parts.push(row(offer(ctx, m, { class: "primary" })));
+  const pair = ["accept", "decline", "preempt", "waive"].flatMap((type) =>
+    listed(ctx, type).map((m) => offer(ctx, m, { class: type === "accept" || type === "preempt" ? "primary" : "" })),
   );
   if (pair.length) parts.push(row(pair));
-  parts.push(payControls(view, ctx));
-  const takes = listed(ctx, "commission");
-  if (takes.length) {
-    const half = (Math.floor((view.auction.paid_cash || 0) / 1000 + 1) >> 1) * 1000;
-    parts.push(
-      h("h3", {}, pgettext("das-kollier", "Commission")),
-      row(
-        takes.map((m) =>
-          m.take === "cash"
-            ? button(pgettext("das-kollier", "Cash: {amount}", { amount: money(half) }), go(m), {
-                class: "primary",
-                "data-move": "commission",
-              })
-            : button([gemIcon(m.take), gemName(m.take)], go(m), { "data-move": "commission" }),
-        ),
-      ),
-    );
+  const pay = [...listed(ctx, "pay"), ...listed(ctx, "default")];
+  if (pay.length) {
+    parts.push(h("div", { class: "pay" }, pay.map((m, i) => offer(ctx, m, { class: i === 0 ? "primary" : "" }))));
+    if (paying(view, ctx)) parts.push(composer(view, ctx));
   }
+  const takes = listed(ctx, "commission");
+  if (takes.length) parts.push(row(takes.map((m) => offer(ctx, m, { class: m.take === "cash" ? "primary" : "" }))));
   const sales = listed(ctx, "sell");
   if (sales.length) {
     parts.push(
@@ -310,107 +323,66 @@ export function controls(stream, ctx) {
         }, { "aria-expanded": ctx.ui.selling ? "true" : "false", id: "sell" }),
       ),
     );
-    if (ctx.ui.selling) {
-      parts.push(
-        row(
-          sales.map((m) =>
-            button([pgettext("das-kollier", "Sell"), ": ", gemList(m.necklace || m.gems)], go(m), { "data-move": "sell" }),
-          ),
-        ),
-      );
-    }
+    if (ctx.ui.selling) parts.push(h("div", { class: "sales" }, sales.map((m) => offer(ctx, m))));
   }
   return h("section", { class: "controls" }, parts);
 }
 
-function payControls(view, ctx) {
-  const payments = listed(ctx, "pay");
-  const defaults = listed(ctx, "default");
-  const parts = [];
+/** A payment put together by hand while gems may pay: picked single gems at their base value
+ * (as the talk says it) and the best necklace (as the server computed it), the rest in cash.
+ * The server checks it. */
+function composer(view, ctx) {
   const price = view.auction ? view.auction.price : 0;
-  if (payments.length && !paying(view, ctx)) {
-    parts.push(
-      row(
-        button(pgettext("das-kollier", "Pay {price} in cash", { price: money(price) }), () => ctx.move(payments[0]), {
-          class: "primary",
-          "data-move": "pay",
-        }),
-      ),
-    );
-  } else if (payments.length) {
-    // Gems and necklaces pay too: the listed payments one tap away, or choose pieces by hand.
-    parts.push(
-      row(
-        payments.map((m) =>
-          button(paymentLabel(m), () => ctx.move(m), { "data-move": "pay", class: "suggestion" }),
-        ),
-      ),
-    );
-    const chosen = chosenPayment(view, ctx, price);
-    parts.push(
-      h(
-        "p",
-        {},
-        chosen.pieces.length
-          ? pgettext("das-kollier", "chosen: {gems}", { gems: gemList(chosen.pieces) })
-          : pgettext("das-kollier", "nothing chosen"),
-        " · ",
-        pgettext("das-kollier", "Cash: {amount}", { amount: money(chosen.move.cash) }),
-      ),
-      row(
-        view.best_necklace && view.best_necklace.value
-          ? button(pgettext("das-kollier", "Necklace"), () => {
-              ctx.ui.necklace = !ctx.ui.necklace;
-              ctx.ui.picks = [];
-              ctx.rerender();
-            }, { class: ctx.ui.necklace ? "chosen" : "", id: "necklace" })
-          : null,
-        button(pgettext("das-kollier", "Clear"), () => {
-          ctx.ui.necklace = false;
-          ctx.ui.picks = [];
-          ctx.rerender();
-        }),
-        button(pgettext("das-kollier", "Pay"), () => ctx.move(chosen.move), {
-          class: "primary",
-          id: "pay-chosen",
-          disabled: chosen.move.cash > view.cash,
-        }),
-      ),
-    );
-  }
-  if (defaults.length) {
-    parts.push(h("h3", {}, pgettext("das-kollier", "Cannot pay!")));
-    parts.push(
-      row(
-        defaults.map((m) =>
-          m.gem
-            ? button([gemIcon(m.gem), gemName(m.gem)], () => ctx.move(m), { "data-move": "default" })
-            : button(pgettext("das-kollier", "Pay the {amount} penalty", { amount: money(3000) }), () => ctx.move(m), {
-                class: "primary",
-                "data-move": "default",
-              }),
-        ),
-      ),
-    );
-  }
-  return parts.length ? h("div", { class: "pay" }, parts) : null;
+  const chosen = chosenPayment(view, ctx, price);
+  return h(
+    "div",
+    { class: "composer" },
+    h(
+      "p",
+      {},
+      chosen.pieces.length
+        ? pgettext("das-kollier", "chosen: {gems}", { gems: gemList(chosen.pieces) })
+        : pgettext("das-kollier", "nothing chosen"),
+      " · ",
+      pgettext("das-kollier", "Cash: {amount}", { amount: money(chosen.move.cash) }),
+    ),
+    chosen.worth > price
+      ? h("p", { class: "warn" }, "⚠ ", _("Gems worth {worth}: {amount} more than the price, and no change is given", {
+          worth: money(chosen.worth),
+          amount: money(chosen.worth - price),
+        }))
+      : null,
+    row(
+      view.best_necklace && view.best_necklace.value
+        ? button(pgettext("das-kollier", "Necklace"), () => {
+            ctx.ui.necklace = !ctx.ui.necklace;
+            ctx.ui.picks = [];
+            ctx.rerender();
+          }, { class: ctx.ui.necklace ? "chosen" : "", id: "necklace" })
+        : null,
+      button(pgettext("das-kollier", "Clear"), () => {
+        ctx.ui.necklace = false;
+        ctx.ui.picks = [];
+        ctx.rerender();
+      }),
+      button(pgettext("das-kollier", "Pay"), () => ctx.move(chosen.move), {
+        class: "primary",
+        id: "pay-chosen",
+        disabled: chosen.move.cash > view.cash || !(chosen.pieces.length),
+      }),
+    ),
+  );
 }
 
-function paymentLabel(move) {
-  const pieces = [...move.gems, ...move.necklaces.flat()];
-  if (!pieces.length) return pgettext("das-kollier", "all in cash");
-  return pgettext("das-kollier", "gems {gems} + cash {cash}", { gems: gemList(pieces), cash: money(move.cash) });
-}
-
-/** The payment put together by hand: the best necklace (as the server computed it) and picked
- * single gems at their base value, the rest in cash. The server checks it. */
 function chosenPayment(view, ctx, price) {
   const necklace = ctx.ui.necklace && view.best_necklace ? view.best_necklace : null;
-  const gems = (ctx.ui.picks || []).map((i) => view.gems[i]).filter(Boolean);
-  let worth = gems.reduce((sum, gem) => sum + GEMS[gem].value, 0);
+  const lines = handLines(ctx);
+  const picks = (ctx.ui.picks || []).filter((i) => view.gems[i] && lines[i]);
+  const gems = picks.map((i) => view.gems[i]);
+  let worth = picks.reduce((sum, i) => sum + lines[i].a.value, 0);
   if (necklace) worth += necklace.value;
   const move = { type: "pay", cash: Math.max(0, price - worth), gems, necklaces: necklace ? [necklace.gems] : [] };
-  return { move, pieces: [...gems, ...(necklace ? necklace.gems : [])] };
+  return { move, worth, pieces: [...gems, ...(necklace ? necklace.gems : [])] };
 }
 
 // ------------------------------------------------------------------ the log
