@@ -66,10 +66,8 @@ WORDS = (
     NN_("Deck: {n} card", "Deck: {n} cards"),
     N_("Tap a card of your hand, then sell it"),
     C_("kette-von-saba", "auctioneer"),
-    C_("kette-von-saba", "Your purse: {amount}"),
     C_("kette-von-saba", "No cards in hand"),
-    C_("kette-von-saba.button", "Sell {card}"),
-    N_("Lay it here: +{amount}"),
+    C_("kette-von-saba", "Other amounts"),
     C_("kette-von-saba.button", "Another place"),
     NN_("Tap the marked place on the necklace", "Tap one of the {n} marked places on the necklace"),
     # At the table together (social.js); its other words are client/scenes/chat.py's.
