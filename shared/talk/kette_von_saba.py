@@ -14,6 +14,7 @@ under "kette-von-saba.talk".
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from shared.games.kette_von_saba.board import SPACE_INDEX, reward_at
@@ -22,12 +23,12 @@ from shared.games.kette_von_saba.necklace import JOKER
 from shared.talk import Line, Moment, Section, Talk, fact, move, say, say_n, seat
 
 # A card of each stone type by its number of stones ("3 rubies"): the pygame table's terms.
-STONES: dict[str, tuple[str, str]] = {
-    "rubin": ("{n} ruby", "{n} rubies"),
-    "smaragd": ("{n} emerald", "{n} emeralds"),
-    "saphir": ("{n} sapphire", "{n} sapphires"),
-    "perle": ("{n} pearl", "{n} pearls"),
-    "amethyst": ("{n} amethyst", "{n} amethysts"),
+STONES: dict[str, Callable[[int], Line]] = {
+    "rubin": lambda n: say_n("kette-von-saba.card", "{n} ruby", "{n} rubies", n),
+    "smaragd": lambda n: say_n("kette-von-saba.card", "{n} emerald", "{n} emeralds", n),
+    "saphir": lambda n: say_n("kette-von-saba.card", "{n} sapphire", "{n} sapphires", n),
+    "perle": lambda n: say_n("kette-von-saba.card", "{n} pearl", "{n} pearls", n),
+    "amethyst": lambda n: say_n("kette-von-saba.card", "{n} amethyst", "{n} amethysts", n),
 }
 
 # Why the game ended.
@@ -58,8 +59,7 @@ def card_name(card: str) -> Line:
     if card == JOKER:
         return say("kette-von-saba.card", "a lion head")
     stone, count = card.rsplit("-", 1)
-    singular, plural = STONES[stone]
-    return say_n("kette-von-saba.card", singular, plural, int(count))
+    return STONES[stone](int(count))
 
 
 def marks(amount: int) -> Line:
