@@ -6,7 +6,7 @@ same English strings; tests/test_web_page.py checks that every one of them is in
 Strings the page shares with the pygame client (game terms, log sentences) are marked there.
 """
 
-from client.i18n import C_, N_, NN_
+from client.i18n import C_, CNN_, N_, NN_
 
 WORDS = (
     N_("The table was closed."),
@@ -70,10 +70,20 @@ WORDS = (
     NN_("Deck: {n} card", "Deck: {n} cards"),
     N_("Tap a card of your hand, then sell it"),
     C_("kette-von-saba", "auctioneer"),
-    C_("kette-von-saba", "Your purse: {amount}"),
     C_("kette-von-saba", "No cards in hand"),
-    C_("kette-von-saba.button", "Sell {card}"),
-    N_("Lay it here: +{amount}"),
+    C_("kette-von-saba", "Other amounts"),
+    N_("Pick a card, then a glowing space"),
+    # Its log and hand name cards and the end themselves (events are not the talk's); the same
+    # terms as the talk's (shared/talk/kette_von_saba.py).
+    CNN_("kette-von-saba.card", "{n} ruby", "{n} rubies"),
+    CNN_("kette-von-saba.card", "{n} emerald", "{n} emeralds"),
+    CNN_("kette-von-saba.card", "{n} sapphire", "{n} sapphires"),
+    CNN_("kette-von-saba.card", "{n} pearl", "{n} pearls"),
+    CNN_("kette-von-saba.card", "{n} amethyst", "{n} amethysts"),
+    C_("kette-von-saba.card", "a lion head"),
+    N_("The necklace is complete: the game is over."),
+    N_("No card held fits the necklace any more: the game is over."),
+    N_("Every card has been played: the game is over."),
     C_("kette-von-saba.button", "Another place"),
     NN_("Tap the marked place on the necklace", "Tap one of the {n} marked places on the necklace"),
     # At the table together (social.js); its other words are client/scenes/chat.py's.

@@ -4,14 +4,12 @@ holds a secret. Chromium through Playwright, as tests/test_web_page.py (skipped 
 
 from __future__ import annotations
 
-import random
 import time
 from typing import Any
 
 import msgpack
 import pytest
 
-from shared.games.kette_von_saba.board import SPACES, reward_at
 from tests.test_server_kit import check_wire
 from tests.test_web_page import (
     host_table,
@@ -21,7 +19,6 @@ from tests.test_web_page import (
     stream,
     tap_any,
     too_small,
-    url,
 )
 
 PORTRAIT = {"width": 360, "height": 640}
@@ -82,6 +79,8 @@ def play_kette(page, limit: float = 300.0) -> dict[str, Any]:
         if tapped in CHOICES:
             page.wait_for_timeout(40)
             continue
+        if tapped and not confirm_warning(page, now["seq"]):
+            continue
         if tapped:
             played.append(tapped.split("=")[-1].rstrip("]") if "=" in tapped else "place")
             page.wait_for_function(
@@ -92,6 +91,20 @@ def play_kette(page, limit: float = 300.0) -> dict[str, Any]:
         else:
             page.wait_for_timeout(30)
     raise AssertionError(f"the game did not end within {limit} s: {stream(page)}")
+
+
+def confirm_warning(page, seq: int) -> bool:
+    """After a tap on a move: a move the talk warns of asks for a second tap (its button armed,
+    its warning shown); give it, as a player who read the warning would. False when the page
+    was redrawn under the finger (look again)."""
+    if stream(page)["seq"] != seq or not page.locator("button.armed").count():
+        return True
+    assert page.locator(".move-talk small.warn[role=alert]").count(), "an armed move shows why"
+    try:
+        page.locator("button.armed").first.tap(timeout=1500)
+    except Exception:
+        return False
+    return True
 
 
 @needs_browser
@@ -161,7 +174,19 @@ def test_every_legal_place_is_marked_and_a_tap_then_confirm_lays_the_card(server
     page.wait_for_selector("svg.necklace .place.chosen")
     assert stream(page)["seq"] == seq, "a tap on a place only chooses it"
     reward = page.text_content("svg.necklace .place.chosen .reward")
+    # What the place shows is what the talk says laying there pays.
+    said = page.evaluate(
+        """() => { const a = window.jeweltable; const s = a.stream;
+          const space = document.querySelector('svg.necklace .place.chosen').dataset.space;
+          const i = s.legal_moves.findIndex(m => m.type === 'place' && m.space.join(',') === space
+            && (m.card === undefined || m.card === a.ui.card));
+          const does = s.talk.moves[i].does; const amount = does.a && does.a.amount;
+          return amount ? amount.a.amount : 0; }"""
+    )
+    assert reward.replace(",", "") == f"+{said}"
     page.tap("#confirm")
+    if page.locator("#confirm.armed").count():
+        page.tap("#confirm")
     page.wait_for_function("seq => window.jeweltable.stream.seq > seq", arg=seq)
     if reward != "+0":
         # The reward rises from the space as it is paid, the amount that was shown there.
@@ -270,24 +295,78 @@ def test_two_fingers_zoom_the_necklace_one_drags_it_and_a_tap_shows_it_whole(ser
     assert page.errors == []
 
 
+OFFERED_JS = """() => { const s = window.jeweltable.stream; const taps = new Set(
+  [...document.querySelectorAll('[data-tap]')].map(e => e.dataset.tap));
+  const spaces = new Set([...document.querySelectorAll('svg.necklace .place')]
+    .map(g => g.dataset.space));
+  const cards = new Set([...document.querySelectorAll('.kette-hand button')]
+    .map(b => b.dataset.card));
+  return s.legal_moves.filter(m => !(
+    m.type === 'place' ? (m.card === undefined ? spaces.has(m.space.join(',')) : cards.has(m.card))
+    : m.type === 'offer' || m.type === 'discard' ? cards.has(m.card)
+    : taps.has('move:' + JSON.stringify(m)))); }"""
+
+
 @needs_browser
-def test_the_reward_a_marked_place_shows_is_the_rules_reward(server, browser):
+def test_every_legal_move_is_offered_and_a_warned_one_asks_for_a_second_tap(server, browser):
+    table = host_table(server, "kette-von-saba", 3, {"first_seat": 1})
     page = phone(browser)
-    page.goto(url(server))
-    page.wait_for_function("() => window.jeweltable && window.jeweltable.welcome")
-    rng = random.Random(7)
-    boards = []
-    for _ in range(60):
-        board = [rng.random() < rng.random() for _ in SPACES]
-        boards.append([board, [reward_at(board, i) for i in range(len(SPACES))]])
-    shown = page.evaluate(
-        """async (boards) => {
-          const game = await import("./games/kette-von-saba.js");
-          return boards.map(([board]) => board.map((_, i) => game.reward(board, i)));
-        }""",
-        boards,
-    )
-    assert shown == [rewards for _, rewards in boards]
+    open_lobby(page, server)
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq] svg.necklace")
+    checked: set[str] = set()
+    warned = False
+    deadline = time.monotonic() + 150
+    while time.monotonic() < deadline and not (warned and len(checked) >= 3):
+        now = stream(page)
+        if not now or not now["legal"] or 0 not in now["to_act"]:
+            page.wait_for_timeout(40)
+            continue
+        # Every legal move of the seat is on the page: a button (the talk's), a marked place,
+        # or a hand card that leads to one.
+        missing = page.evaluate(OFFERED_JS)
+        if stream(page)["seq"] == now["seq"]:
+            assert missing == [], f"{now['phase']}: the page hides {missing}"
+            checked.add(now["phase"])
+        target = page.locator("button.warned[data-move=bid]:not(.armed)")
+        if not warned and now["phase"] == "bidding" and target.count():
+            key = target.last.get_attribute("data-tap")
+            target.last.tap()
+            armed = page.locator(f"button.armed[data-tap='{key}']")
+            if stream(page)["seq"] == now["seq"] and armed.count():
+                assert "tap again" in armed.inner_text() or "again" in armed.inner_text()
+                alert = page.locator(".move-talk small.warn[role=alert]")
+                assert alert.count() and alert.first.is_visible()
+                assert "More than the card pays" in alert.first.inner_text() or "nowhere" in (
+                    alert.first.inner_text()
+                )
+                armed.first.tap()
+                page.wait_for_function(
+                    "seq => window.jeweltable.stream.seq !== seq", arg=now["seq"], timeout=5000
+                )
+                warned = True
+                continue
+        tapped = tap_any(
+            page,
+            [
+                "#confirm",
+                "[data-move=offer]",
+                "[data-move=pass]",
+                "[data-move=sell]",
+                "[data-move=decline]",
+                "[data-move=keep]",
+                "[data-move=discard]",
+                "[data-move=end_turn]",
+                "svg.necklace .place",
+                ".kette-hand button",
+            ],
+        )
+        if tapped and tapped not in ("svg.necklace .place", ".kette-hand button"):
+            confirm_warning(page, now["seq"])
+        page.wait_for_timeout(60)
+    assert warned, "no warned bid was met"
+    assert len(checked) >= 3, checked
+    assert page.errors == []
 
 
 @needs_browser

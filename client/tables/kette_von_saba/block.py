@@ -12,13 +12,22 @@ from client.tables.base import Camera, TableView
 from client.tables.kette_von_saba import art, lettering, words
 from client.tables.kette_von_saba.layout import BLOCK_RECT, LOT_RECT
 from client.ui import theme
-from shared.games.kette_von_saba.game import DRAW_PRICE
 
 
 class BlockDrawing(TableView):
     """The block's part of the table view (mixed into `KetteVonSabaView`)."""
 
     bid: dict[str, float]
+
+    def warning(self) -> str | None: ...
+
+    def _lot_fact(self) -> str | None:
+        """What the card on sale pays and where, as the talk's facts say it."""
+        said = self.talk()
+        for entry in said["facts"] if said else ():
+            if entry["label"]["m"] == "On sale: {card}":
+                return self.say(entry["value"])
+        return None
 
     def _draw_block(self, surface: pygame.Surface, cam: Camera) -> None:
         """The auction block: auctioneer, the card on sale, the highest bid, the price asked;
@@ -37,9 +46,10 @@ class BlockDrawing(TableView):
                 ]
             paid = i18n._("Rewards paid: {amount}", amount=words.money(view["rewards_paid"]))
             lines.append((paid, small, theme.TEXT, False))
-            if mine and view["end"] is None:
-                hint = i18n._("Pick a card, then a glowing space")
-                lines.append((hint, small, theme.GOLD_LIGHT, False))
+            said = self.talk()
+            if said and said["explain"] and view["end"] is None:
+                colour = theme.GOLD_LIGHT if mine else theme.TEXT_DIM
+                lines.append((self.say(said["explain"]), small, colour, False))
             text = lettering.stacked(tuple(lines), cam.rect_to_screen(BLOCK_RECT).w, "center")
             x, y = cam.to_screen(BLOCK_RECT.centerx, BLOCK_RECT.y + 12)
             surface.blit(text, text.get_rect(midtop=(round(x), round(y))))
@@ -55,19 +65,20 @@ class BlockDrawing(TableView):
 
     def _draw_auctioneer(self, surface: pygame.Surface, cam: Camera, mine: bool) -> None:
         icon = max(12, round(36 * cam.scale))
-        lines = [
-            (
-                i18n._("{name} sells", name=self.ctx.name(self.view["auctioneer"])),
-                lettering.px(cam, 22),
-                theme.TEXT,
-                True,
-            )
-        ]
-        line = self._auction_hint(mine)
-        if line is not None:
-            lines.append(
-                (line, lettering.px(cam, 19), theme.GOLD_LIGHT if mine else theme.TEXT_DIM, False)
-            )
+        # The moment as the table's talk says it: the headline follows it (after a sale it
+        # says who bought, not who sells), the line under it what is decided now.
+        # A warning of the buttons (⚠) takes the explanation's place: the block has room for
+        # two lines, and the bid it would repeat stands on its right.
+        said = self.talk()
+        lines = []
+        if said:
+            lines.append((self.say(said["headline"]), lettering.px(cam, 22), theme.TEXT, True))
+            warning = self.warning() if mine else None
+            if warning:
+                lines.append(("⚠ " + warning, lettering.px(cam, 17), theme.GOLD, False))
+            elif said["explain"]:
+                colour = theme.GOLD_LIGHT if mine else theme.TEXT_DIM
+                lines.append((self.say(said["explain"]), lettering.px(cam, 19), colour, False))
         right = LOT_RECT.x - 20
         width = round((right - BLOCK_RECT.x - 10) * cam.scale) - icon
         text = lettering.stacked(tuple(lines), width, "right")
@@ -75,38 +86,6 @@ class BlockDrawing(TableView):
         gavel = art.gavel_surface(icon)
         surface.blit(gavel, gavel.get_rect(topright=(round(x), round(y))))
         surface.blit(text, text.get_rect(topright=(round(x) - icon, round(y))))
-
-    def _auction_hint(self, mine: bool) -> str | None:
-        """The line under the auctioneer's: what the person here may do now (`mine`), else
-        what the seat to act is doing, or where the card on sale comes from."""
-        view = self.view
-        phase = view["phase"]
-        auction = view.get("auction") or {}
-        name = self.ctx.name(auction.get("bidder") if phase == "buyer" else view["auctioneer"])
-        if phase == "offer":
-            if mine:
-                return i18n._("Tap or drag a card from your hand here to sell it")
-            return i18n._("{name} chooses a card to sell", name=name)
-        if phase == "draw":
-            price = words.money(DRAW_PRICE)
-            if mine:
-                return i18n._("Tap the deck to buy its top card for {amount}", amount=price)
-            return i18n._("{name} may buy the top card for {amount}", name=name, amount=price)
-        if phase == "buyer":
-            if mine:
-                return i18n._("Lay it on a glowing space (double reward) or keep it")
-            return i18n._("{name} keeps it or lays it for double reward", name=name)
-        if phase == "lay":
-            if mine:
-                return i18n._("Unsold: lay it on a glowing space (no reward)")
-            return i18n._("Unsold: {name} lays it without reward", name=name)
-        if phase == "reserve" and mine:
-            return i18n._("Sell now, or ask a higher price once")
-        if mine:
-            return i18n._("Bid or pass with the buttons below")
-        if auction.get("from_deck"):
-            return i18n.pgettext("kette-von-saba", "from the deck")
-        return None
 
     def _draw_bid(self, surface: pygame.Surface, cam: Camera, auction: dict[str, Any]) -> None:
         left = LOT_RECT.right + 24
@@ -151,9 +130,9 @@ class BlockDrawing(TableView):
         if reserve:
             asked = i18n._("Price asked: {amount}", amount=words.money(reserve))
             lines.append((asked, size, theme.GOLD, True))
-        spaces = self.view.get("lot_spaces")
-        if spaces is not None and self._lot_visible():
-            lines.append((_fits(len(spaces)), size, theme.TEXT_DIM, False))
+        lot = self._lot_fact()
+        if lot is not None and self._lot_visible():
+            lines.append((lot, size, theme.TEXT_DIM, False))
         if lines:
             surface.blit(lettering.stacked(tuple(lines), width, "left"), (round(x), round(y)))
 
@@ -164,13 +143,4 @@ def _layouts(n: int) -> str:
         return i18n._("Only one necklace is still possible")
     return i18n.ngettext(
         "{n} necklace still possible", "{n} necklaces still possible", n, n=i18n.number(n)
-    )
-
-
-def _fits(n: int) -> str:
-    """On how many spaces the card on sale could go."""
-    if n == 0:
-        return i18n.pgettext("kette-von-saba", "fits nowhere")
-    return i18n.npgettext(
-        "kette-von-saba", "fits {n} space", "fits {n} spaces", n, n=i18n.number(n)
     )

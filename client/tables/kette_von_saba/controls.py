@@ -8,10 +8,7 @@ from typing import Any
 
 import pygame
 
-from client import i18n
-from client.i18n import C_
 from client.tables.base import Move, Piece, Sprite, TableView, Target
-from client.tables.kette_von_saba import words
 from client.tables.kette_von_saba.layout import (
     CARD_RATIO,
     DECK_RECT,
@@ -22,17 +19,11 @@ from client.tables.kette_von_saba.layout import (
     SPACE_OF,
     space_rect,
 )
-from shared.games.kette_von_saba.game import DRAW_PRICE
 
+# Moves made on the board (a card dragged or tapped onto its target), not by a button.
+BOARD_MOVES = ("place", "offer")
 # Bid (or price) buttons offered: the lowest plus these steps above it, and the highest.
 BID_STEPS = (0, 1, 4)
-# The labels of moves that need no amount.
-BUTTONS: dict[str, i18n.Term] = {
-    "pass": C_("kette-von-saba.button", "Pass"),
-    "decline": C_("kette-von-saba.button", "Decline"),
-    "keep": C_("kette-von-saba.button", "Keep it"),
-    "end_turn": C_("kette-von-saba.button", "End turn"),
-}
 
 
 class Controls(TableView):
@@ -100,12 +91,29 @@ class Controls(TableView):
         return self._pieces[0].targets if len(cards) == 1 else []
 
     def move_buttons(self) -> list[tuple[str, Move]]:
-        auction = self.view.get("auction") or {}
-        shown = [m for m in self.legal if m["type"] not in ("bid", "reserve")]
+        """Buttons for the moves not made on the board, labelled by the table's talk; a move the
+        talk warns of is marked ⚠ (its warning stands in the block)."""
+        shown = [m for m in self.legal if m["type"] not in BOARD_MOVES + ("bid", "reserve")]
         shown += _some([m for m in self.legal if m["type"] == "bid"])
         shown += _some([m for m in self.legal if m["type"] == "reserve"])
-        labelled = [(_label(move, auction), move) for move in shown]
-        return [(label, move) for label, move in labelled if label is not None]
+        buttons = []
+        for move in shown:
+            said = self.move_talk(move)
+            if said is None:
+                continue
+            label = self.say(said["label"])
+            buttons.append((f"⚠ {label}" if said["warn"] else label, move))
+        return buttons
+
+    def warning(self) -> str | None:
+        """The talk's warning of the first button move that has one, for the block."""
+        said = self.talk()
+        if not said:
+            return None
+        for move, entry in zip(self.legal, said["moves"], strict=True):
+            if entry["warn"] and move["type"] not in BOARD_MOVES:
+                return self.say(entry["warn"])
+        return None
 
     def _my_turn(self) -> bool:
         return self.seat is not None and self.seat in self.view["to_act"]
@@ -125,29 +133,3 @@ def _some(moves: list[Move]) -> list[Move]:
         return moves
     picks = sorted({k for k in BID_STEPS if k < len(moves)} | {len(moves) - 1})
     return [moves[k] for k in picks]
-
-
-def _label(move: Move, auction: dict[str, Any]) -> str | None:
-    """A move button's label; None for a move made on the board."""
-    kind = move["type"]
-    if kind in BUTTONS:
-        return i18n._(BUTTONS[kind])
-    if kind == "sell":
-        amount = words.money(auction.get("bid", 0))
-        return i18n.pgettext("kette-von-saba.button", "Sell for {amount}", amount=amount)
-    if kind == "accept":
-        amount = words.money(auction.get("reserve") or 0)
-        return i18n.pgettext("kette-von-saba.button", "Pay {amount}", amount=amount)
-    if kind == "draw":
-        amount = words.money(DRAW_PRICE)
-        return i18n.pgettext("kette-von-saba.button", "Buy a card ({amount})", amount=amount)
-    if kind == "discard":
-        card = words.card_name(move["card"])
-        return i18n.pgettext("kette-von-saba.button", "Forgery: {card}", card=card)
-    if kind == "bid":
-        amount = words.money(move["amount"])
-        return i18n.pgettext("kette-von-saba.button", "Bid {amount}", amount=amount)
-    if kind == "reserve":
-        amount = words.money(move["price"])
-        return i18n.pgettext("kette-von-saba.button", "Ask {amount}", amount=amount)
-    return None

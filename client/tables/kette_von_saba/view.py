@@ -150,10 +150,8 @@ class KetteVonSabaView(Motion, Controls, NecklaceDrawing, BlockDrawing, RailDraw
     def event_text(self, event: Event) -> str | None:
         return words.event_text(event, self.ctx.name)
 
-    def help_text(self) -> str:
-        return words.help_text()
-
     def status(self) -> str | None:
+        # The stage; the moment itself (the talk's headline) stands on the auction block.
         return words.status(self.view)
 
     def panel_lines(self, seat: int) -> list[str]:

@@ -1,32 +1,16 @@
-"""What Die Kette von Saba's table says: card names, money, log sentences, the lines of the
-players' panels and of the results, and the rules help (in our own words). English stands here;
-German and French come from the catalogs; game terms and short labels carry a context
-("kette-von-saba"; ".card" for card names, ".button" for move buttons)."""
+"""What Die Kette von Saba's table writes besides the table's talk: money, log sentences, the
+lines of the players' panels and of the results. Card names, why the game ended, the moment, the
+moves and the rules are the talk's (shared/talk/kette_von_saba.py), said here through
+`i18n.say`. English stands here; German and French come from the catalogs."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from client import i18n
-from client.i18n import CNN_, N_
+from client.i18n import N_
 from client.tables.base import Event, View
-from client.tables.kette_von_saba.layout import JOKER
-
-# A card of each stone type, by its number of stones: "3 rubies", "1 Perle".
-STONE_CARDS: dict[str, i18n.Plural] = {
-    "rubin": CNN_("kette-von-saba.card", "{n} ruby", "{n} rubies"),
-    "smaragd": CNN_("kette-von-saba.card", "{n} emerald", "{n} emeralds"),
-    "saphir": CNN_("kette-von-saba.card", "{n} sapphire", "{n} sapphires"),
-    "perle": CNN_("kette-von-saba.card", "{n} pearl", "{n} pearls"),
-    "amethyst": CNN_("kette-von-saba.card", "{n} amethyst", "{n} amethysts"),
-}
-
-# Why the game ended, as the log and the block say it.
-END_TEXT: dict[str, str] = {
-    "necklace_full": N_("The necklace is complete: the game is over."),
-    "no_card_fits": N_("No card held fits the necklace any more: the game is over."),
-    "no_cards": N_("Every card has been played: the game is over."),
-}
+from shared.talk import kette_von_saba as voice
 
 # Why the deck's top card goes up for auction.
 DECK_OFFERED: dict[str, str] = {
@@ -48,16 +32,13 @@ def marks(amount: int) -> str:
 
 
 def card_name(card: str) -> str:
-    """A card in words: "3 rubies", "1 Perle", "une tête de lion"."""
-    if card == JOKER:
-        return i18n.pgettext("kette-von-saba.card", "a lion head")
-    stone, count = card.rsplit("-", 1)
-    return i18n.counted(STONE_CARDS[stone], int(count))
+    """A card in words as the table's talk names it: "3 rubies", "1 Perle", "une tête de lion"."""
+    return i18n.say(voice.card_name(card))
 
 
 def laid_name(card: str, piece: str) -> str:
     """A laid card in words; a joker says which piece it stands for."""
-    if card == JOKER:
+    if card == voice.JOKER:
         return i18n.pgettext(
             "kette-von-saba.card", "a lion head (as {piece})", piece=card_name(piece)
         )
@@ -145,8 +126,8 @@ def event_text(event: Event, name_of: Callable[[int | None], str]) -> str | None
 
 
 def end_text(reason: str) -> str:
-    """Why the game ended, in a sentence."""
-    return i18n._(END_TEXT[reason])
+    """Why the game ended, in a sentence (the talk's)."""
+    return i18n.say(voice.END_REASONS[reason])
 
 
 def status(view: View) -> str | None:
@@ -178,48 +159,3 @@ def result_lines(view: View) -> list[str]:
             fees=money(view["fees_paid"]),
         ),
     ]
-
-
-def help_text() -> str:
-    """The rules in our own words."""
-    return "\n".join(i18n._(paragraph) for paragraph in HELP)
-
-
-# The rules help, a paragraph each.
-HELP: tuple[str, ...] = (
-    N_(
-        "Die Kette von Saba — the pieces of a legendary necklace turn up again, and you trade "
-        "them and put it back together."
-    ),
-    N_(
-        "Cards: five kinds of stone (ruby, emerald, sapphire, pearl, amethyst), each as pieces of "
-        "1 to 4 stones, two of every piece, and four lion heads, which stand in for a piece."
-    ),
-    N_(
-        "Stage 1, the auction: in turn each player is the auctioneer and sells a card from hand "
-        "(tap it, then the block in the middle; or drag it there). The others bid in turn, in "
-        "thousands, or pass; a "
-        "player who passed may come back in. When nobody raises, the auctioneer either sells or, "
-        "once, asks a higher price that someone may pay. The buyer pays the auctioneer and keeps "
-        "the card, or lays it at once for a double reward. A card nobody buys is laid by the "
-        "auctioneer for nothing. Then the auctioneer may buy the deck's top card for 2,000. Stage "
-        "1 ends when the deck is empty."
-    ),
-    N_(
-        "Stage 2, the reconstruction: the richest player starts; in turn, lay a card from your "
-        "hand (tap it, then a glowing space) or set a forgery aside."
-    ),
-    N_(
-        "Where a card may go: each column holds one kind of stone; counts rise by one from top to "
-        "bottom; the left and right halves mirror each other. A lion head goes only where the "
-        "piece is already certain (a faint piece shows such spaces). A card that fits nowhere is "
-        "a forgery."
-    ),
-    N_(
-        "Reward: in each of the six directions, an unbroken line of cards touching the new card "
-        "pays its length plus one (the new card counts); a card touching none pays 1; all in "
-        "thousands. Selecting a card shows what each space would pay; while a card is on sale, "
-        "dotted outlines show where it could go and what its buyer would earn there at once."
-    ),
-    N_("The richest player at the end wins."),
-)

@@ -1,9 +1,12 @@
 // Die Kette von Saba: the hexagonal necklace as SVG (pan and pinch-zoom), the auction block with
 // the card on sale, the seat's hand, and a control for every move the server lists: offer, bid,
 // pass, sell or ask a price, pay or decline, keep, lay on a marked place, buy from the deck.
+// What each move does and costs, what a place pays and the facts a player weighs come from the
+// table's talk (shared/talk/kette_von_saba.py), said by ../talk.js: the page only draws them.
 
 import { h, s, button, tappable } from "../dom.js";
 import { _, pgettext, npgettext, ngettext, number } from "../i18n.js";
+import * as talk from "../talk.js";
 
 // The board's geometry, as client/tables/kette_von_saba/layout.py: flat-topped hexagons, a
 // column 1.5 radii from the next, columns with odd |c| half a space higher.
@@ -13,20 +16,9 @@ const TILE = 0.9;
 const BOARD_W = 10 * 1.5 * R + 2 * R + 20;
 const BOARD_H = 4.5 * HEX_H + 12;
 const JOKER = "joker";
-const DRAW_PRICE = 2000;
-// Reward multipliers by phase (shared/games/kette_von_saba/game.py): a buyer laying at once
-// earns double, an unsold card nothing, the reconstruction once.
-const REWARD_FACTOR = { buyer: 2, lay: 0, reconstruction: 1 };
-// The quick bids (and prices asked): the lowest, one and four steps above it, and the highest.
+// The quick bids (and prices asked): the lowest, one and four steps above it, and the highest;
+// the other amounts stay one tap further ("Other amounts"), never hidden.
 const QUICK = [0, 1, 4];
-const DIRECTIONS = [
-  [0, -2],
-  [1, -1],
-  [1, 1],
-  [0, 2],
-  [-1, 1],
-  [-1, -1],
-];
 const HEIGHTS = [4, 4, 3, 3, 2, 2];
 // Stone types: colour and cut (docs VISUAL.md), never colour alone; the card's number too.
 const STONES = {
@@ -75,33 +67,11 @@ function inside(x) {
   return Math.max(-room, Math.min(room, x));
 }
 
-function spaceAt(c, y) {
-  if (c < -5 || c > 5) return null;
-  const doubled = y + (Math.abs(c) % 2);
-  if (doubled % 2) return null;
-  const r = doubled / 2;
-  return r >= 0 && r < HEIGHTS[Math.abs(c)] ? INDEX.get(`${c},${r}`) : null;
-}
-
-/** What a card laid on space `index` would earn at ×1 (the rules' reward, shown as a hint; the
- * server pays it): each unbroken line of k cards outward adds k + 1; a lonely card earns 1. */
-export function reward(board, index) {
-  const [c0] = SPACES[index];
-  let total = 0;
-  for (const [dc, dy] of DIRECTIONS) {
-    let run = 0;
-    let c = c0;
-    let y = heightOf(SPACES[index]);
-    for (;;) {
-      c += dc;
-      y += dy;
-      const j = spaceAt(c, y);
-      if (j === null || j === undefined || !board[j]) break;
-      run += 1;
-    }
-    if (run) total += run + 1;
-  }
-  return (total || 1) * 1000;
+/** What laying by `move` pays, as the talk says it ("Pays you {amount}."); 0 without reward. */
+function pays(ctx, move) {
+  const said = talk.entry(ctx, move);
+  const amount = said && said.does && said.does.a && said.does.a.amount;
+  return (amount && amount.a && amount.a.amount) || 0;
 }
 
 // ------------------------------------------------------------------ words
@@ -408,7 +378,6 @@ function choose(ctx, key, value) {
  * and what each would pay; under it the auction block: who sells, the card on sale, the bid. */
 export function board(view, ctx) {
   const targets = places(view, ctx);
-  const factor = REWARD_FACTOR[view.phase] ?? 1;
   const fresh = ctx.fresh || [];
   const laidNow = new Map(fresh.filter((e) => e.type === "placed").map((e) => [INDEX.get(e.space.join(",")), e]));
   const lotSpaces = new Set((view.lot_spaces || []).map((sp) => INDEX.get(sp.join(","))));
@@ -430,7 +399,8 @@ export function board(view, ctx) {
         "g",
         { class: chosen ? "place chosen" : "place", "data-space": space.join(","), role: "button" },
         s("polygon", { points: hexPoints(x, y, R * 0.92), class: "glow" }),
-        s("text", { x: inside(x), y: y + 13, class: "reward", "text-anchor": "middle" }, `+${money(reward(view.board, i) * factor)}`),
+        // At the foot of the place, small, so the piece it would take stays in sight above it.
+        s("text", { x: inside(x), y: y + HEX_H / 2 - 7, class: "reward", "text-anchor": "middle", style: { fontSize: "22px" } }, `+${money(pays(ctx, move))}`),
       );
       overlay.push(tappable(place, `space:${i}`, () => choose(ctx, "space", i)));
     } else if (!targets.size && lotSpaces.has(i) && view.phase !== "draw") {
@@ -470,7 +440,6 @@ export function board(view, ctx) {
 }
 
 function block(view, ctx) {
-  const mine = ctx.seat !== null && (view.to_act || []).includes(ctx.seat);
   const stock = h(
     "p",
     { class: "line stock" },
@@ -484,19 +453,20 @@ function block(view, ctx) {
       h(
         "div",
         { class: "bid" },
-        h("p", { class: "title" }, view.end ? endText(view.end) : pgettext("kette-von-saba", "Reconstruction")),
+        view.end ? null : h("p", { class: "title" }, pgettext("kette-von-saba", "Reconstruction")),
         view.end ? null : h("p", {}, layouts(view.live_layouts)),
         h("p", {}, _("Rewards paid: {amount}", { amount: money(view.rewards_paid) })),
         stock,
       ),
     );
   }
+  // What the moment is (who sells, who bought, what to do) the talk says at the top of the
+  // screen; the block draws the auction: the auctioneer, the card on sale, the bid.
   const auction = view.auction || {};
   const lot = view.lot ? cardPicture(view.lot, 52, { class: "kcard on-sale" }) : h("div", { class: "slot on-sale" });
   const bidShown = view.auction && view.phase !== "draw";
   const bidder = auction.bidder;
   const sold = (ctx.fresh || []).some((e) => ["bid", "reserve_accepted", "reserve_named"].includes(e.type));
-  const hint = auctionHint(view, ctx, mine);
   return h(
     "div",
     { class: "block sale" },
@@ -504,8 +474,8 @@ function block(view, ctx) {
     h(
       "div",
       { class: "bid" },
-      h("p", { class: "title" }, _("{name} sells", { name: ctx.name(view.auctioneer) })),
-      hint ? h("p", { class: mine ? "hint mine" : "hint" }, hint) : null,
+      h("p", { class: "title" }, who(ctx, view.auctioneer), " · ", pgettext("kette-von-saba", "auctioneer")),
+      view.lot ? h("p", {}, cardName(view.lot)) : null,
       bidShown
         ? h(
             "p",
@@ -525,7 +495,6 @@ function block(view, ctx) {
       auction.reserve && bidShown
         ? h("p", { class: "asked" }, _("Price asked: {amount}", { amount: money(auction.reserve) }))
         : null,
-      view.lot && view.lot_spaces ? h("p", { class: "muted" }, fits(view.lot_spaces.length)) : null,
       stock,
     ),
   );
@@ -536,38 +505,9 @@ function who(ctx, seat) {
   return [h("span", { class: "symbol", style: { color: p.colour } }, p.symbol), ctx.name(seat)];
 }
 
-function auctionHint(view, ctx, mine) {
-  const phase = view.phase;
-  const auction = view.auction || {};
-  const name = ctx.name(phase === "buyer" ? auction.bidder : view.auctioneer);
-  const price = money(DRAW_PRICE);
-  switch (phase) {
-    case "offer":
-      return mine ? _("Tap a card of your hand, then sell it") : _("{name} chooses a card to sell", { name });
-    case "draw":
-      return mine ? null : _("{name} may buy the top card for {amount}", { name, amount: price });
-    case "buyer":
-      return mine ? _("Lay it on a glowing space (double reward) or keep it") : _("{name} keeps it or lays it for double reward", { name });
-    case "lay":
-      return mine ? _("Unsold: lay it on a glowing space (no reward)") : _("Unsold: {name} lays it without reward", { name });
-    case "reserve":
-      if (mine) return _("Sell now, or ask a higher price once");
-      break;
-    default:
-      break;
-  }
-  if (mine) return null;
-  return auction.from_deck ? pgettext("kette-von-saba", "from the deck") : null;
-}
-
 function layouts(n) {
   if (n === 1) return _("Only one necklace is still possible");
   return ngettext("{n} necklace still possible", "{n} necklaces still possible", n, { n: number(n) });
-}
-
-function fits(n) {
-  if (n === 0) return pgettext("kette-von-saba", "fits nowhere");
-  return npgettext("kette-von-saba", "fits {n} space", "fits {n} spaces", n, { n: number(n) });
 }
 
 const END_TEXT = {
@@ -611,16 +551,13 @@ function handRow(view, ctx) {
   return h("div", { class: "hand kette-hand" }, cards);
 }
 
-/** The seat's purse and hand (its own page only: a spectator's view holds no hand). While a
- * hand card may be played the hand stands with the controls, right under the board. */
+/** The seat's hand and the facts it weighs as the talk says them (its money, what the card on
+ * sale pays, the bids, what a place pays, the forgeries, what scores at the end) — its own page
+ * only: a spectator's view holds no hand. While a hand card may be played the hand stands with
+ * the controls, right under the board. */
 export function facts(view, ctx) {
   if (!view.hand) return null;
-  return h(
-    "section",
-    { class: "facts" },
-    h("p", { class: "cash" }, pgettext("kette-von-saba", "Your purse: {amount}", { amount: marks(view.cash[ctx.seat]) })),
-    playableCards(ctx).size ? null : handRow(view, ctx),
-  );
+  return h("section", { class: "kette-facts" }, playableCards(ctx).size ? null : handRow(view, ctx), talk.facts(ctx));
 }
 
 // ------------------------------------------------------------------ controls
@@ -635,71 +572,79 @@ function quick(moves) {
   return [...picks].sort((a, b) => a - b).map((k) => moves[k]);
 }
 
+/** The talk's button for `move` alone, and its lines (what it does, its warning) apart. */
+function bare(ctx, move, props) {
+  const made = talk.moveButton(ctx, move, props);
+  if (!made.classList.contains("move-talk")) return { el: made, lines: [] };
+  const [el, ...lines] = made.childNodes;
+  return { el, lines };
+}
+
+/** Buttons for a list of amounts in a row: what they do said once under it, and the warning of
+ * the one armed (a warned amount asks for a second tap); the amounts beyond the quick ones one
+ * tap further ("Other amounts"), never hidden. */
+function amounts(ctx, moves, kind) {
+  const shown = quick(moves);
+  const made = moves.map((m, i) => bare(ctx, m, { class: i === 0 ? "primary" : "", "data-move": shown.includes(m) ? kind : `${kind}-more` }));
+  const armed = made.find((b) => b.el.classList.contains("armed"));
+  const does = made[0].lines.find((l) => l.classList.contains("does"));
+  const warn = armed ? armed.lines.find((l) => l.classList.contains("warn")) : null;
+  const rest = made.filter((_b, i) => !shown.includes(moves[i]));
+  return [
+    row(made.filter((_b, i) => shown.includes(moves[i])).map((b) => b.el)),
+    rest.length
+      ? h(
+          "details",
+          { class: "more", open: rest.some((b) => b === armed) ? "" : null },
+          h("summary", {}, pgettext("kette-von-saba", "Other amounts")),
+          row(rest.map((b) => b.el)),
+        )
+      : null,
+    does || warn ? h("div", { class: "move-talk" }, does || null, warn || null) : null,
+  ];
+}
+
 export function controls(stream, ctx) {
   const view = stream.view;
-  const go = (move) => () => ctx.move(move);
-  const auction = view.auction || {};
   const parts = [];
+  const one = (m, props = {}) => talk.moveButton(ctx, m, { "data-move": m.type, ...props });
   // Offer: a card from the hand, tapped there, then sold here.
   const offers = listed(ctx, "offer");
   if (offers.length) {
     const offer = offers.find((m) => m.card === ctx.ui.card);
-    parts.push(
-      offer
-        ? row(button(pgettext("kette-von-saba.button", "Sell {card}", { card: cardName(offer.card) }), go(offer), { class: "primary", "data-move": "offer" }))
-        : h("p", { class: "hint" }, _("Tap a card of your hand, then sell it")),
-    );
+    parts.push(offer ? row(one(offer, { class: "primary" })) : h("p", { class: "hint" }, _("Tap a card of your hand, then sell it")));
   }
-  const bids = quick(listed(ctx, "bid"));
   const passes = listed(ctx, "pass");
-  if (bids.length || passes.length) {
-    parts.push(
-      row(
-        bids.map((m, i) =>
-          button(pgettext("kette-von-saba.button", "Bid {amount}", { amount: money(m.amount) }), go(m), {
-            class: i === 0 ? "primary" : "",
-            "data-move": "bid",
-          }),
-        ),
-        passes.map((m) => button(pgettext("kette-von-saba.button", "Pass"), go(m), { "data-move": "pass" })),
-      ),
-    );
-  }
+  if (passes.length) parts.push(row(passes.map((m) => one(m))));
+  const bids = listed(ctx, "bid");
+  if (bids.length) parts.push(...amounts(ctx, bids, "bid"));
   const sells = listed(ctx, "sell");
-  const asks = quick(listed(ctx, "reserve"));
-  if (sells.length || asks.length) {
-    parts.push(
-      row(sells.map((m) => button(pgettext("kette-von-saba.button", "Sell for {amount}", { amount: money(auction.bid || 0) }), go(m), { class: "primary", "data-move": "sell" }))),
-      row(asks.map((m) => button(pgettext("kette-von-saba.button", "Ask {amount}", { amount: money(m.price) }), go(m), { "data-move": "reserve" }))),
-    );
-  }
-  const answers = [
-    ...listed(ctx, "accept").map((m) => button(pgettext("kette-von-saba.button", "Pay {amount}", { amount: money(auction.reserve || 0) }), go(m), { class: "primary", "data-move": "accept" })),
-    ...listed(ctx, "decline").map((m) => button(pgettext("kette-von-saba.button", "Decline"), go(m), { "data-move": "decline" })),
-  ];
+  if (sells.length) parts.push(row(sells.map((m) => one(m, { class: "primary" }))));
+  const asks = listed(ctx, "reserve");
+  if (asks.length) parts.push(...amounts(ctx, asks, "reserve"));
+  const answers = [...listed(ctx, "accept").map((m) => one(m, { class: "primary" })), ...listed(ctx, "decline").map((m) => one(m))];
   if (answers.length) parts.push(row(answers));
   // Placing: the lot or a hand card, on a marked place, then confirmed.
   const targets = places(view, ctx);
   const card = placing(view, ctx);
   if (card !== null) {
     const chosen = targets.get(ctx.ui.space);
-    const factor = REWARD_FACTOR[view.phase] ?? 1;
     parts.push(
       chosen
         ? row(
-            button(_("Lay it here: +{amount}", { amount: money(reward(view.board, ctx.ui.space) * factor) }), go(chosen), { class: "primary", id: "confirm", "data-move": "place" }),
+            talk.moveButton(ctx, chosen, { class: "primary", id: "confirm", "data-move": "place" }),
             button(pgettext("kette-von-saba.button", "Another place"), () => choose(ctx, "space", ctx.ui.space)),
           )
         : h("p", { class: "hint" }, ngettext("Tap the marked place on the necklace", "Tap one of the {n} marked places on the necklace", targets.size, { n: number(targets.size) })),
     );
   }
   const rest = [
-    ...listed(ctx, "keep").map((m) => button(pgettext("kette-von-saba.button", "Keep it"), go(m), { "data-move": "keep" })),
+    ...listed(ctx, "keep").map((m) => one(m)),
     ...listed(ctx, "discard")
       .filter((m) => m.card === ctx.ui.card)
-      .map((m) => button(pgettext("kette-von-saba.button", "Forgery: {card}", { card: cardName(m.card) }), go(m), { "data-move": "discard" })),
-    ...listed(ctx, "draw").map((m) => button(pgettext("kette-von-saba.button", "Buy a card ({amount})", { amount: money(DRAW_PRICE) }), go(m), { class: "primary", "data-move": "draw" })),
-    ...listed(ctx, "end_turn").map((m) => button(pgettext("kette-von-saba.button", "End turn"), go(m), { "data-move": "end_turn" })),
+      .map((m) => one(m)),
+    ...listed(ctx, "draw").map((m) => one(m, { class: "primary" })),
+    ...listed(ctx, "end_turn").map((m) => one(m)),
   ];
   if (rest.length) parts.push(row(rest));
   if (view.phase === "reconstruction" && ctx.legal.length && card === null && !listed(ctx, "discard").some((m) => m.card === ctx.ui.card))

@@ -1,0 +1,228 @@
+"""The voice of Die Kette von Saba (shared/talk/kette_von_saba.py): for hundreds of random
+positions, at every seat and as a spectator, the talk is complete, names every legal move in
+order, says only lines the de and fr catalogs translate, with plain parameters, round-trips
+msgpack and tells a seat nothing hidden from it; costly moves carry their warnings; the rules
+render."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from client import i18n
+from shared import engine
+from shared.games.kette_von_saba.game import BID_STEP
+from shared.randomplay import random_step
+from shared.talk import Moment, lines_of, lines_of_talk, rules, talk
+from tests import kit
+from tests.test_kette_von_saba import perturb_hidden
+
+GAME_ID = "kette-von-saba"
+GAME = engine.get_game(GAME_ID)
+LOCALE = Path(__file__).resolve().parent.parent / "client" / "locale"
+
+
+@cache
+def translated(lang: str) -> dict[tuple[str | None, str], object]:
+    with (LOCALE / lang / "LC_MESSAGES" / "jeweltable.po").open("rb") as f:
+        catalog = read_po(f)
+    return {
+        (m.context, m.id if isinstance(m.id, str) else m.id[0]): m.string
+        for m in catalog
+        if m.id and (m.string if isinstance(m.string, str) else all(m.string))
+    }
+
+
+def moment(state: dict, seat: int | None, events: list | None = None) -> Moment:
+    to_act = GAME.to_act(state)
+    legal = GAME.legal_moves(state, seat) if seat is not None and seat in to_act else []
+    outcome = GAME.outcome(state) if GAME.is_over(state) else None
+    return Moment(
+        view=GAME.view(state, seat),
+        seat=seat,
+        legal=legal,
+        to_act=to_act,
+        events=GAME.view_events(events or [], seat),
+        outcome=outcome,
+    )
+
+
+def positions(games: int, every: int, players=(3, 4, 5, 7)):
+    """(state, events) at every `every`-th step of random games (and at each end)."""
+    for g in range(games):
+        rng = random.Random(1000 + g)
+        state = GAME.new_game(2000 + g, players[g % len(players)], None)
+        events: list = []
+        step = 0
+        while True:
+            if step % every == 0 or GAME.is_over(state):
+                yield state, events
+            if GAME.is_over(state):
+                break
+            seat, move = random_step(GAME, state, rng)
+            state, events = GAME.apply(state, seat, move)
+            step += 1
+
+
+def plain_parameter(value: object) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, str)):
+        return True
+    if isinstance(value, list):
+        return all(plain_parameter(v) for v in value)
+    if isinstance(value, dict):
+        if set(value) == {"seat"}:
+            return isinstance(value["seat"], int)
+        return "m" in value  # a nested line, checked on its own by `lines_of`
+    return False
+
+
+def check_talk(said: dict, m: Moment) -> None:
+    for key in ("headline", "explain", "moves", "facts", "topic", "goal", "end"):
+        assert key in said
+    assert said["headline"] and said["explain"], "every moment has a headline and a line more"
+    assert len(said["moves"]) == len(m.legal)
+    for entry in said["moves"]:
+        assert entry["label"] and entry["does"], entry
+    assert said["facts"], "facts"
+    assert said["topic"] in {section["id"] for section in rules(GAME_ID)["sections"]}
+    assert kit.roundtrip(said) == said
+    kit.assert_plain(said, "talk")
+    de, fr = translated("de"), translated("fr")
+    for line in lines_of_talk(said):
+        key = (line.get("c"), line["m"])
+        assert key in de, f"de does not translate {key}"
+        assert key in fr, f"fr does not translate {key}"
+        for name, value in (line.get("a") or {}).items():
+            assert plain_parameter(value), f"{line['m']!r}: parameter {name}={value!r}"
+            assert "{" + name + "}" in line["m"], f"{line['m']!r} has no field {name}"
+
+
+def test_the_talk_is_complete_at_hundreds_of_positions():
+    seen_phases = set()
+    count = 0
+    for state, events in positions(games=12, every=9):
+        for seat in [*range(state["players"]), None]:
+            m = moment(state, seat, events)
+            said = talk(GAME_ID, m)
+            check_talk(said, m)
+            count += 1
+        seen_phases.add(state["phase"])
+    assert count > 500
+    assert {"offer", "bidding", "reserve", "draw", "reconstruction", "over"} <= seen_phases
+
+
+def test_the_talk_leaks_nothing_hidden():
+    rng = random.Random(7)
+    changed = 0
+    for state, _events in positions(games=8, every=7):
+        for seat in [*range(state["players"]), None]:
+            said = talk(GAME_ID, moment(state, seat))
+            other = perturb_hidden(GAME.copy_state(state), seat, rng)
+            if other is None or other == state:
+                continue
+            changed += 1
+            assert talk(GAME_ID, moment(other, seat)) == said, f"seat {seat}'s talk leaks"
+    assert changed > 100
+
+
+def said_moves(state: dict, seat: int) -> list[tuple[dict, dict]]:
+    m = moment(state, seat)
+    return list(zip(m.legal, talk(GAME_ID, m)["moves"], strict=True))
+
+
+def find(predicate, games=40):
+    """The first random position where `predicate(state)` holds."""
+    for state, _ in positions(games=games, every=1):
+        if not GAME.is_over(state) and predicate(state):
+            return state
+    raise AssertionError("no such position in the random games")
+
+
+def warning(line) -> str:
+    return i18n.say(line) if line else ""
+
+
+def test_asking_a_higher_price_says_what_it_risks():
+    state = find(lambda s: s["phase"] == "reserve")
+    moves = said_moves(state, state["turn"])
+    asks = [entry for m, entry in moves if m["type"] == "reserve"]
+    assert asks and all(entry["warn"] for entry in asks)
+    assert "nobody pays" in warning(asks[0]["warn"])
+    sell = next(entry for m, entry in moves if m["type"] == "sell")
+    assert sell["warn"] is None
+
+
+def test_a_bid_above_what_the_card_pays_carries_a_warning():
+    state = find(lambda s: s["phase"] == "bidding" and s["cash"][s["turn"]] >= 12 * BID_STEP)
+    moves = said_moves(state, state["turn"])
+    bids = [(m, entry) for m, entry in moves if m["type"] == "bid"]
+    top_move, top = bids[-1]
+    assert top["warn"], f"bidding {top_move['amount']} for one card says nothing"
+    assert "More than the card pays" in warning(top["warn"]) or "fits nowhere" in warning(
+        top["warn"]
+    )
+    passing = next(entry for m, entry in moves if m["type"] == "pass")
+    assert passing["warn"] is None
+
+
+def test_keeping_a_card_that_pays_now_says_what_is_given_up():
+    state = find(lambda s: s["phase"] == "buyer")
+    moves = said_moves(state, state["turn"])
+    keep = next(entry for m, entry in moves if m["type"] == "keep")
+    assert keep["warn"] and "double" in warning(keep["warn"])
+
+
+def test_laying_on_a_poorer_space_says_a_better_one_pays_more():
+    def poorer(s):
+        if s["phase"] != "reconstruction":
+            return False
+        moves = said_moves(s, s["turn"])
+        return any(entry["warn"] for _, entry in moves)
+
+    state = find(poorer)
+    warned = [entry for m, entry in said_moves(state, state["turn"]) if entry["warn"]]
+    assert all("Another space pays more" in warning(entry["warn"]) for entry in warned)
+
+
+def test_the_header_follows_the_sale():
+    state = find(lambda s: s["phase"] == "buyer")
+    said = talk(GAME_ID, moment(state, None))
+    assert "bought" in warning(said["headline"]) and "sells" not in warning(said["headline"])
+
+
+def test_the_rules_render_in_every_language():
+    found = rules(GAME_ID)
+    ids = [section["id"] for section in found["sections"]]
+    assert len(ids) == len(set(ids)) and "auction" in ids and "reward" in ids
+    for lang in ("en", "de", "fr"):
+        i18n.set_language(lang)
+        try:
+            text = [i18n.say(found["goal"]), i18n.say(found["end"])]
+            for section in found["sections"]:
+                text.append(i18n.say(section["title"]))
+                text += [i18n.say(line) for line in section["text"]]
+            assert all(t and "{" not in t for t in text), lang
+        finally:
+            i18n.set_language("en")
+    for line in lines_of([found["goal"], found["end"]]):
+        assert (line["c"], line["m"]) in translated("de")
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_a_whole_game_is_said_in_each_language(lang):
+    i18n.set_language(lang)
+    try:
+        for state, events in positions(games=2, every=3, players=(4,)):
+            for seat in [state["turn"], None]:
+                said = talk(GAME_ID, moment(state, seat, events))
+                for line in lines_of_talk(said):
+                    text = i18n.say(line, lambda s: f"P{s}")
+                    assert text and "{" not in text, line
+    finally:
+        i18n.set_language("en")
