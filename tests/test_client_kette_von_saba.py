@@ -524,3 +524,18 @@ def test_in_the_draw_step_the_finished_auctions_bid_is_no_longer_shown():
     scene.game_view._draw_bid = lambda *args: drawn.append(args)
     scene.game_view.draw_board(app.window, scene.camera)
     assert drawn == []
+
+
+def test_a_move_button_the_talk_warns_of_is_played_by_a_second_press():
+    """No legal move hidden, none played unwarned: the first press says why, the second plays."""
+    app = make_app()
+    sent = []
+    scene = table(app, *in_phase("bidding"), sent=sent)
+    choices = scene.game_view.move_buttons()
+    index = next(i for i, (_l, m) in enumerate(choices) if scene.game_view.move_talk(m)["warn"])
+    move = choices[index][1]
+    tap(app, scene.move_buttons[index].rect.center)
+    assert sent == []
+    assert scene.move_buttons[index].label.endswith("tap again")
+    tap(app, scene.move_buttons[index].rect.center)
+    assert sent == [(scene.viewer, move)]

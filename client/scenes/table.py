@@ -88,6 +88,8 @@ class TableScene(TableChrome, Scene):
         self.refusals_seen = len(model.refusals)
         self.results_shown = False
         self.move_buttons: list[Button] = []
+        # A move button the table's talk warns of, pressed once: (the view's version, the move).
+        self.armed: tuple[int, Move] | None = None
         self.move_rows = 0
         self.resyncs_seen = model.resyncs
         self.bar_buttons: list[Button] = []
@@ -197,7 +199,10 @@ class TableScene(TableChrome, Scene):
         # The buttons follow the board on screen; a change of that re-lays them (update()).
         self.settled = self.timeline.idle
         choices = self.game_view.move_buttons() if self.interactive else []
-        buttons = [Button(label, lambda m=move: self.commit(None, m)) for label, move in choices]
+        buttons = [
+            Button(self._armed_label(label, move), lambda m=move: self.press(m))
+            for label, move in choices
+        ]
         x, row = self.board_rect.x, 0
         widths = []
         for button in buttons:
@@ -315,6 +320,25 @@ class TableScene(TableChrome, Scene):
         return bool(self.model.clock and self.model.clock.get("running") and self.time_left())
 
     # ------------------------------------------------------------------ moves
+    def press(self, move: Move) -> None:
+        """A move button: a move the table's talk warns of is played by a second press; the
+        first says why (a legal move is never hidden, and never played unwarned)."""
+        said = self.game_view.move_talk(move)
+        armed = (self.game_view.version, move)
+        if said is not None and said.get("warn") and self.armed != armed:
+            self.armed = armed
+            warning = self.game_view.say(said["warn"])
+            self.app.toasts.show(f"⚠ {warning} {i18n._('Tap it again to play it.')}", life=6.0)
+            self._layout_move_buttons()
+            return
+        self.armed = None
+        self.commit(None, move)
+
+    def _armed_label(self, label: str, move: Move) -> str:
+        if self.armed == (self.game_view.version, move):
+            return i18n._("{move} — tap again", move=label)
+        return label
+
     def commit(self, piece: Piece | None, move: Move, target: Target | None = None) -> None:
         """Send `move` for the seat shown; a dropped piece snaps onto its target meanwhile."""
         if not isinstance(self.viewer, int) or not self.interactive:
