@@ -246,6 +246,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
         "undo": (flag, False),
         "clock": (plain_map, False),
         "open_chat": (flag, False),
+        "friendly": (flag, False),
     },
     "join": {
         "table": (TABLE, True),
@@ -275,6 +276,23 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "rematch": {"table": (TABLE, True)},
     "rules": {"game": (text(64, 1), True)},
     "ping": {},
+    # The host's evening (docs/protocol.md, The evening).
+    "host": {"code": (text(64, 1), True)},
+    "evening_start": {"name": (text(64, 1), True)},
+    "evening_end": {},
+    "standings": {},
+    "ratings": {"game": (text(64, 1), False)},
+    # A hand on idle seats: the table's creator or the host (docs/protocol.md).
+    "hand_to_bot": {"table": (TABLE, True), "seat": (SEAT, True), "level": (BOT_LEVEL, False)},
+    "reclaim": {"table": (TABLE, True), "seat": (SEAT, True)},
+    "nudge": {"table": (TABLE, True), "seat": (SEAT, True)},
+    "pause": {"table": (TABLE, True), "paused": (flag, True)},
+    "remove": {
+        "table": (TABLE, True),
+        "seat": (SEAT, True),
+        "to": (one_of(("bot", "open")), False),
+        "level": (BOT_LEVEL, False),
+    },
 }
 
 
