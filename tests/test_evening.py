@@ -53,11 +53,14 @@ def expected_points(outcome: dict[str, Any], seat: int) -> float:
 
 # ---------------------------------------------------------------------- playing over TCP
 async def seat_table(
-    people: list[Any], game: str, bots: int = 0, friendly: bool = False, seed: int = 1
+    people: list[Any], game: str, bots: int = 0, friendly: bool = False, seed: int | None = 1
 ) -> int:
-    """A started table: people[i] in seat i, then `bots` basic bots."""
+    """A started table: people[i] in seat i, then `bots` basic bots (`seed` None: the server
+    draws it)."""
     owner = people[0]
-    msg = {"t": "create", "game": game, "seats": len(people) + bots, "seed": seed}
+    msg: dict[str, Any] = {"t": "create", "game": game, "seats": len(people) + bots}
+    if seed is not None:
+        msg["seed"] = seed
     if friendly:
         msg["friendly"] = True
     owner.send(msg)
