@@ -11,6 +11,7 @@ import pytest
 
 from server import tables
 from tests.test_server_kit import arun, connect, running_server
+from tests.test_web_gateway import WebClient
 
 CODE = "open-sesame"
 GAME = "magie-des-bijoux"
@@ -206,3 +207,30 @@ async def test_a_removed_person_cannot_take_the_seat_back(tmp_path: Path) -> Non
     async with running_server(tmp_path, host_code=CODE) as server:
         cy = await connect(server, "Cy")
         await refused(cy, {"t": "join", "table": table}, "removed")
+
+
+@arun(timeout=60)
+async def test_the_hand_works_and_is_refused_the_same_through_the_browser_gateway(
+    tmp_path: Path,
+) -> None:
+    async with running_server(tmp_path, host_code=CODE, web_port=0) as server:
+        ada = await connect(server, "Ada")
+        ada.send({"t": "create", "game": GAME, "seats": 2, "seed": 2})
+        table = (await ada.expect("joined"))["table"]
+        phone = await WebClient.open(server.web_port, "Bob")  # Bob plays on his phone
+        phone.send({"t": "join", "table": table, "seat": 1})
+        await phone.expect("joined", table=table)
+        ada.send({"t": "start", "table": table})
+        await phone.expect("sync", table=table)
+        tv = await WebClient.open(server.web_port, "Eve")  # a browser that is no one yet
+        await refused(tv, {"t": "pause", "table": table, "paused": True}, "not_creator")
+        await refused(phone, {"t": "nudge", "table": table, "seat": 0}, "not_creator")
+        tv.send({"t": "host", "code": CODE})
+        await tv.expect("host")
+        tv.send({"t": "nudge", "table": table, "seat": 1, "id": "n"})
+        assert (await tv.expect("nudged", ref="n"))["reached"] is True
+        assert (await phone.expect("nudge", table=table))["cue"] == "buzz"
+        tv.send({"t": "pause", "table": table, "paused": True})
+        assert (await phone.expect("paused", table=table))["by"] == "Eve"
+        for client in (phone, tv):
+            await client.close()
