@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import io
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from client.cli import main as cli
+from server.chronicle import Chronicle
 from server.evening import placings
 from tests.test_server_kit import arun, connect, running_server
 
@@ -224,3 +227,21 @@ async def test_an_evening_of_three_games_gives_the_standings_computed_independen
         (e["name"], e["points"], e["games"]) for e in told["overall"]
     ]
     assert {r["scope"] for r in rows} == {"overall", *told["games"]}
+
+
+def test_the_terminal_log_is_one_line_a_fact_for_people_or_machines() -> None:
+    text, lines = io.StringIO(), io.StringIO()
+    Chronicle(text).fact("in", "Ann came in", name="Ann")
+    Chronicle(lines, json_lines=True).fact("in", "Ann came in", name="Ann")
+    Chronicle(text, quiet=True).fact("out", "Ann went out", name="Ann")
+    assert re.fullmatch(r"\d\d:\d\d:\d\d Ann came in\n", text.getvalue())
+    fact = json.loads(lines.getvalue())
+    assert fact["fact"] == "in" and fact["name"] == "Ann" and "T" in fact["at"]
+
+
+def test_export_says_what_is_wrong(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    assert cli(["evening", "--export", str(tmp_path / "x.txt"), "--data", str(tmp_path)]) == 2
+    assert "must end in .json or .csv" in capsys.readouterr().err
+    assert cli(["evening", "--export", str(tmp_path / "x.json"), "--data", str(tmp_path)]) == 2
+    assert "no evening" in capsys.readouterr().err
+    assert not (tmp_path / "x.json").exists()
