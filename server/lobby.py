@@ -23,6 +23,7 @@ from server.chronicle import Chronicle
 from server.evening import Scoreboard
 from server.guesses import GuessLimiter, peer_address
 from server.identities import Identity, new_token, token_key
+from server.rounds import Rounds
 from server.social import Social
 from server.store import Journal, StorageFull
 from server.tables import (
@@ -121,6 +122,9 @@ class Lobby:
             "remove": self._remove,
         }
         self._handlers.update(self.scoreboard.handlers())
+        # The evening's optional tournament mode.
+        self.rounds = Rounds(journal, self.hooks, self.tables, self.scoreboard, self._to_everyone)
+        self._handlers.update(self.rounds.handlers())
         # Chat, emotes, mutes and rematches live in their own room.
         self.social = Social(journal, self.hooks, self.tables)
         self._handlers.update(self.social.handlers())
@@ -538,6 +542,7 @@ class Lobby:
     def _table_changed(self, table: Table) -> None:
         """Tell the lobby and the table's people about a table; forget abandoned ones."""
         self._note_status(table)
+        self.rounds.table_changed(table)
         if table.status == ABANDONED:
             self._drop(table)
             return

@@ -282,6 +282,15 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "evening_end": {},
     "standings": {},
     "ratings": {"game": (text(64, 1), False)},
+    "round_start": {
+        "game": (text(64, 1), True),
+        "seats": (integer(1, MAX_SEATS), True),
+        "level": (BOT_LEVEL, False),
+        "takeover": (BOT_LEVEL, False),
+    },
+    "round_join": {},
+    "round_leave": {},
+    "round_seat": {},
     # A hand on idle seats: the table's creator or the host (docs/protocol.md).
     "hand_to_bot": {"table": (TABLE, True), "seat": (SEAT, True), "level": (BOT_LEVEL, False)},
     "reclaim": {"table": (TABLE, True), "seat": (SEAT, True)},
