@@ -925,6 +925,8 @@ class Table:
             if self.status != PLAYING:
                 raise Refused("not_playing", f"table {self.id} is {self.status}")
             assert self.state is not None
+            if self.paused:
+                raise Refused("paused", f"table {self.id} is paused; wait until it resumes")
             if seat >= self.players:
                 raise Refused("bad_seat", f"table {self.id} has seats 0 to {self.players - 1}")
             if self.seats[seat].holder is not actor:

@@ -168,6 +168,7 @@ async def test_a_paused_table_takes_no_move_and_its_clock_stands_still(tmp_path:
         sync = await ada.wait_for(lambda m: m["t"] == "sync" and m["seat"] == 0)
         move = sync["legal_moves"][0]
         await refused(ada, {"t": "move", "table": table, "seat": 0, "move": move}, "paused")
+        await refused(ada, {"t": "undo", "table": table, "seat": 0}, "paused")
         await asyncio.sleep(0.5)
         ada.send({"t": "sync", "table": table})
         again = await ada.wait_for(lambda m: m["t"] == "sync" and m["paused"])
