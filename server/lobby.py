@@ -213,6 +213,11 @@ class Lobby:
                 "web": self.web_port,
             }
         )
+        # A screen that comes in mid-evening shows the standings (and the round) at once.
+        if self.scoreboard.evening is not None:
+            session.send(self.scoreboard.message())
+        if self.rounds.current is not None:
+            session.send(self.rounds.message())
         for table in sorted(identity.tables, key=lambda t: t.id):
             session.send(table.joined_message(identity))
             table.sync(identity)

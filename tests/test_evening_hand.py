@@ -106,6 +106,10 @@ async def test_the_host_starts_and_ends_one_evening_at_a_time(tmp_path: Path) ->
         hal.send({"t": "evening_start", "name": "Sunday"})
         begun = await ann.wait_for(lambda m: m["t"] == "standings" and not m["evening"]["ended"])
         assert begun["evening"]["name"] == "Sunday" and begun["overall"] == []
+        # A screen that comes in now is shown the evening at once, after its welcome.
+        tv = await connect(server, "TV")
+        shown = await tv.expect("standings")
+        assert shown["evening"]["name"] == "Sunday"
 
 
 @arun(timeout=60)
