@@ -495,7 +495,6 @@ async def serve(config: ServerConfig) -> None:
         f" discovery {'on' if config.discovery else 'off'})",
         flush=True,
     )
-    print(f"host code: {server.lobby.scoreboard.host_code}", flush=True)
     urls = server.web_urls()
     for url in urls:
         print(f"web: {url}", flush=True)
@@ -503,6 +502,8 @@ async def serve(config: ServerConfig) -> None:
         from server.web import print_qr
 
         print_qr(urls[0], sys.stdout)
+    # After the page's lines: whoever reads the banner finds the address lines first.
+    print(f"host code: {server.lobby.scoreboard.host_code}", flush=True)
     try:
         await stop.wait()
     finally:
