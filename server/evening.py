@@ -65,6 +65,12 @@ def placings(scores: list[Any], winners: list[int]) -> list[tuple[int, float]]:
     return result
 
 
+def ordinal(place: int) -> str:
+    """1st, 2nd, 3rd, 4th … for the console's lines."""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
 def counted_seats(table: Table) -> list[tuple[int, str]]:
     """The (seat, name) of the people whose placings a finished game at `table` adds; empty
     when the game does not count (a friendly table, fewer than two people)."""
@@ -285,7 +291,8 @@ class Scoreboard:
             self.ratings.update(rated)
             if evening is not None:
                 self.results.extend(rows)
-        said = ", ".join(f"{r.name} {r.place}. {r.points:g}" for r in rows)
+        ordered = sorted(rows, key=lambda r: r.place)
+        said = ", ".join(f"{r.name} {ordinal(r.place)} +{r.points:g}" for r in ordered)
         self.chronicle.fact(
             "result",
             f"table {table.id} ({table.game.id}) counts: {said}",
