@@ -1,5 +1,5 @@
 """The `jeweltable` command: no arguments opens the client; subcommands serve, discover, play,
-screenshot and replay."""
+screenshot, replay and evening."""
 
 from __future__ import annotations
 
@@ -64,6 +64,14 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="wait for the disk on every move, so that even a power cut loses none (slower)",
     )
+    p.add_argument(
+        "--evening",
+        metavar="NAME",
+        help="open the host's evening NAME: counted games add up to standings (an open "
+        "evening of that name goes on)",
+    )
+    p.add_argument("--quiet", action="store_true", help="log no facts of the evening")
+    p.add_argument("--log-json", action="store_true", help="log the evening's facts as JSON lines")
     p.set_defaults(func=_serve)
 
 
@@ -78,6 +86,9 @@ def _serve(args: argparse.Namespace) -> int:
         discovery=not args.no_discovery,
         fsync=args.fsync,
         web_port=None if args.no_web else web_port,
+        evening=args.evening,
+        log_facts=not args.quiet,
+        log_json=args.log_json,
     )
     if args.name:
         config.name = args.name
@@ -209,6 +220,58 @@ def _export(store, table_id: int, path: Path) -> int:
     return 0
 
 
+def _add_evening(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("evening", help="export an evening's standings (JSON or CSV)")
+    p.add_argument(
+        "--export",
+        type=Path,
+        required=True,
+        metavar="FILE",
+        help="write the standings here: FILE.json as JSON, FILE.csv as CSV",
+    )
+    p.add_argument("--data", type=Path, help="data folder (default: the user's data folder)")
+    p.add_argument("--id", type=int, help="which evening (default: the latest)")
+    p.set_defaults(func=_evening)
+
+
+def _evening(args: argparse.Namespace) -> int:
+    from server import evening
+    from server.store import NotADatabase, Store, default_data_dir
+
+    kind = args.export.suffix.lower()
+    if kind not in (".json", ".csv"):
+        print("jeweltable: the export file must end in .json or .csv", file=sys.stderr)
+        return 2
+    data = args.data or default_data_dir()
+    if not data.exists():
+        print(f"jeweltable: no data folder at {data}", file=sys.stderr)
+        return 2
+    try:
+        store = Store(data)
+    except NotADatabase as exc:
+        print(
+            f"jeweltable: {exc.path} is not a Jewel Table database ({exc.detail})", file=sys.stderr
+        )
+        return 2
+    try:
+        exported = evening.export(store, args.id)
+    finally:
+        store.close()
+    if exported is None:
+        which = "no evening" if args.id is None else f"no evening {args.id}"
+        print(f"jeweltable: {which} in {data}", file=sys.stderr)
+        return 2
+    text = json.dumps(exported, indent=1) if kind == ".json" else evening.as_csv(exported)
+    try:
+        args.export.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        print(f"jeweltable: cannot write {args.export}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    name = exported["evening"]["name"]
+    print(f"wrote {args.export} ({name!r}: {len(exported['overall'])} people)")
+    return 0
+
+
 def parse_options(pairs: list[str]) -> dict:
     """`NAME=VALUE` pairs with JSON values (bare words are taken as strings)."""
     options = {}
@@ -300,6 +363,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_discover(sub)
     _add_replay(sub)
     _add_screenshot(sub)
+    _add_evening(sub)
     return parser
 
 

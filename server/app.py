@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from server.chronicle import Chronicle
 from server.lobby import Lobby
 from server.store import (
     Journal,
@@ -273,6 +274,13 @@ class ServerConfig:
     sweep_every: float = 1.0
     # The browser gateway's port (server/web.py): 0 picks a free one, None turns it off.
     web_port: int | None = None
+    # The host's evening (server/evening.py): opened at start under this name; the code that
+    # makes a connection a host (None: a fresh one each start); the console's log of facts
+    # (`jeweltable serve` logs them unless --quiet; servers inside other commands do not).
+    evening: str | None = None
+    host_code: str | None = None
+    log_facts: bool = False
+    log_json: bool = False
 
 
 class Server:
@@ -289,6 +297,8 @@ class Server:
             allow_seed=config.allow_seed,
             bot_delay=config.bot_delay,
             open_tables_changed=self._open_tables_changed,
+            chronicle=Chronicle(json_lines=config.log_json, quiet=not config.log_facts),
+            host_code=config.host_code,
         )
         try:
             self.restored = self.lobby.restore()
@@ -322,6 +332,8 @@ class Server:
 
     async def start(self) -> None:
         self.lobby.resume_tables()
+        if self.config.evening:
+            await self.lobby.scoreboard.begin(self.config.evening, "console")
         self._server = await asyncio.start_server(
             self._accept,
             self.config.host,
@@ -490,6 +502,8 @@ async def serve(config: ServerConfig) -> None:
         from server.web import print_qr
 
         print_qr(urls[0], sys.stdout)
+    # After the page's lines: whoever reads the banner finds the address lines first.
+    print(f"host code: {server.lobby.scoreboard.host_code}", flush=True)
     try:
         await stop.wait()
     finally:

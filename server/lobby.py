@@ -19,8 +19,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from server import bots, clocks, replay
+from server.chronicle import Chronicle
+from server.evening import Scoreboard
 from server.guesses import GuessLimiter, peer_address
 from server.identities import Identity, new_token, token_key
+from server.rounds import Rounds
 from server.social import Social
 from server.store import Journal, StorageFull
 from server.tables import (
@@ -60,6 +63,8 @@ class Lobby:
         allow_seed: bool = False,
         bot_delay: tuple[float, float] = BOT_DELAY,
         open_tables_changed: Callable[[int], None] | None = None,
+        chronicle: Chronicle | None = None,
+        host_code: str | None = None,
     ) -> None:
         self.journal = journal
         self._desk: replay.ReplayDesk | None = None
@@ -70,7 +75,23 @@ class Lobby:
         self.identities: dict[str, Identity] = {}
         self.sessions: set[Any] = set()
         self.tables: dict[int, Table] = {}
-        self.hooks = TableHooks(changed=self._table_changed, bot_delay=bot_delay)
+        # The evening's facts on the server's console, and the evening itself.
+        self.chronicle = chronicle or Chronicle(quiet=True)
+        self.scoreboard = Scoreboard(
+            journal,
+            host_code=host_code or secrets.token_hex(4),
+            chronicle=self.chronicle,
+            broadcast=self._to_everyone,
+        )
+        # The status each listed table had when last told (a change is a fact for the log).
+        self._statuses: dict[int, str] = {}
+        self.hooks = TableHooks(
+            changed=self._table_changed,
+            bot_delay=bot_delay,
+            finishing=self.scoreboard.finishing,
+            rating=self.scoreboard.rating,
+            is_host=self.scoreboard.is_host,
+        )
         self.guesses = GuessLimiter()
         self._open_tables_changed = open_tables_changed
         self._open_tables = -1
@@ -94,14 +115,25 @@ class Lobby:
             "replay": self._replay,
             "ping": self._ping,
             "rules": self._rules,
+            "hand_to_bot": self._hand_to_bot,
+            "reclaim": self._reclaim,
+            "nudge": self._nudge,
+            "pause": self._pause,
+            "remove": self._remove,
         }
+        self._handlers.update(self.scoreboard.handlers())
+        # The evening's optional tournament mode.
+        self.rounds = Rounds(journal, self.hooks, self.tables, self.scoreboard, self._to_everyone)
+        self._handlers.update(self.rounds.handlers())
         # Chat, emotes, mutes and rematches live in their own room.
         self.social = Social(journal, self.hooks, self.tables)
         self._handlers.update(self.social.handlers())
 
     # ------------------------------------------------------------------ restoring
     def restore(self) -> list[int]:
-        """Bring back every waiting or running table from the store; their ids."""
+        """Bring back the evening, and every waiting or running table, from the store; the
+        tables' ids."""
+        self.scoreboard.load()
         restored = []
         for record in self.journal.store.tables((WAITING, PLAYING)):
             record.moves = self.journal.store.moves(record.id)
@@ -111,6 +143,7 @@ class Lobby:
                 log.exception("table %s could not be restored; it stays in the store", record.id)
                 continue
             self.tables[table.id] = table
+            self._statuses[table.id] = table.status
             self.social.restore(table)
             restored.append(table.id)
         now = time.monotonic()
@@ -160,6 +193,7 @@ class Lobby:
         identity.name = msg["name"]
         identity.session = session
         identity.disconnected_since = None
+        self.chronicle.fact("in", f"{identity.name} came in", name=identity.name)
         # A client that draws the table's talk itself (pygame) does not ask for it.
         session.talk = bool(msg.get("talk"))
         session.identity = identity
@@ -179,6 +213,11 @@ class Lobby:
                 "web": self.web_port,
             }
         )
+        # A screen that comes in mid-evening shows the standings (and the round) at once.
+        if self.scoreboard.evening is not None:
+            session.send(self.scoreboard.message())
+        if self.rounds.current is not None:
+            session.send(self.rounds.message())
         for table in sorted(identity.tables, key=lambda t: t.id):
             session.send(table.joined_message(identity))
             table.sync(identity)
@@ -193,6 +232,7 @@ class Lobby:
             return
         identity.session = None
         identity.disconnected_since = time.monotonic()
+        self.chronicle.fact("out", f"{identity.name} went out", name=identity.name)
         if not identity.tables:
             self.identities.pop(identity.key, None)
         for table in list(identity.tables):
@@ -275,7 +315,11 @@ class Lobby:
             raise Refused("seed_not_allowed", "this server draws every table's seed itself")
         seed = msg.get("seed", secrets.randbits(63))
         try:
-            rules = {"undo": msg.get("undo", True), "clock": clocks.check_spec(msg.get("clock"))}
+            rules = {
+                "undo": msg.get("undo", True),
+                "clock": clocks.check_spec(msg.get("clock")),
+                "friendly": msg.get("friendly", False),
+            }
         except ValueError as exc:
             raise Refused("bad_option", str(exc)) from None
         try:
@@ -379,6 +423,50 @@ class Lobby:
         else:
             table.sync(identity)
 
+    # ------------------------------------------------------------------ a hand on idle seats
+    async def _hand_to_bot(self, session: Any, msg: dict[str, Any]) -> None:
+        table = self._table(msg)
+        level = msg.get("level", table.takeover or bots.DEFAULT_LEVEL)
+        await table.hand_to_bot(session.identity, msg["seat"], level)
+        self._fact_hand(table, session, f"handed seat {msg['seat']} to a {level} bot", msg)
+
+    async def _reclaim(self, session: Any, msg: dict[str, Any]) -> None:
+        table = self._table(msg)
+        await table.reclaim(session.identity, msg["seat"])
+        self._fact_hand(table, session, f"took seat {msg['seat']} back from its bot", msg)
+
+    async def _nudge(self, session: Any, msg: dict[str, Any]) -> None:
+        table = self._table(msg)
+        reached = table.nudge(session.identity, msg["seat"])
+        reply = {"t": "nudged", "table": table.id, "seat": msg["seat"], "reached": reached}
+        if "id" in msg:
+            reply["ref"] = msg["id"]
+        session.send(reply)
+        self._fact_hand(table, session, f"nudged seat {msg['seat']}", msg)
+
+    async def _pause(self, session: Any, msg: dict[str, Any]) -> None:
+        table = self._table(msg)
+        await table.pause(session.identity, msg["paused"])
+        self._fact_hand(table, session, "paused the game" if msg["paused"] else "resumed", msg)
+
+    async def _remove(self, session: Any, msg: dict[str, Any]) -> None:
+        table = self._table(msg)
+        to = msg.get("to", "bot")
+        level = msg.get("level", table.takeover or bots.DEFAULT_LEVEL)
+        await table.remove(session.identity, msg["seat"], to, level)
+        goes = f"a {level} bot" if to == "bot" else "nobody (open)"
+        self._fact_hand(table, session, f"removed seat {msg['seat']}'s person; to {goes}", msg)
+
+    def _fact_hand(self, table: Table, session: Any, what: str, msg: dict[str, Any]) -> None:
+        kind = msg["t"]
+        self.chronicle.fact(
+            kind,
+            f"table {table.id}: {session.identity.name} {what}",
+            table=table.id,
+            by=session.identity.name,
+            **{k: v for k, v in msg.items() if k not in ("t", "id", "table")},
+        )
+
     # ------------------------------------------------------------------ kept games
     async def _replays(self, session: Any, msg: dict[str, Any]) -> None:
         tables = await self.journal.run(replay.offered, self.journal.store)
@@ -458,6 +546,8 @@ class Lobby:
 
     def _table_changed(self, table: Table) -> None:
         """Tell the lobby and the table's people about a table; forget abandoned ones."""
+        self._note_status(table)
+        self.rounds.table_changed(table)
         if table.status == ABANDONED:
             self._drop(table)
             return
@@ -465,7 +555,49 @@ class Lobby:
         self._news_soon()
         self.social.table_changed(table)
 
+    def _note_status(self, table: Table) -> None:
+        """A table made, started, finished or given up is a fact of the evening's log."""
+        before = self._statuses.get(table.id)
+        if before == table.status:
+            return
+        self._statuses[table.id] = table.status
+        where = f"table {table.id} ({table.game.id}, {table.players} seats)"
+        if before is None:
+            made = "made" + (", friendly" if table.rules.get("friendly") else "")
+            by = table.creator.name if table.creator else None
+            self.chronicle.fact(
+                "table_made", f"{where} {made} by {by}", table=table.id, game=table.game.id, by=by
+            )
+        if table.status == PLAYING:
+            names = [s.name or "?" for s in table.seats]
+            self.chronicle.fact(
+                "table_started",
+                f"{where} started: {', '.join(names)}",
+                table=table.id,
+                seats=names,
+            )
+        elif table.status == FINISHED and table.outcome is not None:
+            scores = table.outcome.get("scores", [])
+            said = ", ".join(f"{s.name} {p}" for s, p in zip(table.seats, scores, strict=False))
+            self.chronicle.fact(
+                "table_finished",
+                f"{where} finished: {said}",
+                table=table.id,
+                seats=[s.name for s in table.seats],
+                scores=scores,
+                winners=table.outcome.get("winners", []),
+            )
+        elif table.status == ABANDONED:
+            self.chronicle.fact("table_closed", f"{where} closed", table=table.id)
+
+    def _to_everyone(self, frame: bytes) -> None:
+        """One encoded message to every connection that said hello."""
+        for session in self.sessions:
+            if session.identity is not None:
+                session.send_frame(frame)
+
     def _drop(self, table: Table) -> None:
+        self._statuses.pop(table.id, None)
         table.close()
         if self.tables.pop(table.id, None) is None:
             return

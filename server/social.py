@@ -197,10 +197,37 @@ class Social:
     async def _chat_log(self, session: Any, msg: dict[str, Any]) -> None:
         """The latest messages said at the table that the asker may read."""
         table = self._table(session, msg)
-        player = bool(table.held_by(session.identity))
+        session.send(self._chat_log_for(table, session.identity))
+
+    def _chat_log_for(self, table: Table, identity: Identity) -> dict[str, Any]:
+        player = bool(table.held_by(identity))
         kept = self.backlog.get(table.id, ())
         lines = [said for said, spectators_only in kept if not (player and spectators_only)]
-        session.send({"t": "chat_log", "table": table.id, "lines": lines})
+        return {"t": "chat_log", "table": table.id, "lines": lines}
+
+    async def _carry_chat(self, old: Table, new: Table) -> None:
+        """Play again goes on with the same conversation: the old table's latest lines (and
+        emotes) are the new table's first ones, journaled with it before its first move and
+        still read by those who could read them (spectators' lines stay spectators')."""
+        kept = list(self.backlog.get(old.id, ()))
+        if not kept:
+            return
+        lines = [
+            ChatLine(
+                0, said["t"], said["from"], said["seat"], said.get("text") or said["emote"], only
+            )
+            for said, only in kept
+        ]
+        store = self.journal.store
+
+        def write() -> None:
+            for line in lines:
+                store.append_chat(new.id, line)
+
+        await self.journal.run(write)
+        self.backlog[new.id] = deque(
+            (({**said, "table": new.id}, only) for said, only in kept), maxlen=CHAT_BACKLOG
+        )
 
     async def _chat(self, session: Any, msg: dict[str, Any]) -> None:
         await self._say(session, msg, "chat", clean_chat(msg["text"]))
@@ -293,9 +320,11 @@ class Social:
         self.rematches[new.id] = rematch
         self.next_of[old.id] = new.id
         await new.seat_again(people, levels, watching)
+        await self._carry_chat(old, new)
         for person in new.attendees():
             if person.session is not None:
                 person.session.send(new.joined_message(person))
+                person.session.send(self._chat_log_for(new, person))
         rematch.timer = loop.call_later(REMATCH_WAIT, self._expire, rematch)
         return rematch
 

@@ -62,12 +62,29 @@ COLUMNS = {
     # Chat and table settings came with the social features (made when missing).
     "chat": {"table_id", "after_seq", "kind", "name", "seat", "text", "spectators_only", "at"},
     "social": {"table_id", "open_chat", "muted"},
+    # The host's evening (server/evening.py): evenings, each counted game's placings, ratings.
+    "evenings": {"id", "name", "started", "ended"},
+    "results": {
+        "table_id",
+        "seat",
+        "evening",
+        "game",
+        "players",
+        "name_key",
+        "name",
+        "place",
+        "points",
+        "win",
+        "at",
+    },
+    "ratings": {"name_key", "game", "name", "mu", "sigma", "games", "updated"},
 }
 # Columns that came later, with their types: a database without one gets it when opened. A table
 # of ours holds no column beyond COLUMNS and these. `rules`: the table's own options (undo, turn
-# clock); `clock`: the turn clock's time left when it was last stored (server/clocks.py).
+# clock); `clock`: the turn clock's time left when it was last stored (server/clocks.py);
+# `barred`: the identity keys removed from the table's game, who may not sit there again.
 ADDED_COLUMNS: dict[str, dict[str, str]] = {
-    "tables": {"takeover": "TEXT", "rules": "BLOB", "clock": "BLOB"},
+    "tables": {"takeover": "TEXT", "rules": "BLOB", "clock": "BLOB", "barred": "BLOB"},
 }
 # The `by` of a journal row taken back, and of the row that took it back (server/undo.py).
 UNDONE, UNDO = "undone", "undo"
@@ -89,7 +106,8 @@ CREATE TABLE IF NOT EXISTS tables (
     updated REAL NOT NULL,
     takeover TEXT,
     rules BLOB,
-    clock BLOB
+    clock BLOB,
+    barred BLOB
 );
 CREATE TABLE IF NOT EXISTS moves (
     table_id INTEGER NOT NULL REFERENCES tables(id),
@@ -115,6 +133,37 @@ CREATE TABLE IF NOT EXISTS social (
     table_id INTEGER PRIMARY KEY REFERENCES tables(id),
     open_chat INTEGER NOT NULL,
     muted BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS evenings (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    started REAL NOT NULL,
+    ended REAL
+);
+CREATE TABLE IF NOT EXISTS results (
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    evening INTEGER REFERENCES evenings(id),
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    name_key TEXT NOT NULL,
+    name TEXT NOT NULL,
+    place INTEGER NOT NULL,
+    points REAL NOT NULL,
+    win INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE INDEX IF NOT EXISTS results_by_evening ON results (evening);
+CREATE TABLE IF NOT EXISTS ratings (
+    name_key TEXT NOT NULL,
+    game TEXT NOT NULL,
+    name TEXT NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    games INTEGER NOT NULL,
+    updated REAL NOT NULL,
+    PRIMARY KEY (name_key, game)
 );
 """
 
@@ -190,6 +239,7 @@ class TableRecord:
     takeover: str | None = None
     rules: dict[str, Any] | None = None
     clock: dict[str, Any] | None = None
+    barred: list[str] = field(default_factory=list)
     moves: list[tuple[int, dict[str, Any], str]] = field(default_factory=list)
 
 
@@ -204,6 +254,45 @@ class ChatLine:
     seat: int | None
     text: str
     spectators_only: bool
+
+
+@dataclass(frozen=True)
+class Evening:
+    """One evening of the host's: `ended` is None while it runs."""
+
+    id: int
+    name: str
+    started: float
+    ended: float | None
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One person's placing in one counted game (`evening` None: played outside an evening)."""
+
+    table: int
+    seat: int
+    evening: int | None
+    game: str
+    players: int
+    name_key: str
+    name: str
+    place: int
+    points: float
+    win: bool
+    at: float
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """A person's (by name) rating in one game: openskill's mu and sigma after `games` games."""
+
+    name_key: str
+    game: str
+    name: str
+    mu: float
+    sigma: float
+    games: int
 
 
 class Store:
@@ -347,6 +436,61 @@ class Store:
         """The turn clock's time left now (server/clocks.py)."""
         self.conn.execute("UPDATE tables SET clock = ? WHERE id = ?", (_pack(clock), table_id))
 
+    def save_barred(self, table_id: int, barred: list[str]) -> None:
+        """The identity keys removed from the table's game (they may not sit there again)."""
+        self.conn.execute("UPDATE tables SET barred = ? WHERE id = ?", (_pack(barred), table_id))
+
+    # ------------------------------------------------------------------ the evening
+    def start_evening(self, name: str, started: float) -> int:
+        """A new evening, open from `started`; its id. The caller ends the open one first."""
+        cur = self.conn.execute(
+            "INSERT INTO evenings (name, started) VALUES (?, ?)", (name, started)
+        )
+        return int(cur.lastrowid)
+
+    def end_evening(self, evening: int, ended: float) -> None:
+        self.conn.execute(
+            "UPDATE evenings SET ended = ? WHERE id = ? AND ended IS NULL", (ended, evening)
+        )
+
+    def evenings(self) -> list[Evening]:
+        """Every evening, oldest first."""
+        rows = self.conn.execute("SELECT id, name, started, ended FROM evenings ORDER BY id")
+        return [Evening(*row) for row in rows.fetchall()]
+
+    def record_result(self, rows: list[ResultRow], ratings: list[RatingRow]) -> None:
+        """One counted game's placings and the ratings after it (in the transaction that
+        journals the game's last move, so that a result is kept exactly when the move is)."""
+        self.conn.executemany(
+            "INSERT INTO results (table_id, seat, evening, game, players, name_key, name, place,"
+            " points, win, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (r.table, r.seat, r.evening, r.game, r.players, r.name_key, r.name, r.place)
+                + (r.points, int(r.win), r.at)
+                for r in rows
+            ],
+        )
+        self.conn.executemany(
+            "INSERT OR REPLACE INTO ratings (name_key, game, name, mu, sigma, games, updated)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(r.name_key, r.game, r.name, r.mu, r.sigma, r.games, time.time()) for r in ratings],
+        )
+
+    def results(self, evening: int | None = None) -> list[ResultRow]:
+        """The placings of one evening's counted games (None: of every counted game), in the
+        order they were played."""
+        where, params = ("WHERE evening = ?", (evening,)) if evening is not None else ("", ())
+        rows = self.conn.execute(
+            "SELECT table_id, seat, evening, game, players, name_key, name, place, points, win,"
+            f" at FROM results {where} ORDER BY at, table_id, seat",
+            params,
+        ).fetchall()
+        return [ResultRow(*r[:9], bool(r[9]), r[10]) for r in rows]
+
+    def ratings(self) -> list[RatingRow]:
+        rows = self.conn.execute("SELECT name_key, game, name, mu, sigma, games FROM ratings")
+        return [RatingRow(*row) for row in rows.fetchall()]
+
     def append_chat(self, table_id: int, line: ChatLine) -> None:
         """Journal a chat message or emote, after the move numbered `line.after_seq`."""
         self.conn.execute(
@@ -388,7 +532,8 @@ class Store:
     def _records(self, where: str, params: tuple) -> list[TableRecord]:
         rows = self.conn.execute(
             "SELECT id, game, players, options, seed, keep, password, creator, seats, status,"
-            f" outcome, created, updated, takeover, rules, clock FROM tables {where} ORDER BY id",
+            f" outcome, created, updated, takeover, rules, clock, barred FROM tables {where}"
+            " ORDER BY id",
             params,
         ).fetchall()
         return [
@@ -409,6 +554,7 @@ class Store:
                 takeover=r[13],
                 rules=_unpack(r[14]),
                 clock=_unpack(r[15]),
+                barred=_unpack(r[16]) or [],
             )
             for r in rows
         ]

@@ -9,19 +9,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import hmac
 import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
 from server import bots
 from server.clocks import TurnClock
 from server.identities import Identity
+from server.ratings import name_key
 from server.store import UNDO, Journal, StorageFull, TableRecord
 from server.undo import Takebacks, taken_back_event
 from shared import engine, talk
@@ -65,6 +67,9 @@ class Seat:
     bot_player: bots.Bot | None = None
     # The table's takeover bot while nobody plays this seat (not stored: made again on demand).
     stand_in: bots.Bot | None = None
+    # The bot level the creator or host handed this person's seat to (`hand_to_bot`), until
+    # the person takes it back (`reclaim`); not stored: after a restart the person plays again.
+    handed: str | None = None
 
     @property
     def away(self) -> bool:
@@ -132,17 +137,39 @@ BOT_DELAY = (0.3, 120.0)
 FULL_RETRY = 2.0
 
 
+# A seat to act that has not moved for this many seconds is idle: its table's creator or the
+# host may hand it to a bot although its person is connected.
+IDLE_SEAT = 60.0
+# A seat is nudged at most once in this many seconds.
+NUDGE_EVERY = 5.0
+
+
+def barred_name(name: str) -> str:
+    """How a removed person's name is kept among a table's barred identity keys."""
+    return "name:" + name_key(name)
+
+
 def default_rules() -> dict[str, Any]:
-    """A table's own options when `create` names none: undo allowed, no turn clock."""
-    return {"undo": True, "clock": None}
+    """A table's own options when `create` names none: undo allowed, no turn clock, counted
+    (a `friendly` table's games add to no standings and no ratings)."""
+    return {"undo": True, "clock": None, "friendly": False}
+
+
+# Journals a game's last move with `write` (the store's call), and with it what the game means
+# beyond the table (server/evening.py: placings and ratings), in one transaction.
+Finishing = Callable[["Table", dict[str, Any], Callable[[], None]], Awaitable[None]]
 
 
 @dataclass
 class TableHooks:
-    """What a table needs from the lobby: whom to tell when it changes, and the bots' pause."""
+    """What a table needs from the lobby: whom to tell when it changes, the bots' pause, how a
+    game's end is journaled, the ratings shown beside names, and who the host is."""
 
     changed: Callable[[Table], None]
     bot_delay: tuple[float, float] = BOT_DELAY
+    finishing: Finishing | None = None
+    rating: Callable[[str, str], float | None] | None = None
+    is_host: Callable[[Identity], bool] | None = None
 
 
 @dataclass(eq=False)
@@ -187,6 +214,14 @@ class Table:
     _clock_timer: asyncio.TimerHandle | None = None
     # Spectators' chat reaches the players too (server/social.py keeps and stores it).
     open_chat: bool = False
+    # Paused by its creator or the host: no moves, no bots, the turn clocks stand still.
+    paused: bool = False
+    _paused_running: list[int] = field(default_factory=list)
+    # Identity keys (and names, `barred_name`) removed from this game: they may not sit here.
+    barred: set[str] = field(default_factory=set)
+    # Since when (monotonic seconds) each seat to act has been waited for; when it was nudged.
+    _acting_since: dict[int, float] = field(default_factory=dict)
+    _nudged: dict[int, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.takebacks = Takebacks(self.game, self.rules["undo"])
@@ -287,6 +322,7 @@ class Table:
             takeover=record.takeover,
             status=record.status,
             rules={**default_rules(), **(record.rules or {})},
+            barred=set(record.barred),
         )
         holders = [seat.holder for seat in seats if seat.holder is not None]
         for holder in holders:
@@ -340,13 +376,20 @@ class Table:
             "clock": self.rules["clock"],
             "spectators": len(self.spectators),
             "open_chat": self.open_chat,
+            "friendly": self.rules["friendly"],
+            "paused": self.paused,
             "seats": [self._public_seat(s) for s in self.seats],
         }
 
     def _public_seat(self, seat: Seat) -> dict[str, Any]:
         public = seat.public()
-        if self.takeover is not None and self.status == PLAYING and seat.away:
+        if seat.handed is not None and self.status == PLAYING:
+            public["stand_in"] = seat.handed  # handed to a bot until its person takes it back
+            public["handed"] = True
+        elif self.takeover is not None and self.status == PLAYING and seat.away:
             public["stand_in"] = self.takeover  # a bot plays this seat until its player is back
+        if public["kind"] == "human" and self.hooks.rating is not None and seat.name:
+            public["rating"] = self.hooks.rating(seat.name, self.game.id)
         return public
 
     @property
@@ -386,6 +429,7 @@ class Table:
             "legal_moves": self.game.legal_moves(self.state, seat) if seat is not None else [],
             "timer": common["timer"],
             "clock": common["clock"],
+            "paused": self.paused,
         }
         if seat is not None:
             msg["can_undo"] = self.status == PLAYING and self.takebacks.may(self.state, seat)
@@ -462,6 +506,8 @@ class Table:
         self._check_password(identity, password)
         if self.status not in (WAITING, PLAYING):
             raise Refused("no_seat", f"table {self.id} is {self.status}; you may only watch")
+        if self.barred & {identity.key, barred_name(name or identity.name)}:
+            raise Refused("removed", f"you were removed from this game at table {self.id}")
         free = [i for i, s in enumerate(self.seats) if s.empty]
         if seat is None:
             if not free:
@@ -666,6 +712,8 @@ class Table:
                 reason = "has not started" if self.status == WAITING else f"is {self.status}"
                 raise Refused("not_playing", f"table {self.id} {reason}")
             assert self.state is not None
+            if self.paused:
+                raise Refused("paused", f"table {self.id} is paused; wait until it resumes")
             if seat >= self.players:
                 raise Refused("bad_seat", f"table {self.id} has seats 0 to {self.players - 1}")
             if actor is not None and self.seats[seat].holder is not actor:
@@ -690,9 +738,14 @@ class Table:
             store = self.journal.store
             clock = self._clock_after(seat, state)
             stored_clock = clock.snapshot(time.monotonic()) if clock else None
-            await self.journal.run(
+            write = functools.partial(
                 store.append_move, self.id, self.seq + 1, seat, move, by, outcome, stored_clock
             )
+            if over and self.hooks.finishing is not None:
+                await self.hooks.finishing(self, outcome, write)
+            else:
+                await self.journal.run(write)
+            self._acting_since.pop(seat, None)
             before = self.state
             self.takebacks.played(self.seq + 1, seat, by, before, move, state, events, self.clock)
             self.state, self.seq, self.clock = state, self.seq + 1, clock
@@ -729,6 +782,7 @@ class Table:
                     session.send_frame(frame)
 
     def _after_change(self) -> None:
+        self._track_acting()
         self._schedule_timer()
         self._schedule_bots()
         self._schedule_clock()
@@ -737,7 +791,7 @@ class Table:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        if self.status != PLAYING or self.state is None:
+        if self.status != PLAYING or self.state is None or self.paused:
             return
         timer = self.game.timer(self.state)
         if timer is not None:
@@ -746,11 +800,15 @@ class Table:
 
     def _fire_timer(self, seq: int, timer: dict[str, Any]) -> None:
         self._timer = None
-        if self.seq == seq and self.status == PLAYING:
+        if self.seq == seq and self.status == PLAYING and not self.paused:
             self._spawn(self._quiet_move(timer["seat"], timer["move"], seq, "timer"))
 
     def _schedule_bots(self) -> None:
-        if self.status != PLAYING or self.state is None:
+        if self.paused:
+            for task in self._bot_tasks.values():
+                task.cancel()
+            self._bot_tasks.clear()
+        if self.status != PLAYING or self.state is None or self.paused:
             return
         acting = self.game.to_act(self.state)
         for i in range(self.players):
@@ -765,6 +823,10 @@ class Table:
         s = self.seats[seat]
         if s.bot_player is not None:
             return s.bot_player
+        if s.handed is not None:
+            if s.stand_in is None:
+                s.stand_in = bots.make(s.handed, self.game, seat)
+            return s.stand_in
         if self.takeover is None or self.status != PLAYING or not s.away:
             return None
         if s.stand_in is None:
@@ -809,7 +871,7 @@ class Table:
         try:
             await self.move(seat, move, by=by, expect_seq=seq)
         except Refused as exc:
-            if exc.code != "stale":
+            if exc.code not in ("stale", "paused"):
                 log.warning("table %s: %s move for seat %s refused: %s", self.id, by, seat, exc)
         except StorageFull:
             # Nothing was played (the journal has said why): bots and timer try again later.
@@ -863,6 +925,8 @@ class Table:
             if self.status != PLAYING:
                 raise Refused("not_playing", f"table {self.id} is {self.status}")
             assert self.state is not None
+            if self.paused:
+                raise Refused("paused", f"table {self.id} is paused; wait until it resumes")
             if seat >= self.players:
                 raise Refused("bad_seat", f"table {self.id} has seats 0 to {self.players - 1}")
             if self.seats[seat].holder is not actor:
@@ -899,7 +963,7 @@ class Table:
         if self._clock_timer is not None:
             self._clock_timer.cancel()
             self._clock_timer = None
-        if self.status != PLAYING or self.clock is None:
+        if self.status != PLAYING or self.clock is None or self.paused:
             return
         out = self.clock.next_out(time.monotonic())
         if out is not None:
@@ -909,7 +973,7 @@ class Table:
 
     def _clock_ran_out(self, seq: int, seat: int) -> None:
         self._clock_timer = None
-        if self.seq == seq and self.status == PLAYING:
+        if self.seq == seq and self.status == PLAYING and not self.paused:
             self._spawn(self._clock_move(seat, seq))
 
     async def _clock_move(self, seat: int, seq: int) -> None:
@@ -940,4 +1004,162 @@ class Table:
             return
         with contextlib.suppress(StorageFull):
             snapshot = self.clock.snapshot(time.monotonic())
+            if self.paused:  # a restart resumes the table: the clocks of those to act run again
+                snapshot["running"] = list(self._paused_running)
             await self.journal.run(self.journal.store.save_clock, self.id, snapshot)
+
+    # ------------------------------------------------------------------ a hand on idle seats
+    def _check_steward(self, identity: Identity, what: str) -> None:
+        """The table's creator or the server's host may; anyone else is refused."""
+        if self.hooks.is_host is not None and self.hooks.is_host(identity):
+            return
+        if identity is self.creator or (self.creator is None and self.held_by(identity)):
+            return
+        raise Refused("not_creator", f"only the table's creator or the host may {what}")
+
+    def _person_at(self, seat: int) -> Seat:
+        if seat >= self.players:
+            raise Refused("bad_seat", f"table {self.id} has seats 0 to {self.players - 1}")
+        held = self.seats[seat]
+        if held.holder_key is None or held.bot is not None:
+            raise Refused("no_person", f"no person holds seat {seat} of table {self.id}")
+        return held
+
+    def _track_acting(self) -> None:
+        """Note since when each seat to act has been waited for (an idle seat's measure)."""
+        if self.status != PLAYING or self.state is None or self.paused:
+            self._acting_since.clear()
+            return
+        acting = set(self.game.to_act(self.state))
+        now = time.monotonic()
+        self._acting_since = {s: self._acting_since.get(s, now) for s in acting}
+
+    def idle(self, seat: int, now: float | None = None) -> bool:
+        """Whether `seat` is to act and has been waited for IDLE_SEAT seconds or more."""
+        since = self._acting_since.get(seat)
+        now = time.monotonic() if now is None else now
+        return since is not None and now - since >= IDLE_SEAT
+
+    def _tell(self, identity: Identity | None, msg: dict[str, Any]) -> None:
+        if identity is not None and identity.session is not None:
+            identity.session.send(msg)
+
+    async def hand_to_bot(self, identity: Identity, seat: int, level: str) -> None:
+        """A bot of `level` plays an absent or idle person's seat now, until that person says
+        `reclaim`; the seat stays theirs (its result counts for them)."""
+        self._check_steward(identity, "hand a seat to a bot")
+        if self.status != PLAYING:
+            raise Refused("not_playing", f"table {self.id} is {self.status}")
+        held = self._person_at(seat)
+        if held.handed is not None:
+            raise Refused("already_handed", f"a bot already plays seat {seat} of table {self.id}")
+        if not (held.away or self.idle(seat)):
+            raise Refused(
+                "seat_active",
+                f"{held.name} is here and has not kept the table waiting {IDLE_SEAT:g} s;"
+                " nudge them first",
+            )
+        try:
+            player = bots.make(level, self.game, seat)
+        except (KeyError, ValueError) as exc:
+            raise Refused("unknown_bot", str(exc.args[0])) from None
+        held.handed, held.stand_in = level, player
+        self._tell(
+            held.holder,
+            {"t": "handed", "table": self.id, "seat": seat, "level": level, "by": identity.name},
+        )
+        self.hooks.changed(self)
+        self._schedule_bots()
+
+    async def reclaim(self, identity: Identity, seat: int) -> None:
+        """The seat's person plays it again after it was handed to a bot."""
+        if seat >= self.players:
+            raise Refused("bad_seat", f"table {self.id} has seats 0 to {self.players - 1}")
+        held = self.seats[seat]
+        if held.holder is not identity:
+            raise Refused("not_your_seat", f"you do not hold seat {seat} of table {self.id}")
+        if held.handed is None:
+            raise Refused("not_handed", f"no bot plays seat {seat} for you")
+        held.handed, held.stand_in = None, None
+        self._acting_since.pop(seat, None)
+        self.hooks.changed(self)
+        self._schedule_bots()
+
+    def nudge(self, identity: Identity, seat: int) -> bool:
+        """Buzz the seat's person (a `nudge` to their connection); whether it reached one."""
+        self._check_steward(identity, "nudge a seat")
+        held = self._person_at(seat)
+        now = time.monotonic()
+        last = self._nudged.get(seat)
+        if last is not None and now - last < NUDGE_EVERY:
+            wait = max(1, round(NUDGE_EVERY - (now - last)))
+            raise Refused(
+                "rate_limited",
+                f"seat {seat} was nudged a moment ago; again in {wait} s",
+                {"retry_after": wait},
+            )
+        self._nudged[seat] = now
+        reached = held.holder is not None and held.holder.session is not None
+        self._tell(
+            held.holder,
+            {"t": "nudge", "table": self.id, "seat": seat, "by": identity.name, "cue": "buzz"},
+        )
+        return reached
+
+    async def pause(self, identity: Identity, paused: bool) -> None:
+        """Stop the game (no moves, no bots, the turn clocks stand still) or go on with it."""
+        self._check_steward(identity, "pause or resume the game")
+        if self.status != PLAYING:
+            raise Refused("not_playing", f"table {self.id} is {self.status}")
+        if paused == self.paused:
+            code = "already_paused" if paused else "not_paused"
+            raise Refused(code, f"table {self.id} is {'already' if paused else 'not'} paused")
+        async with self.lock:
+            now = time.monotonic()
+            if self.clock is not None:
+                running = list(self.clock.running) if paused else self._paused_running
+                self._paused_running = list(self.clock.running) if paused else []
+                self.clock = TurnClock(
+                    self.clock.spec, self.clock.left(now), [] if paused else running, now
+                )
+            self.paused = paused
+            self._acting_since.clear()  # idle time starts afresh after a pause
+            clock = self.clock.snapshot(now) if self.clock else None
+            said = {"t": "paused", "table": self.id, "paused": paused, "by": identity.name}
+            frame = encode({**said, "clock": clock})
+            for person in self.attendees():
+                if person.session is not None:
+                    person.session.send_frame(frame)
+        self.hooks.changed(self)
+        self._after_change()
+
+    async def remove(self, identity: Identity, seat: int, to: str, level: str) -> None:
+        """Take a person's seat from them for this game: it goes to a bot of `level` (`to`
+        "bot") or becomes open ("open"); that identity may not sit at this table again."""
+        self._check_steward(identity, "remove a person")
+        if self.status not in (WAITING, PLAYING):
+            raise Refused("not_playing", f"table {self.id} is {self.status}")
+        held = self._person_at(seat)
+        replacement = Seat()
+        if to == "bot":
+            try:
+                player = bots.make(level, self.game, seat)
+            except (KeyError, ValueError) as exc:
+                raise Refused("unknown_bot", str(exc.args[0])) from None
+            replacement = Seat(name=f"{level} bot {seat + 1}", bot=level, bot_player=player)
+        assert held.holder_key is not None
+        # The identity, and its name: a new connection under the same name is the same person.
+        barred = self.barred | {held.holder_key, barred_name(held.name or "")}
+        await self.journal.run(self.journal.store.save_barred, self.id, sorted(barred))
+        self.barred = barred
+        self.seats[seat] = replacement
+        person = held.holder
+        self._acting_since.pop(seat, None)
+        self._tell(person, {"t": "removed", "table": self.id, "seat": seat, "by": identity.name})
+        if person is not None:
+            await self._people_left([person])
+        else:
+            self.seats_unsaved = True
+            with contextlib.suppress(StorageFull):
+                await self.save_pending()
+            self.presence_changed()

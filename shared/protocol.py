@@ -255,6 +255,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
         "undo": (flag, False),
         "clock": (plain_map, False),
         "open_chat": (flag, False),
+        "friendly": (flag, False),
     },
     "join": {
         "table": (TABLE, True),
@@ -284,6 +285,32 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "rematch": {"table": (TABLE, True)},
     "rules": {"game": (text(64, 1), True)},
     "ping": {},
+    # The host's evening (docs/protocol.md, The evening).
+    "host": {"code": (text(64, 1), True)},
+    "evening_start": {"name": (text(64, 1), True)},
+    "evening_end": {},
+    "standings": {},
+    "ratings": {"game": (text(64, 1), False)},
+    "round_start": {
+        "game": (text(64, 1), True),
+        "seats": (integer(1, MAX_SEATS), True),
+        "level": (BOT_LEVEL, False),
+        "takeover": (BOT_LEVEL, False),
+    },
+    "round_join": {},
+    "round_leave": {},
+    "round_seat": {},
+    # A hand on idle seats: the table's creator or the host (docs/protocol.md).
+    "hand_to_bot": {"table": (TABLE, True), "seat": (SEAT, True), "level": (BOT_LEVEL, False)},
+    "reclaim": {"table": (TABLE, True), "seat": (SEAT, True)},
+    "nudge": {"table": (TABLE, True), "seat": (SEAT, True)},
+    "pause": {"table": (TABLE, True), "paused": (flag, True)},
+    "remove": {
+        "table": (TABLE, True),
+        "seat": (SEAT, True),
+        "to": (one_of(("bot", "open")), False),
+        "level": (BOT_LEVEL, False),
+    },
 }
 
 
