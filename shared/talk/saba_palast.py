@@ -633,7 +633,7 @@ class Voice:
             return move(
                 say("saba-palast.talk", "From the {quarter}", quarter=QUARTER_PLACES[q]),
                 does,
-                self._losing_quarter(view, me, q),
+                self._losing_quarter(view, me, q, pending.get("quarters") or []),
             )
         return move(say("saba-palast.talk", "Another move"))
 
@@ -1057,13 +1057,19 @@ class Voice:
             self._over_limit(view, me, 1),
         )
 
-    def _losing_quarter(self, view: dict[str, Any], me: int | None, q: str) -> Line | None:
-        """The warning for a figure leaving a quarter that still works for the seat."""
-        if me is None or view["vizier"] == q:
+    def _losing_quarter(
+        self, view: dict[str, Any], me: int | None, q: str, choices: list[str]
+    ) -> Line | None:
+        """The warning for a figure leaving a working quarter while one of the choices is the
+        vizier's, whose figure is idle there anyway."""
+        vizier = view["vizier"]
+        if me is None or q == vizier or vizier not in choices:
             return None
         return say(
             "saba-palast.talk",
-            "You lose the {quarter}'s action with this figure.",
+            "Your figure in the {vizier} is idle under the vizier: this one leaves the {quarter}"
+            " and you lose its action.",
+            vizier=QUARTER_PLACES[vizier],
             quarter=QUARTER_PLACES[q],
         )
 
