@@ -71,10 +71,26 @@ class Steps(Drawing):
             if not warning and pending and pending["seat"] == self.seat:
                 hint = self._explain()  # a figure of ours leaves a quarter, maybe out of turn
             if hint:
+                # Between the current step's name and the tray's bottom edge, as small as it
+                # must be (never below the table's minimum), the last line cut if still too long.
+                label_bottom = below + label_size * 0.6 / cam.scale
+                room = pygame.FRect(
+                    tray.button.x,
+                    label_bottom,
+                    tray.button.w,
+                    max(tray.button.bottom, tray.rect.bottom - 4) - label_bottom,
+                )
+                box = cam.rect_to_screen(room)
                 size = self._size(16, cam)
-                box = cam.rect_to_screen(tray.button)
                 lines = theme.wrap(hint, size, box.w)
+                while len(lines) * art.line_height(size) > box.h and size > art.MIN_TEXT:
+                    size -= 1
+                    lines = theme.wrap(hint, size, box.w)
                 step_px = art.line_height(size)
+                fit = max(1, int(box.h // step_px))
+                if len(lines) > fit:
+                    rest = " ".join(lines[fit - 1 :])
+                    lines = [*lines[: fit - 1], theme.fit_text(rest, size, box.w, bool(warning))]
                 y = box.centery - step_px * (len(lines) - 1) / 2
                 for i, line in enumerate(lines):
                     theme.blit_text(
