@@ -67,9 +67,13 @@ class Steps(Drawing):
             # What to do now, in a step without a button, as the talk says it — or the warning
             # of a move that waits for its second tap.
             hint = warning or (self._step_hint(selected) if mine else None)
+            short = None  # the words where the talk's explanation does not fit
+            if not warning and mine:
+                short = {"harbour": "step_harbour", "return": "step_return"}.get(phase)
             pending = self.view.get("pending")
             if not warning and pending and pending["seat"] == self.seat:
                 hint = self._explain()  # a figure of ours leaves a quarter, maybe out of turn
+                short = f"step_send_{pending['for']}"
             if hint:
                 # Between the current step's name and the tray's bottom edge, as small as it
                 # must be (never below the table's minimum), the last line cut if still too long.
@@ -81,11 +85,10 @@ class Steps(Drawing):
                     max(tray.button.bottom, tray.rect.bottom - 4) - label_bottom,
                 )
                 box = cam.rect_to_screen(room)
-                size = self._size(16, cam)
-                lines = theme.wrap(hint, size, box.w)
-                while len(lines) * art.line_height(size) > box.h and size > art.MIN_TEXT:
-                    size -= 1
-                    lines = theme.wrap(hint, size, box.w)
+                size, lines = self._fit_hint(hint, box, self._size(16, cam))
+                if len(lines) * art.line_height(size) > box.h and short and hint != words.ui(short):
+                    hint = words.ui(short)
+                    size, lines = self._fit_hint(hint, box, self._size(16, cam))
                 step_px = art.line_height(size)
                 fit = max(1, int(box.h // step_px))
                 if len(lines) > fit:
@@ -116,6 +119,15 @@ class Steps(Drawing):
         text = self.say(said["label"]) if said else kind
         label = theme.fit_text(text, size, max(10, rect.w - size), bold=True)
         theme.blit_text(surface, label, size, rect.center, ink, True, "center")
+
+    @staticmethod
+    def _fit_hint(hint: str, box: pygame.Rect, size: int) -> tuple[int, list[str]]:
+        """The hint's lines in `box`, at `size` or smaller (down to the table's minimum)."""
+        lines = theme.wrap(hint, size, box.w)
+        while len(lines) * art.line_height(size) > box.h and size > art.MIN_TEXT:
+            size -= 1
+            lines = theme.wrap(hint, size, box.w)
+        return size, lines
 
     def _explain(self) -> str | None:
         """The talk's line of explanation of the moment, in words."""

@@ -24,6 +24,11 @@ from shared.talk.saba_palast import cost as cost_line
 
 # Labels and short sentences of the table, by the role the view asks for.
 UI_TEXT: dict[str, str] = {
+    # What to do now, in a step without a button, where the talk's explanation does not fit.
+    "step_harbour": N_("choose a harbour field"),
+    "step_return": N_("give back what is too much"),
+    "step_send_treasury": N_("treasury: tap a quarter"),
+    "step_send_serail": N_("serail: tap a quarter"),
     # What the second tap chooses, with harbour field 3 or 2 in hand.
     "step_vizier": N_("now the vizier's quarter"),
     "step_remove": N_("now the card to remove"),
