@@ -321,3 +321,14 @@ def test_facts_say_why_a_harbour_field_and_what_scores():
     for name in ("alabaster", "sandstone", "ebony", "gold", "stonemasons"):
         assert name in text
     assert all(len(lines_of(f["label"]) and list(lines_of(f["label"]))) for f in out["facts"])
+
+
+def test_a_figure_owed_from_a_working_quarter_warns_when_an_idle_one_could_go():
+    state = fresh()
+    me = state["turn"]
+    state["figures"][me] = 0
+    state["quarters"]["mason"] = [me]
+    state["quarters"][state["vizier"]] = [me]
+    state["pending"] = {"seat": me, "for": "treasury", "quarters": [state["vizier"], "mason"]}
+    assert "idle" in warning(state, me, {"type": "send_figure", "quarter": "mason"})
+    assert entry_for(state, me, {"type": "send_figure", "quarter": state["vizier"]})["warn"] is None
