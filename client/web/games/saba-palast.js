@@ -10,6 +10,21 @@ import { _, pgettext, number } from "../i18n.js";
 import * as talk from "../talk.js";
 
 const W = 360; // board width in SVG units: about one unit per pixel on a phone
+
+// Held sideways, the side panel beside the board shows the seat's tray first, its chips in
+// rows and without its title (it sits beside the board, the seat's own): the moves below it now
+// say what each does (the table's talk), which made them too tall to leave the tray on the
+// screen below them.
+const SIDEWAYS = `@media (orientation: landscape) and (min-width: 640px) {
+  main.game-saba-palast .side > .tray { order: -1; display: flex; flex-wrap: wrap; gap: 4px 8px; align-items: center; }
+  main.game-saba-palast .side > .tray > * { flex: 0 1 auto; }
+  main.game-saba-palast .side > .tray .hand { display: flex; flex-wrap: wrap; gap: 4px; }
+  main.game-saba-palast .side > .tray .chip { min-height: 28px; padding: 1px 6px; gap: 4px; }
+  main.game-saba-palast .side > .tray .chip svg { width: 16px; height: 16px; }
+  main.game-saba-palast .side > .tray h3 { display: none; }
+  main.game-saba-palast .side { gap: 8px; }
+}`;
+if (!document.getElementById("palast-style")) document.head.append(h("style", { id: "palast-style" }, SIDEWAYS));
 const MATERIALS = ["alabaster", "sandstone", "ebony", "gold"];
 const QUARTERS = ["stonemason", "mason", "carpenter", "goldsmith", "exchange", "bazaar"];
 // Materials have a colour AND a shape (VISUAL.md): a white block, a brown brick, a black log,
