@@ -363,7 +363,9 @@ def test_a_figure_for_the_treasury_leaves_the_quarter_its_owner_taps_out_of_turn
         ("send", "mason"): {"type": "send_figure", "quarter": "mason"},
         ("send", "carpenter"): {"type": "send_figure", "quarter": "carpenter"},
     }
-    assert renderer.status() == words.ui("status_send_treasury")
+    # The title bar says the moment as the table's talk does.
+    assert renderer.status() == renderer.say(renderer.talk()["headline"])
+    assert "treasury" in renderer.status()
     tap(app, screen(scene, QUARTER_RECTS["carpenter"]))
     assert sent == [{"type": "send_figure", "quarter": "carpenter"}]
     state = play(scene, state, 1, sent[0])
@@ -468,11 +470,21 @@ def test_the_log_tells_every_event_in_three_languages():
     assert {"harbour_taken", "built", "balcony", "card_played", "turn_started"} <= seen
 
 
-def test_the_rules_help_is_written_in_three_languages():
+def test_the_rules_help_is_written_in_three_languages(config_dir):
+    """The Rules sheet is the voice's rules (the base class reads them), the moment's topic
+    first."""
+    app = make_app()
+    state = GAME.new_game(3, 3, {"first_seat": 0})
+    renderer = open_table(app, state, viewer=0).game_view
+    assert "help_text" not in SabaPalastView.__dict__
     words = {"en": "vizier", "de": "Wesir", "fr": "vizir"}
     for language, word in words.items():
         i18n.set_language(language)
-        assert word in SabaPalastView.help_text(None)
+        text = renderer.help_text()
+        assert word in text and "{" not in text
+    i18n.set_language("en")
+    harbour = renderer.help_text().split("\n\n")[2]
+    assert harbour.startswith("1. THE HARBOUR")
 
 
 # ---------------------------------------------------------------------- a real server
@@ -593,22 +605,51 @@ def test_no_label_on_the_table_is_drawn_below_the_minimum_size_at_800x600(monkey
 
 
 @pytest.mark.parametrize(
-    ("phase", "selected", "hint"),
+    ("selected", "hint"),
     [
-        ("harbour", None, "step_harbour"),
-        ("harbour", ("harbour", 3), "step_vizier"),
-        ("harbour", ("vizier",), "step_vizier"),
-        ("harbour", ("harbour_card", 2), "step_remove"),
-        ("harbour", ("harbour", 4), "step_harbour"),
-        ("return", None, "step_return"),
-        ("build", None, None),
+        (None, None),
+        (("harbour", 3), "step_vizier"),
+        (("vizier",), "step_vizier"),
+        (("harbour_card", 2), "step_remove"),
+        (("harbour", 4), None),
     ],
 )
-def test_a_step_without_a_button_says_what_to_do_now(phase, selected, hint):
+def test_a_step_without_a_button_says_what_to_do_now(config_dir, selected, hint):
+    """In the harbour step the tray says the talk's explanation, or with field 3 or 2 in hand
+    what the second tap chooses."""
+    app = make_app()
+    state = GAME.new_game(3, 3, {"first_seat": 0})
+    renderer = open_table(app, state, viewer=0).game_view
     piece = None if selected is None else Piece(selected, pygame.FRect(0, 0, 1, 1), None, [])
-    assert SabaPalastView._step_hint(phase, piece) == hint
-    if hint is not None:
-        for language in ("en", "de", "fr"):
-            i18n.set_language(language)
-            assert words.ui(hint)
-        i18n.set_language("en")
+    for language in ("en", "de", "fr"):
+        i18n.set_language(language)
+        said = renderer._step_hint(piece)
+        if hint is None:
+            assert said == renderer.say(renderer.talk()["explain"])
+        else:
+            assert said == words.ui(hint)
+    i18n.set_language("en")
+
+
+def test_a_warned_move_asks_for_a_second_tap(config_dir):
+    """Building nothing while a part is payable: the step button's first tap selects it and
+    says the talk's warning, the second plays it."""
+    sent = []
+    app = make_app()
+    state = GAME.new_game(3, 3, {"first_seat": 0})
+    state["phase"] = "build"
+    state["stocks"][0] = {m: 5 for m in state["stocks"][0]}
+    scene = open_table(app, state, viewer=0, sent=sent)
+    renderer = scene.game_view
+    said = renderer.move_talk({"type": "pass"})
+    assert said["warn"]
+    assert not any(t.move == {"type": "pass"} for t in renderer.loose_targets())
+    button = renderer.tray(0).button
+    tap(app, screen(scene, button))
+    frames(app, 3)
+    assert sent == []
+    assert renderer._warning(renderer._selected({("button", "pass")}, None)) == (
+        "⚠ " + renderer.say(said["warn"])
+    )
+    tap(app, screen(scene, button))
+    assert sent == [{"type": "pass"}]

@@ -15,6 +15,7 @@ from typing import Any
 import msgpack
 import pytest
 
+from shared import talk
 from shared.games.saba_palast.game import GAME
 from tests.test_server_kit import check_wire
 from tests.test_web_page import (
@@ -230,7 +231,7 @@ def test_a_spectator_page_of_saba_palast_never_holds_a_secret(server, browser, t
 
 
 # ---------------------------------------------------------------- the player's own choices
-PROBE = """async ([view, legal]) => {
+PROBE = """async ([view, legal, said]) => {
   const game = await import("./games/saba-palast.js");
   const sent = [];
   const ui = {};
@@ -239,15 +240,16 @@ PROBE = """async ([view, legal]) => {
   box.style.cssText = "position:fixed;inset:0;z-index:9;background:#0f2e2b;overflow:auto";
   document.body.append(box);
   const players = ["#C0143C", "#1F4FB8", "#F2A900", "#0F8A5F"];
-  const ctx = {seat: view.seat, name: (s) => `P${s}`, legal, ui,
+  const ctx = {seat: view.seat, name: (s) => `P${s}`, legal, ui, talk: said, seq: 1,
                move: (m) => { sent.push(m); for (const k in ui) delete ui[k]; draw(); },
                player: (s) => ({colour: players[s], symbol: "●"}), rerender: () => draw()};
   function draw() {
-    box.replaceChildren(game.controls({view, legal_moves: legal}, ctx) || "", game.facts(view, ctx),
+    const stream = {view, legal_moves: legal, talk: said};
+    box.replaceChildren(game.controls(stream, ctx) || "", ...[game.facts(view, ctx)].flat(),
                         game.board(view, ctx));
   }
   draw();
-  window.probe = {sent, ui};
+  window.probe = {sent, ui, draw};
 }"""
 
 
@@ -257,12 +259,21 @@ def probe(page, server, state: dict, seat: int) -> list[dict]:
     page.wait_for_function("() => window.jeweltable && window.jeweltable.welcome")
     view = json.loads(json.dumps(GAME.view(state, seat)))
     legal = GAME.legal_moves(state, seat)
-    page.evaluate(PROBE, [view, legal])
+    said = talk.talk(GAME.id, talk.Moment(view, seat, legal, GAME.to_act(state)))
+    page.evaluate(PROBE, [view, legal, json.loads(json.dumps(said))])
     return legal
 
 
 def sent(page) -> list[dict]:
     return page.evaluate("() => window.probe.sent")
+
+
+def tap_move(page, selector: str) -> None:
+    """Tap a move's button; a move the talk warns about arms at the first tap (its warning
+    shows) and is played by the second."""
+    page.tap(selector)
+    if page.locator(f"{selector}.armed").count():
+        page.tap(selector)
 
 
 def started(players: int = 2, **options: Any) -> dict:
@@ -276,7 +287,7 @@ def test_the_vizier_quarter_action_is_declined_by_a_tap(server, browser):
     legal = probe(page := phone(browser), server, state, 0)
     page.tap("#probe [data-move=harbour][data-field='3']")
     page.tap("#probe [data-move=vizier][data-quarter=stonemason]")
-    page.tap("#probe [data-move=vizier-decline]")
+    tap_move(page, "#probe [data-move=vizier-decline]")
     assert sent(page) == [{"type": "harbour", "field": 3, "vizier": "stonemason", "decline": True}]
     assert sent(page)[0] in legal
     assert page.errors == []
@@ -303,9 +314,9 @@ def test_a_builder_with_an_empty_supply_builds_without_a_figure_or_names_its_qua
     page = phone(browser)
     legal = probe(page, server, state, 0)
     page.tap(f"#probe [data-move=build][data-card='{card}']")
-    page.tap("#probe [data-choice='none:']")
+    tap_move(page, "#probe [data-choice='none:']")
     page.tap(f"#probe [data-move=build][data-card='{card}']")
-    page.tap("#probe [data-choice='carpenter:']")
+    tap_move(page, "#probe [data-choice='carpenter:']")
     assert sent(page) == [
         {"type": "build", "card": card, "no_figure": True},
         {"type": "build", "card": card, "from_quarter": "carpenter"},
@@ -320,7 +331,7 @@ def test_the_profi_builder_leaves_a_material_on_the_garden_field(server, browser
     page = phone(browser)
     legal = probe(page, server, state, 0)
     page.tap(f"#probe svg [data-card='{card}']")  # the card on the board, tapped
-    page.tap("#probe [data-choice='mason:ebony']")
+    tap_move(page, "#probe [data-choice='mason:ebony']")
     assert sent(page) == [
         {"type": "build", "card": card, "from_quarter": "mason", "leave": "ebony"}
     ]
@@ -340,7 +351,9 @@ def test_a_figure_for_the_treasury_leaves_the_quarter_named_even_out_of_turn(ser
     legal = probe(page, server, state, 0)
     assert "for the treasury" in page.inner_text("#probe .controls")
     page.tap("#probe svg [data-quarter=mason]")  # the quarter on the board
-    page.tap("#probe .controls [data-quarter=bazaar]")
+    if not sent(page):  # the talk warned: the button below is armed, a tap there plays it
+        page.tap("#probe .controls [data-quarter=mason].armed")
+    tap_move(page, "#probe .controls [data-quarter=bazaar]")
     assert sent(page) == [
         {"type": "send_figure", "quarter": "mason"},
         {"type": "send_figure", "quarter": "bazaar"},
@@ -373,3 +386,108 @@ def test_the_view_prices_the_displayed_cards_with_surcharge_and_left_material():
         state["garden"][field - 1]["material"] = "ebony"
         before = view["display_costs"][2].get("ebony", 0)
         assert GAME.view(state, None)["display_costs"][2]["ebony"] == before + 1
+
+
+# ---------------------------------------------------------------- the talk on the page
+OFFERED = """(legal) => {
+  const ui = window.probe.ui;
+  const missing = [];
+  for (const m of legal) {
+    for (const k in ui) delete ui[k];
+    // The choice a move belongs to, held as a first tap holds it.
+    if (m.type === "harbour" && (m.field === 2 || m.field === 3)) ui.harbour = m.field;
+    if (m.type === "harbour" && m.field === 3) ui.vizier = m.vizier;
+    if (m.type === "build") ui.build = m.card;
+    if (m.type === "use_quarter" && m.give) ui.useQuarter = m.quarter;
+    if (m.type === "move_figure") ui.moveFrom = m.from;
+    window.probe.draw();
+    let key = "move:" + JSON.stringify(m);
+    let found = document.querySelector(`#probe [data-tap="${CSS.escape(key)}"]`);
+    if (!found && (m.type === "harbour" || m.type === "build")) {
+      // A choice of one move is offered before it is held.
+      for (const k in ui) delete ui[k];
+      if (m.type === "harbour" && m.field === 3) ui.harbour = 3;
+      window.probe.draw();
+      found = document.querySelector(`#probe [data-tap="${CSS.escape(key)}"]`);
+    }
+    if (!found) missing.push(m);
+  }
+  for (const k in ui) delete ui[k];
+  window.probe.draw();
+  return missing;
+}"""
+
+
+def some_positions(players: int, profi: bool, count: int, seed: int) -> list[tuple[dict, int]]:
+    """`count` positions of a random game with the seat to act."""
+    import random
+
+    from shared.randomplay import random_step
+
+    rng = random.Random(seed)
+    state = GAME.new_game(seed, players, {"profi": profi})
+    found = []
+    while not GAME.is_over(state) and len(found) < count:
+        if rng.random() < 0.15:
+            found.append((copy.deepcopy(state), GAME.to_act(state)[0]))
+        mover, move = random_step(GAME, state, rng)
+        state, _ = GAME.apply(state, mover, move)
+    return found
+
+
+@needs_browser
+def test_every_legal_move_is_offered_with_the_talk_words(server, browser):
+    page = phone(browser)
+    positions = some_positions(3, False, 6, 11) + some_positions(2, True, 6, 12)
+    assert len(positions) == 12
+    for state, seat in positions:
+        legal = probe(page, server, state, seat)
+        missing = page.evaluate(OFFERED, json.loads(json.dumps(legal)))
+        assert missing == [], f"moves not offered: {missing}"
+        # The buttons say the talk's words, not the moves' types.
+        labels = page.evaluate(
+            "() => [...document.querySelectorAll('#probe button')].map((b) => b.textContent)"
+        )
+        assert not {m["type"] for m in legal} & set(labels)
+    assert page.errors == []
+
+
+@needs_browser
+def test_a_warned_move_asks_for_a_second_tap_and_says_why(server, browser):
+    state, card = builder_without_figures(started())
+    page = phone(browser)
+    probe(page, server, state, 0)
+    page.tap(f"#probe [data-move=build][data-card='{card}']")
+    choice = "#probe [data-choice='none:']"
+    page.tap(choice)
+    assert sent(page) == []
+    assert page.locator(f"{choice}.armed").count() == 1
+    warning = page.inner_text("#probe .move-talk .warn[role=alert]")
+    assert "no point" in warning
+    page.tap(choice)
+    assert sent(page) == [{"type": "build", "card": card, "no_figure": True}]
+    # A move without a warning goes at the first tap.
+    state = copy.deepcopy(started())
+    state["harbour_cards"][0] = {"X": "front", "Y": "front"}
+    probe(page, server, state, 0)
+    page.tap("#probe [data-move=harbour][data-field='1']")
+    assert sent(page) == [{"type": "harbour", "field": 1}]
+    assert page.errors == []
+
+
+@needs_browser
+def test_the_pieces_name_and_explain_themselves(server, browser):
+    state = copy.deepcopy(started())
+    page = phone(browser)
+    probe(page, server, state, 0)
+    board = page.text_content("#probe svg.palast-board")
+    for name in ("alabaster", "sandstone", "ebony", "gold"):
+        assert name in board
+    page.tap("#probe svg .explains[data-tap='explain:points']")
+    said = page.inner_text("#probe .explain")
+    assert "balcony" in said and "treasury" in said
+    page.tap("#probe .explain")
+    assert page.locator("#probe .explain").count() == 0
+    page.tap("#probe svg [data-quarter=goldsmith]")
+    assert "+1 gold" in page.inner_text("#probe .explain")
+    assert page.errors == []

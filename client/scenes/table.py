@@ -328,7 +328,8 @@ class TableScene(TableChrome, Scene):
         if said is not None and said.get("warn") and self.armed != armed:
             self.armed = armed
             warning = self.game_view.say(said["warn"])
-            self.app.toasts.show(f"⚠ {warning} {i18n._('Tap it again to play it.')}", life=6.0)
+            again = i18n._("Tap it again to play it.")
+            self.app.toasts.show(f"⚠ {warning} {again}", life=6.0)
             self._layout_move_buttons()
             return
         self.armed = None

@@ -3,7 +3,8 @@
 Interaction comes only from the legal moves the server sent:
   - a move that needs one choice is a tap target (a harbour field, a quarter, a card in hand,
     the action pile, the step button; the quarter a figure leaves for the treasury or serail,
-    a choice that may come out of turn);
+    a choice that may come out of turn) — or, where the table's talk warns about it, a piece
+    of its own that a first tap selects (the warning shows) and a second plays;
   - a move that needs two is a piece and its targets: a building card and its garden field,
     harbour field 2 and the card it removes, harbour field 3 (or the vizier) and the quarter
     he goes to, a figure from the supply and a quarter, a quarter figure and where it moves
@@ -91,11 +92,18 @@ class Controls:
                     self._loose(act, ("draw",), ACTION_DECK, move)
         return act
 
-    @staticmethod
-    def _loose(act: Interaction, key: Any, rect: pygame.FRect, move: Move) -> Target:
+    def _loose(self, act: Interaction, key: Any, rect: pygame.FRect, move: Move) -> Target:
+        """A one-tap target; a move the table's talk warns about asks first instead: a piece of
+        its own there, whose first tap selects it (its warning shows) and whose second plays
+        it. No legal move is hidden."""
         target = Target(key, rect, move)
-        act.loose.append(target)
         act.rects[key] = rect
+        said = self.move_talk(move)
+        if said is not None and said.get("warn"):
+            cx, cy = rect.center
+            act.pieces.append(Piece(("warned", key), rect, Sprite(cx, cy, home=(cx, cy)), [target]))
+        else:
+            act.loose.append(target)
         return target
 
     @staticmethod

@@ -62,17 +62,38 @@ class Steps(Drawing):
                 b = cam.to_screen(cx + step - radius - 3, cy)
                 pygame.draw.line(surface, theme.GOLD_DARK, a, b, max(1, round(2 * cam.scale)))
         move = self.act.button
-        if move is None:
-            hint = self._step_hint(phase, selected) if mine else None
+        warning = self._warning(selected)
+        if move is None or warning:
+            # What to do now, in a step without a button, as the talk says it — or the warning
+            # of a move that waits for its second tap.
+            hint = warning or (self._step_hint(selected) if mine else None)
+            short = None  # the words where the talk's explanation does not fit
+            if not warning and mine:
+                short = {"harbour": "step_harbour", "return": "step_return"}.get(phase)
             pending = self.view.get("pending")
-            if pending and pending["seat"] == self.seat:
-                # A figure of ours must leave a quarter, maybe in another player's turn.
-                hint = f"step_send_{pending['for']}"
+            if not warning and pending and pending["seat"] == self.seat:
+                hint = self._explain()  # a figure of ours leaves a quarter, maybe out of turn
+                short = f"step_send_{pending['for']}"
             if hint:
-                size = self._size(16, cam)
-                box = cam.rect_to_screen(tray.button)
-                lines = theme.wrap(words.ui(hint), size, box.w)
+                # Between the current step's name and the tray's bottom edge, as small as it
+                # must be (never below the table's minimum), the last line cut if still too long.
+                label_bottom = below + label_size * 0.6 / cam.scale
+                room = pygame.FRect(
+                    tray.button.x,
+                    label_bottom,
+                    tray.button.w,
+                    max(tray.button.bottom, tray.rect.bottom - 4) - label_bottom,
+                )
+                box = cam.rect_to_screen(room)
+                size, lines = self._fit_hint(hint, box, self._size(16, cam))
+                if len(lines) * art.line_height(size) > box.h and short and hint != words.ui(short):
+                    hint = words.ui(short)
+                    size, lines = self._fit_hint(hint, box, self._size(16, cam))
                 step_px = art.line_height(size)
+                fit = max(1, int(box.h // step_px))
+                if len(lines) > fit:
+                    rest = " ".join(lines[fit - 1 :])
+                    lines = [*lines[: fit - 1], theme.fit_text(rest, size, box.w, bool(warning))]
                 y = box.centery - step_px * (len(lines) - 1) / 2
                 for i, line in enumerate(lines):
                     theme.blit_text(
@@ -81,12 +102,11 @@ class Steps(Drawing):
                         size,
                         (box.centerx, y + i * step_px),
                         theme.GOLD_LIGHT,
-                        False,
+                        bool(warning),
                         "center",
                     )
             return
         kind = move["type"]
-        key = {"pass": "pass_build" if phase == "build" else "pass_quarter"}.get(kind, kind)
         rect = cam.rect_to_screen(tray.button)
         radius = max(3, rect.h // 4)
         lit = ("button", kind) in hot
@@ -95,19 +115,38 @@ class Steps(Drawing):
         )
         ink = theme.INK if lit else theme.TEXT
         size = self._size(20, cam)
-        label = theme.fit_text(words.ui(key), size, max(10, rect.w - size), bold=True)
+        said = self.move_talk(move)
+        text = self.say(said["label"]) if said else kind
+        label = theme.fit_text(text, size, max(10, rect.w - size), bold=True)
         theme.blit_text(surface, label, size, rect.center, ink, True, "center")
 
     @staticmethod
-    def _step_hint(phase: str, selected: Piece | None) -> str | None:
-        """The words key of what to do now in a step without a button (None: nothing to say)."""
-        if phase == "return":
-            return "step_return"
-        if phase != "harbour":
+    def _fit_hint(hint: str, box: pygame.Rect, size: int) -> tuple[int, list[str]]:
+        """The hint's lines in `box`, at `size` or smaller (down to the table's minimum)."""
+        lines = theme.wrap(hint, size, box.w)
+        while len(lines) * art.line_height(size) > box.h and size > art.MIN_TEXT:
+            size -= 1
+            lines = theme.wrap(hint, size, box.w)
+        return size, lines
+
+    def _explain(self) -> str | None:
+        """The talk's line of explanation of the moment, in words."""
+        said = self.talk()
+        return self.say(said["explain"]) if said and said.get("explain") else None
+
+    def _warning(self, selected: Piece | None) -> str | None:
+        """The warning of the move a first tap selected ("⚠ …"), while it waits for the second."""
+        if selected is None or selected.key[0] != "warned":
             return None
+        said = self.move_talk(selected.targets[0].move)
+        return f"⚠ {self.say(said['warn'])}" if said and said.get("warn") else None
+
+    def _step_hint(self, selected: Piece | None) -> str | None:
+        """What to do now in a step without a button: with harbour field 2 or 3 (or the vizier)
+        in hand, what the second tap chooses; else the talk's explanation of the moment."""
         key = selected.key if selected is not None else None
         if key == ("vizier",) or key in (("harbour", 3), ("harbour_card", 3)):
-            return "step_vizier"
+            return words.ui("step_vizier")
         if key in (("harbour", 2), ("harbour_card", 2)):
-            return "step_remove"
-        return "step_harbour"
+            return words.ui("step_remove")
+        return self._explain()

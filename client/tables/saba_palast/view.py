@@ -1,11 +1,13 @@
 """Saba – Palast der Königin on the table: what is drawn where, the state of each update.
 
 The rooms: layout.py (where), art.py, card_art.py, regions.py and highlights.py (how it looks),
-words.py (the words), controls.py (what the seat may do now), motion.py (events turned into
-animations), and the drawing rooms board.py, pieces.py, steps.py and cues.py. The board is
-cached by region (garden, right column, quarters, trays) and redrawn only where the view
-changed; what moves — the building cards, the harbour's materials, the vizier, the serail
-markers, counters, harbour cards and everything flying — is drawn every frame."""
+words.py (log sentences and labels; the game's terms, the moment, the moves' words and the
+rules are the table's talk, shared/talk/saba_palast.py), controls.py (what the seat may do
+now), motion.py (events turned into animations), and the drawing rooms board.py, pieces.py,
+steps.py and cues.py. The board is cached by region (garden, right column, quarters, trays) and
+redrawn only where the view changed; what moves — the building cards, the harbour's materials,
+the vizier, the serail markers, counters, harbour cards and everything flying — is drawn every
+frame."""
 
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ from client.tables.saba_palast.layout import (
 )
 from client.tables.saba_palast.motion import CardSprite, Flyer, Motion
 from client.tables.saba_palast.pieces import Pieces
-from client.tables.saba_palast.steps import STEP_PHASES, Steps
+from client.tables.saba_palast.steps import Steps
 from shared.games.saba_palast.data import (
     HARBOUR_CARDS,
     MATERIALS,
@@ -68,6 +70,7 @@ class SabaPalastView(Controls, Motion, Board, Pieces, Steps, Cues, TableView):
         self.banner = {"alpha": 0.0, "scale": 1.0, "text": ""}
         self.act = Interaction()
         self.changes: list[pygame.FRect] | None = None
+        self.warned_for: Any = None  # the selected piece whose warnings were said
 
     # ------------------------------------------------------------------ data in
     def show(self, view: View, legal: list[Move], events: list[Event], fresh: bool) -> None:
@@ -218,6 +221,7 @@ class SabaPalastView(Controls, Motion, Board, Pieces, Steps, Cues, TableView):
         self._draw_counts(surface, cam)
         self._draw_harbour_cards(surface, cam, held)
         selected = self._selected(hot, held)
+        self._toast_warnings(selected)
         self._draw_steps(surface, cam, hot, selected)
         self._draw_cards(surface, cam, held)
         self._draw_vizier(surface, cam, held)
@@ -235,25 +239,36 @@ class SabaPalastView(Controls, Motion, Board, Pieces, Steps, Cues, TableView):
             surface.blit(box, box.get_rect(center=cam.area.center))
         surface.set_clip(clip)
 
+    def _toast_warnings(self, selected: Piece | None) -> None:
+        """Once a piece is selected, say the warnings of the moves its next tap may make (a
+        warned move's own, or its choices' chips)."""
+        key = selected.key if selected is not None else None
+        if key == self.warned_for:
+            return
+        self.warned_for = key
+        if selected is None:
+            return
+        said = []
+        for target in selected.targets:
+            if key[0] != "warned" and target.key not in self.act.chips:
+                continue
+            entry = self.move_talk(target.move)
+            if entry and entry.get("warn"):
+                label = self.say(entry["label"])
+                said.append(f"⚠ {label}: {self.say(entry['warn'])}")
+        for line in said[:3]:
+            self.ctx.toasts.show(line, life=6.0)
+
     # ------------------------------------------------------------------ words
     def event_text(self, event: Event) -> str | None:
         return words.sentence(event, self.ctx.name(event.get("seat")))
 
-    def help_text(self) -> str:
-        return words.help_text()
-
     def status(self) -> str | None:
+        """The moment's headline as the table's talk says it."""
         if not self.view or self.view.get("end") is not None:
             return None
-        pending = self.view.get("pending")
-        if pending:
-            return words.ui(f"status_send_{pending['for']}")
-        phase = self.view["phase"]
-        if phase in STEP_PHASES:
-            index = STEP_PHASES.index(phase)
-            step = words.steps()[index]
-            return f"{index + 1} · {step}"
-        return words.ui("end_turn" if phase == "finish" else "give_back")
+        said = self.talk()
+        return self.say(said["headline"]) if said else None
 
     def panel_lines(self, seat: int) -> list[str]:
         view = self.view

@@ -7,8 +7,24 @@
 
 import { h, s, button, tappable } from "../dom.js";
 import { _, pgettext, number } from "../i18n.js";
+import * as talk from "../talk.js";
 
 const W = 360; // board width in SVG units: about one unit per pixel on a phone
+
+// Held sideways, the side panel beside the board shows the seat's tray first, its chips in
+// rows and without its title (it sits beside the board, the seat's own): the moves below it now
+// say what each does (the table's talk), which made them too tall to leave the tray on the
+// screen below them.
+const SIDEWAYS = `@media (orientation: landscape) and (min-width: 640px) {
+  main.game-saba-palast .side > .tray { order: -1; display: flex; flex-wrap: wrap; gap: 4px 8px; align-items: center; }
+  main.game-saba-palast .side > .tray > * { flex: 0 1 auto; }
+  main.game-saba-palast .side > .tray .hand { display: flex; flex-wrap: wrap; gap: 4px; }
+  main.game-saba-palast .side > .tray .chip { min-height: 28px; padding: 1px 6px; gap: 4px; }
+  main.game-saba-palast .side > .tray .chip svg { width: 16px; height: 16px; }
+  main.game-saba-palast .side > .tray h3 { display: none; }
+  main.game-saba-palast .side { gap: 8px; }
+}`;
+if (!document.getElementById("palast-style")) document.head.append(h("style", { id: "palast-style" }, SIDEWAYS));
 const MATERIALS = ["alabaster", "sandstone", "ebony", "gold"];
 const QUARTERS = ["stonemason", "mason", "carpenter", "goldsmith", "exchange", "bazaar"];
 // Materials have a colour AND a shape (VISUAL.md): a white block, a brown brick, a black log,
@@ -62,12 +78,6 @@ const PARTS = {
   fountain: (field) => pgettext("saba-palast.board", "Fountain {field}", { field }),
   column: (field) => pgettext("saba-palast.board", "Column {field}", { field }),
 };
-const STEPS = {
-  harbour: () => pgettext("saba-palast.step", "Harbour"),
-  build: () => pgettext("saba-palast.step", "Build"),
-  quarter: () => pgettext("saba-palast.step", "Quarter"),
-  draw: () => pgettext("saba-palast.step", "Draw"),
-};
 
 function material(name) {
   return MATERIAL_NAMES[name] ? MATERIAL_NAMES[name]() : String(name);
@@ -81,7 +91,8 @@ function quarterName(name) {
 function quarterLines(name) {
   const parts = QUARTER_NAMES[name] ? QUARTER_NAMES[name]().split("-") : [String(name)];
   const whole = parts.join("");
-  if (parts.length === 1 || whole.length <= 11) return [whole];
+  // Ten letters fit a tile at any phone width (at 320 px "Stonemasons" did not).
+  if (parts.length === 1 || whole.length <= 10) return [whole];
   return [`${parts.slice(0, -1).join("")}-`, parts[parts.length - 1]];
 }
 
@@ -164,10 +175,22 @@ function listed(ctx, type) {
   return ctx.legal.filter((m) => m.type === type);
 }
 
+/** A tap on the board that means one listed move: sent, or where the talk warns about it, its
+ * button below is armed instead (its warning shows; a tap there plays it). */
+function play(ctx, move) {
+  const said = talk.entry(ctx, move);
+  if (!said || !said.warn) return ctx.move(move);
+  ctx.ui.armed = `move:${JSON.stringify(move)}`;
+  ctx.ui.armedSeq = ctx.seq;
+  ctx.rerender();
+  const armed = document.querySelector(".controls .armed");
+  if (armed) armed.scrollIntoView({ block: "nearest" });
+}
+
 /** Tap a harbour field: send its one move, or hold it while its card or quarter is chosen. */
 function harbourTap(ctx, field) {
   const moves = listed(ctx, "harbour").filter((m) => m.field === field);
-  if (moves.length === 1) return ctx.move(moves[0]);
+  if (moves.length === 1) return play(ctx, moves[0]);
   ctx.ui.harbour = field;
   ctx.ui.vizier = null;
   ctx.rerender();
@@ -175,14 +198,14 @@ function harbourTap(ctx, field) {
 
 function vizierTap(ctx, quarter) {
   const moves = listed(ctx, "harbour").filter((m) => m.vizier === quarter);
-  if (moves.length === 1) return ctx.move(moves[0]);
+  if (moves.length === 1) return play(ctx, moves[0]);
   ctx.ui.vizier = quarter;
   ctx.rerender();
 }
 
 function buildTap(ctx, card) {
   const moves = ctx.legal.filter((m) => (m.type === "build" || m.type === "fulfil") && m.card === card);
-  if (moves.length === 1) return ctx.move(moves[0]);
+  if (moves.length === 1) return play(ctx, moves[0]);
   ctx.ui.build = card;
   ctx.rerender();
 }
@@ -192,23 +215,101 @@ function buildTap(ctx, card) {
 function quarterAction(ctx, quarter) {
   const legal = ctx.legal;
   const send = legal.find((m) => m.type === "send_figure" && m.quarter === quarter);
-  if (send) return () => ctx.move(send);
+  if (send) return () => play(ctx, send);
   if (ctx.ui.harbour === 3 && legal.some((m) => m.type === "harbour" && m.vizier === quarter))
     return () => vizierTap(ctx, quarter);
   if (ctx.ui.moveFrom) {
     const move = legal.find((m) => m.type === "move_figure" && m.from === ctx.ui.moveFrom && m.to === quarter);
-    if (move) return () => ctx.move(move);
+    if (move) return () => play(ctx, move);
   }
   const placeIt = legal.find((m) => m.type === "place_figure" && m.quarter === quarter);
-  if (placeIt) return () => ctx.move(placeIt);
+  if (placeIt) return () => play(ctx, placeIt);
   const uses = legal.filter((m) => m.type === "use_quarter" && m.quarter === quarter);
-  if (uses.length === 1) return () => ctx.move(uses[0]);
+  if (uses.length === 1) return () => play(ctx, uses[0]);
   if (uses.length > 1)
     return () => {
       ctx.ui.useQuarter = quarter;
       ctx.rerender();
     };
   return null;
+}
+
+// ------------------------------------------------------------------ symbols that explain themselves
+// A tap on a symbol or a label of the board that is no move (★, ⚓, a harbour field, a quarter,
+// the serail, the treasury, the supply) shows what the talk's facts say of it, in a small
+// popover; a tap on the popover closes it. The facts are found by their message ids.
+const EXPLAINED = {
+  harbour: ["Harbour fields", "Harbour fields of {name}"],
+  points: ["★ points"],
+  materials: ["Materials"],
+  building: ["Building fields"],
+  deck: ["Palace deck"],
+  serail: ["Serail"],
+};
+// The quarters' facts are labelled with their names in sentences (the message ids).
+const QUARTER_IDS = {
+  stonemason: "stonemasons' quarter",
+  mason: "masons' quarter",
+  carpenter: "carpenters' quarter",
+  goldsmith: "goldsmiths' quarter",
+  exchange: "exchange quarter",
+  bazaar: "bazaar quarter",
+};
+
+function explainedFacts(ctx, topic) {
+  const said = ctx.talk;
+  if (!said) return [];
+  const quarter = topic.startsWith("quarter:") ? QUARTER_IDS[topic.slice(8)] : null;
+  const ids = quarter ? [quarter] : EXPLAINED[topic] || [];
+  return said.facts.filter((f) => ids.includes(f.label.m));
+}
+
+/** Make a piece of the board explain itself on a tap (where the talk has words for it). */
+function explains(ctx, el, topic) {
+  if (!ctx.talk || !explainedFacts(ctx, topic).length) return el;
+  el.classList.add("explains");
+  return tappable(el, `explain:${topic}`, () => {
+    ctx.ui.explain = ctx.ui.explain === topic ? null : topic;
+    ctx.rerender();
+  });
+}
+
+function explanation(ctx) {
+  const topic = ctx.ui.explain;
+  const found = topic ? explainedFacts(ctx, topic) : [];
+  if (!found.length) return null;
+  const close = () => {
+    ctx.ui.explain = null;
+    ctx.rerender();
+  };
+  return tappable(
+    h(
+      "div",
+      {
+        class: "explain",
+        role: "status",
+        "data-explain": topic,
+        style: {
+          position: "fixed",
+          left: "8px",
+          right: "8px",
+          bottom: "64px",
+          zIndex: 7,
+          background: "var(--ivory, #f6efdc)",
+          color: "var(--ink, #1b1b1b)",
+          border: "2px solid var(--gold, #d4a937)",
+          borderRadius: "12px",
+          padding: "10px 12px",
+          boxShadow: "2px 3px 10px rgb(0 0 0 / 45%)",
+          maxWidth: "520px",
+          margin: "0 auto",
+        },
+      },
+      found.map((f) => h("p", { style: { margin: "2px 0" } }, h("strong", {}, talk.line(f.label, ctx)), ": ", talk.line(f.value, ctx))),
+    ),
+    `explain-close:${topic}`,
+    close,
+  );
 }
 
 // ------------------------------------------------------------------ the board
@@ -222,31 +323,40 @@ export function board(view, ctx) {
   const built = new Map(fresh.filter((e) => e.type === "built").map((e) => [e.field, e.level]));
   // The harbour: four fields of materials; those the seat's harbour cards show are marked.
   const shows = ctx.seat !== null ? view.harbour_fields[ctx.seat] : [];
-  parts.push(text(4, 14, pgettext("saba-palast.board", "Harbour"), { class: "label" }));
+  parts.push(
+    explains(ctx, text(4, 14, pgettext("saba-palast.board", "Harbour"), { class: "label" }), "harbour"),
+    explains(ctx, text(W - 4, 14, "★ ?", { class: "label", "text-anchor": "end" }), "points"),
+  );
   view.harbour.forEach((slot, i) => {
     const field = i + 1;
     const x = 4 + i * 89;
     const legal = mine && listed(ctx, "harbour").some((m) => m.field === field);
     const held = ctx.ui.harbour === field;
+    // Each field names its material: a newcomer learns the names from the pieces themselves.
     const g = s(
       "g",
-      { class: `harbour${held ? " held" : ""}`, "data-field": field },
-      s("rect", { x, y: 20, width: 84, height: 50, rx: 8, class: "tile" }),
+      { class: `harbour${held ? " held" : ""}${shows.includes(field) ? "" : " not-mine"}`, "data-field": field },
+      s("rect", { x, y: 20, width: 84, height: 62, rx: 8, class: "tile" }),
       text(x + 8, 38, number(field), { class: "small" }),
       shows.includes(field) ? text(x + 76, 38, "⚓", { class: "small", "text-anchor": "end" }) : null,
-      glyph(slot.material, x + 26, 56),
-      text(x + 46, 62, `×${number(slot.count)}`, { class: "count" }),
+      glyph(slot.material, x + 26, 54),
+      text(x + 46, 60, `×${number(slot.count)}`, { class: "count" }),
+      text(x + 42, 77, material(slot.material), { class: "small", "text-anchor": "middle" }),
     );
-    parts.push(legal ? target(g, `harbour:${field}`, () => harbourTap(ctx, field)) : g);
+    parts.push(legal ? target(g, `harbour:${field}`, () => harbourTap(ctx, field)) : explains(ctx, g, "harbour"));
   });
   // The building fields: three cards, their price now (the 2nd and 3rd with the gold surcharge).
-  const top = 80;
+  const top = 92;
   parts.push(
-    text(4, top + 14, pgettext("saba-palast.board", "Building fields"), { class: "label" }),
-    text(W - 4, top + 14, pgettext("saba-palast.board", "Deck {n}", { n: number(view.deck_count) }), {
-      class: "label",
-      "text-anchor": "end",
-    }),
+    explains(ctx, text(4, top + 14, pgettext("saba-palast.board", "Building fields"), { class: "label" }), "building"),
+    explains(
+      ctx,
+      text(W - 4, top + 14, pgettext("saba-palast.board", "Deck {n}", { n: number(view.deck_count) }), {
+        class: "label",
+        "text-anchor": "end",
+      }),
+      "deck",
+    ),
   );
   view.display.forEach((card, i) => {
     const x = 4 + i * 119;
@@ -280,7 +390,7 @@ export function board(view, ctx) {
     );
     if (removable) {
       const move = listed(ctx, "harbour").find((m) => m.remove === card);
-      parts.push(target(g, `remove:${card}`, () => ctx.move(move)));
+      parts.push(target(g, `remove:${card}`, () => play(ctx, move)));
     } else if (buildable && !ctx.ui.harbour) {
       parts.push(target(g, `build:${card}`, () => buildTap(ctx, card)));
     } else parts.push(g);
@@ -330,11 +440,11 @@ export function board(view, ctx) {
       figures.map((seat, k) => figure(ctx, seat, x + 14 + k * step(figures.length, vizier ? 74 : 88), y + 50)),
     );
     const action = mine || ctx.legal.some((m) => m.type === "send_figure") ? quarterAction(ctx, quarter) : null;
-    parts.push(action ? target(g, `quarter:${quarter}`, action) : g);
+    parts.push(action ? target(g, `quarter:${quarter}`, action) : explains(ctx, g, `quarter:${quarter}`));
   });
   // The serail's spaces (space 1 first) and the treasury; the supply.
   const sy = qy + 184;
-  parts.push(text(4, sy, pgettext("saba-palast.board", "Serail"), { class: "label" }));
+  parts.push(explains(ctx, text(4, sy, pgettext("saba-palast.board", "Serail"), { class: "label" }), "serail"));
   for (let k = 0; k < view.serail_spaces; k++) {
     const x = 70 + k * 26;
     parts.push(s("rect", { x, y: sy - 16, width: 22, height: 22, rx: 4, class: "space" }));
@@ -342,9 +452,9 @@ export function board(view, ctx) {
   }
   if (view.serail_figure !== null && view.serail_figure !== undefined)
     parts.push(figure(ctx, view.serail_figure, 70 + view.serail_spaces * 26 + 14, sy - 5, 10));
-  parts.push(text(4, sy + 30, pgettext("saba-palast.board", "Treasury"), { class: "label" }));
+  parts.push(explains(ctx, text(4, sy + 30, pgettext("saba-palast.board", "Treasury"), { class: "label" }), "points"));
   view.treasury.forEach((seat, k) => parts.push(figure(ctx, seat, 84 + k * 20, sy + 25, 8)));
-  parts.push(text(4, sy + 58, pgettext("saba-palast.board", "Supply"), { class: "label" }));
+  parts.push(explains(ctx, text(4, sy + 58, pgettext("saba-palast.board", "Supply"), { class: "label" }), "materials"));
   MATERIALS.forEach((m, k) => {
     parts.push(glyph(m, 84 + k * 70, sy + 52, 8), text(96 + k * 70, sy + 58, number(view.supply[m]), { class: "count" }));
   });
@@ -353,6 +463,7 @@ export function board(view, ctx) {
     "div",
     { class: "palast" },
     s("svg", { viewBox: `0 0 ${W} ${height}`, class: "palast-board", preserveAspectRatio: "xMidYMin meet" }, parts),
+    explanation(ctx),
     ctx.seat === null
       ? null
       : button(pgettext("saba-palast.board", "My tray"), () => {
@@ -387,26 +498,15 @@ export function seatFact(view, seat) {
 // ------------------------------------------------------------------ the seat's tray
 export function facts(view, ctx) {
   const stock = view.stocks[ctx.seat];
-  const plays = listed(ctx, "play_card");
-  const discards = listed(ctx, "discard_card");
+  // Action cards are played from here (the talk says what each gives); what goes back over the
+  // limits is chosen among the controls.
   const hand = (view.hand || []).map((card) => {
-    const play = plays.find((m) => m.card === card);
-    const discard = discards.find((m) => m.card === card);
-    const label = [icon(card), material(card)];
-    if (discard) return button(label, () => ctx.move(discard), { "data-move": "discard_card", "data-card": card });
-    if (play) return button(label, () => ctx.move(play), { "data-move": "play_card", "data-card": card });
-    return h("span", { class: "chip" }, label);
+    const play = listed(ctx, "play_card").find((m) => m.card === card);
+    if (play) return moveButton(ctx, play, { "data-move": "play_card", "data-card": card });
+    return h("span", { class: "chip" }, icon(card), material(card));
   });
-  const returns = listed(ctx, "return_material");
-  const materials = MATERIALS.map((m) => {
-    const give = returns.find((r) => r.material === m);
-    const label = [icon(m), `${number(stock[m])} ${material(m)}`];
-    return give
-      ? button(label, () => ctx.move(give), { "data-move": "return_material", "data-material": m })
-      : h("span", { class: "chip" }, label);
-  });
-  const shows = [...view.harbour_fields[ctx.seat]].sort();
-  return h(
+  const materials = MATERIALS.map((m) => h("span", { class: "chip" }, icon(m), `${number(stock[m])} ${material(m)}`));
+  const tray = h(
     "section",
     { class: "facts tray", id: "tray" },
     h("h3", {}, pgettext("saba-palast.board", "My tray")),
@@ -415,17 +515,23 @@ export function facts(view, ctx) {
     h(
       "p",
       {},
-      pgettext("saba-palast.board", "Figures: {figures} · serail markers: {markers} · harbour fields {a} and {b}", {
+      pgettext("saba-palast.board", "Figures: {figures} · serail markers: {markers}", {
         figures: number(view.figures[ctx.seat]),
         markers: number(view.markers[ctx.seat]),
-        a: number(shows[0]),
-        b: number(shows[1]),
       }),
     ),
   );
+  // What a player weighs, as the talk says it (why these harbour fields, what scores, the
+  // materials by name, what each quarter does), below the tray.
+  return [tray, talk.facts(ctx)];
 }
 
 // ------------------------------------------------------------------ controls
+// Every move button is labelled and explained by the table's talk (shared/talk, said by
+// talk.js): what the move does beneath it, and for a move that may hurt the mover a warning and
+// a second tap. Where one tap opens a choice (harbour field 2 or 3, a building card with several
+// ways to build, a quarter with several swaps, a profi figure's move), the choice's moves are
+// talk buttons in their turn. No listed move is left out.
 function row(...kids) {
   return h("div", { class: "row" }, kids);
 }
@@ -437,93 +543,97 @@ function cancel(ctx) {
   }, { id: "back" });
 }
 
-function swapLabel(m) {
-  return [icon(m.give), "→", icon(m.take), ` ${material(m.give)} → ${material(m.take)}`];
+/** A button that opens a choice of several listed moves, with what comes next beneath it. */
+function opener(label, onTap, props, next) {
+  return h("div", { class: "move-talk" }, button(label, onTap, props), next ? h("small", { class: "does" }, next) : null);
+}
+
+/** A listed move as a button of the talk (label, what it does, its warning). */
+function moveButton(ctx, move, props = {}) {
+  return talk.moveButton(ctx, move, props);
 }
 
 export function controls(stream, ctx) {
-  const view = stream.view;
   const parts = [];
-  const go = (move) => () => ctx.move(move);
-  const pending = view.pending;
   // A figure owed to the treasury or the serail: its owner names the quarter, even out of turn.
   const sends = listed(ctx, "send_figure");
   if (sends.length) {
-    parts.push(
-      h("h3", {}, pending && pending.for === "serail"
-        ? _("a figure for the serail: from which quarter?")
-        : _("a figure for the treasury: from which quarter?")),
-      row(sends.map((m) => button(quarterName(m.quarter), go(m), { "data-move": "send_figure", "data-quarter": m.quarter }))),
-    );
+    parts.push(row(sends.map((m) => moveButton(ctx, m, { "data-move": "send_figure", "data-quarter": m.quarter }))));
     return h("section", { class: "controls" }, parts);
   }
   if (!ctx.legal.length) return null;
-  if (listed(ctx, "return_material").length || listed(ctx, "discard_card").length) {
-    parts.push(h("h3", {}, _("Over the limits — tap what to give back")), h("p", { class: "hint" }, _("give back what is too much")));
-  }
-  if (STEPS[view.phase]) parts.push(h("p", { class: "step" }, STEPS[view.phase]()));
+  const gives = [...listed(ctx, "return_material"), ...listed(ctx, "discard_card")];
+  if (gives.length)
+    parts.push(
+      row(
+        gives.map((m) =>
+          m.type === "return_material"
+            ? moveButton(ctx, m, { "data-move": "return_material", "data-material": m.material })
+            : moveButton(ctx, m, { "data-move": "discard_card", "data-card": m.card }),
+        ),
+      ),
+    );
   const harbour = listed(ctx, "harbour");
-  if (harbour.length) parts.push(...harbourControls(harbour, ctx, go));
+  if (harbour.length) parts.push(...harbourControls(stream, harbour, ctx));
   const builds = ctx.legal.filter((m) => m.type === "build" || m.type === "fulfil");
   if (builds.length && !ctx.ui.build) {
     const cards = [...new Set(builds.map((m) => m.card))];
     parts.push(
       row(
         cards.map((card) => {
-          const fulfil = builds.some((m) => m.type === "fulfil" && m.card === card);
-          const label = fulfil
-            ? pgettext("saba-palast.button", "Fulfil {card}", { card: cardPhrase(card, CARD_OBJECTS) })
-            : pgettext("saba-palast.button", "Build {card}", { card: cardPhrase(card, CARD_OBJECTS) });
-          return button(label, () => buildTap(ctx, card), { "data-move": fulfil ? "fulfil" : "build", "data-card": card });
+          const moves = builds.filter((m) => m.card === card);
+          const kind = moves[0].type;
+          if (moves.length === 1) return moveButton(ctx, moves[0], { "data-move": kind, "data-card": card });
+          return opener(
+            pgettext("saba-palast.button", "Build {card}", { card: cardPhrase(card, CARD_OBJECTS) }),
+            () => buildTap(ctx, card),
+            { "data-move": kind, "data-card": card },
+            pgettext("saba-palast.button", "then choose where the figure comes from"),
+          );
         }),
       ),
     );
   }
   if (ctx.ui.build) {
     const choices = builds.filter((m) => m.card === ctx.ui.build);
-    parts.push(
-      h("h3", {}, pgettext("saba-palast.button", "Build {card}", { card: cardPhrase(ctx.ui.build, CARD_OBJECTS) })),
-      row(choices.map((m) => button(buildLabel(m), go(m), { "data-move": "build", "data-choice": buildChoice(m) })), cancel(ctx)),
-    );
+    parts.push(row(choices.map((m) => moveButton(ctx, m, { "data-move": "build", "data-choice": buildChoice(m) })), cancel(ctx)));
   }
   const places = listed(ctx, "place_figure");
-  if (places.length) {
-    const price = quarterFigures(view, ctx.seat) + 1;
-    parts.push(
-      h("p", {}, pgettext("saba-palast.button", "A figure into a quarter for {gold} gold:", { gold: number(price) })),
-      row(places.map((m) => button(quarterName(m.quarter), go(m), { "data-move": "place_figure", "data-quarter": m.quarter }))),
-    );
-  }
+  if (places.length) parts.push(row(places.map((m) => moveButton(ctx, m, { "data-move": "place_figure", "data-quarter": m.quarter }))));
   const steps = [];
-  for (const m of listed(ctx, "pass"))
-    steps.push(
-      button(view.phase === "build" ? pgettext("saba-palast.button", "Build nothing") : pgettext("saba-palast.button", "No figure"), go(m), {
-        "data-move": "pass",
-      }),
-    );
-  for (const m of listed(ctx, "draw"))
-    steps.push(button(pgettext("saba-palast.button", "Draw a card"), go(m), { class: "primary", "data-move": "draw" }));
-  for (const m of listed(ctx, "end_turn"))
-    steps.push(button(pgettext("saba-palast.button", "End turn"), go(m), { class: "primary", "data-move": "end_turn" }));
+  for (const m of listed(ctx, "pass")) steps.push(moveButton(ctx, m, { "data-move": "pass" }));
+  for (const m of listed(ctx, "draw")) steps.push(moveButton(ctx, m, { class: "primary", "data-move": "draw" }));
+  for (const m of listed(ctx, "end_turn")) steps.push(moveButton(ctx, m, { class: "primary", "data-move": "end_turn" }));
   if (steps.length) parts.push(row(steps));
-  parts.push(...freeControls(ctx, go));
+  parts.push(...freeControls(ctx));
   return h("section", { class: "controls" }, parts);
 }
 
-function harbourControls(harbour, ctx, go) {
+function harbourControls(stream, harbour, ctx) {
   const parts = [];
   const held = ctx.ui.harbour;
   if (!held) {
     const fields = [...new Set(harbour.map((m) => m.field))];
     parts.push(
-      h("p", { class: "hint" }, _("choose a harbour field")),
       row(
-        fields.map((field) =>
-          button(pgettext("saba-palast.button", "Harbour field {field}", { field: number(field) }), () => harbourTap(ctx, field), {
-            "data-move": "harbour",
-            "data-field": field,
-          }),
-        ),
+        fields.map((field) => {
+          const moves = harbour.filter((m) => m.field === field);
+          const props = { "data-move": "harbour", "data-field": field };
+          if (moves.length === 1) return moveButton(ctx, moves[0], props);
+          const slot = stream.view.harbour[field - 1];
+          return opener(
+            pgettext("saba-palast.button", "Harbour field {field}: {count} {material}", {
+              field: number(field),
+              count: number(slot.count),
+              material: material(slot.material),
+            }),
+            () => harbourTap(ctx, field),
+            props,
+            field === 2
+              ? pgettext("saba-palast.button", "then choose the palace card to remove")
+              : pgettext("saba-palast.button", "then choose the vizier's new quarter"),
+          );
+        }),
       ),
     );
     return parts;
@@ -532,9 +642,7 @@ function harbourControls(harbour, ctx, go) {
     parts.push(
       h("p", { class: "hint" }, _("now the card to remove")),
       row(
-        harbour
-          .filter((m) => m.field === 2)
-          .map((m) => button(cardPhrase(m.remove, CARD_NAMES), go(m), { "data-move": "remove", "data-card": m.remove })),
+        harbour.filter((m) => m.field === 2).map((m) => moveButton(ctx, m, { "data-move": "remove", "data-card": m.remove })),
         cancel(ctx),
       ),
     );
@@ -543,21 +651,24 @@ function harbourControls(harbour, ctx, go) {
     parts.push(
       h("p", { class: "hint" }, _("now the vizier's quarter")),
       row(
-        quarters.map((q) => button(quarterName(q), () => vizierTap(ctx, q), { "data-move": "vizier", "data-quarter": q })),
+        quarters.map((q) => {
+          const moves = harbour.filter((m) => m.vizier === q);
+          const props = { "data-move": "vizier", "data-quarter": q };
+          if (moves.length === 1) return moveButton(ctx, moves[0], props);
+          return button(quarterName(q), () => vizierTap(ctx, q), props);
+        }),
         cancel(ctx),
       ),
     );
   } else if (held === 3) {
     const options = harbour.filter((m) => m.vizier === ctx.ui.vizier);
     parts.push(
-      h("p", {}, quarterName(ctx.ui.vizier)),
       row(
         options.map((m) =>
-          m.decline
-            ? button(pgettext("saba-palast.chip", "decline"), go(m), { "data-move": "vizier-decline" })
-            : m.give
-              ? button(swapLabel(m), go(m), { "data-move": "vizier-swap" })
-              : button(quarterName(m.vizier), go(m), { class: "primary", "data-move": "vizier-take" }),
+          moveButton(ctx, m, {
+            "data-move": m.decline ? "vizier-decline" : m.give ? "vizier-swap" : "vizier-take",
+            class: m.decline || m.give ? null : "primary",
+          }),
         ),
         cancel(ctx),
       ),
@@ -570,46 +681,28 @@ function buildChoice(m) {
   return [m.no_figure ? "none" : m.from_quarter || "supply", m.leave || ""].join(":");
 }
 
-function buildLabel(m) {
-  const parts = [];
-  if (m.no_figure) parts.push(pgettext("saba-palast.button", "without a figure"));
-  else if (m.from_quarter)
-    parts.push(pgettext("saba-palast.button", "figure from the {quarter}", { quarter: place(m.from_quarter) }));
-  else parts.push(pgettext("saba-palast.button", "figure from the supply"));
-  if (m.leave) parts.push(pgettext("saba-palast.button", "leave 1 {material}", { material: material(m.leave) }));
-  return parts.join(" · ");
-}
-
-function quarterFigures(view, seat) {
-  return Object.values(view.quarters).reduce((n, figs) => n + figs.filter((f) => f === seat).length, 0);
-}
-
 /** The free actions of the own turn: a quarter's action, a swap, a profi figure's move. */
-function freeControls(ctx, go) {
+function freeControls(ctx) {
   const parts = [];
   const uses = listed(ctx, "use_quarter");
   if (uses.length) {
     const quarters = [...new Set(uses.map((m) => m.quarter))];
     parts.push(
-      h("h3", {}, pgettext("saba-palast.button", "Use a quarter")),
       row(
         quarters.map((q) => {
           const moves = uses.filter((m) => m.quarter === q);
-          return button(quarterName(q), moves.length === 1 ? go(moves[0]) : () => {
+          const props = { "data-move": "use_quarter", "data-quarter": q, class: ctx.ui.useQuarter === q ? "chosen" : null };
+          if (moves.length === 1) return moveButton(ctx, moves[0], props);
+          const what = explainedFacts(ctx, `quarter:${q}`)[0];
+          return opener(quarterName(q), () => {
             ctx.ui.useQuarter = ctx.ui.useQuarter === q ? null : q;
             ctx.rerender();
-          }, { "data-move": "use_quarter", "data-quarter": q, class: ctx.ui.useQuarter === q ? "chosen" : "" });
+          }, props, what ? talk.line(what.value, ctx) : null);
         }),
       ),
     );
     if (ctx.ui.useQuarter)
-      parts.push(
-        row(
-          uses
-            .filter((m) => m.quarter === ctx.ui.useQuarter)
-            .map((m) => button(swapLabel(m), go(m), { "data-move": "swap" })),
-        ),
-      );
+      parts.push(row(uses.filter((m) => m.quarter === ctx.ui.useQuarter).map((m) => moveButton(ctx, m, { "data-move": "swap" }))));
   }
   const moves = listed(ctx, "move_figure");
   if (moves.length) {
@@ -627,11 +720,10 @@ function freeControls(ctx, go) {
     );
     if (ctx.ui.moveFrom)
       parts.push(
-        h("p", {}, pgettext("saba-palast.button", "to:")),
         row(
           moves
             .filter((m) => m.from === ctx.ui.moveFrom)
-            .map((m) => button(quarterName(m.to), go(m), { "data-move": "move_figure", "data-quarter": m.to })),
+            .map((m) => moveButton(ctx, m, { "data-move": "move_figure", "data-quarter": m.to })),
         ),
       );
   }

@@ -1,0 +1,334 @@
+"""Saba – Palast der Königin's talk (shared/talk/saba_palast.py): complete at every seat and for
+a spectator over hundreds of random positions, said in the catalogs' words, plain data, leaking
+nothing, and warning before each costly move."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+
+from client import i18n
+from shared import talk
+from shared.engine import get_game
+from shared.games.saba_palast.data import CARDS, MATERIALS, QUARTERS
+from shared.randomplay import random_step
+from shared.talk import Moment, lines_of, lines_of_talk
+from shared.talk.saba_palast import VOICE
+from tests import kit
+from tests.test_i18n import catalog
+from tests.test_saba_palast import perturb_hidden
+
+GAME = get_game("saba-palast")
+KEYS = {"headline", "explain", "moves", "facts", "topic", "goal", "end", "log"}
+
+
+def moment(state: dict, seat: int | None, events: list | None = None) -> Moment:
+    """What the server hands the voice for `seat` (server/tables.py `seat_message`)."""
+    return Moment(
+        view=GAME.view(state, seat),
+        seat=seat,
+        legal=GAME.legal_moves(state, seat) if seat is not None else [],
+        to_act=GAME.to_act(state),
+        events=GAME.view_events(events or [], seat),
+        outcome=GAME.outcome(state) if GAME.is_over(state) else None,
+    )
+
+
+def said(state: dict, seat: int | None, events: list | None = None) -> dict[str, Any]:
+    return talk.talk(GAME.id, moment(state, seat, events))
+
+
+def positions(games: int, every: int, players: int, profi: bool = False, seed: int = 0):
+    """States (with the events that led there) from random games, one in `every` moves, and
+    each game's end."""
+    rng = random.Random(seed * 1000 + players * 10 + profi)
+    for _ in range(games):
+        state = GAME.new_game(rng.getrandbits(48), players, {"profi": profi})
+        events: list = []
+        n = 0
+        while not GAME.is_over(state):
+            if n % every == 0:
+                yield state, events
+            mover, chosen = random_step(GAME, state, rng)
+            state, events = GAME.apply(state, mover, chosen)
+            n += 1
+        yield state, events
+
+
+@cache
+def translated() -> dict[str, set[tuple[str | None, str]]]:
+    return {
+        lang: {
+            (m.context, m.id if isinstance(m.id, str) else m.id[0])
+            for m in catalog(lang)
+            if m.id and m.string
+        }
+        for lang in ("de", "fr")
+    }
+
+
+def check_line(line: Any, where: str) -> None:
+    """A parameter is a number, a line, a list of those, a seat or a plain string."""
+    if isinstance(line, bool) or line is None:
+        raise AssertionError(f"{where}: {line!r} is no parameter")
+    if isinstance(line, (int, str)):
+        return
+    if isinstance(line, list):
+        for i, item in enumerate(line):
+            check_line(item, f"{where}[{i}]")
+        return
+    assert isinstance(line, dict), f"{where}: {line!r}"
+    if "seat" in line:
+        assert set(line) == {"seat"} and isinstance(line["seat"], int), f"{where}: {line!r}"
+        return
+    assert set(line) <= {"m", "c", "a", "p"} and isinstance(line["m"], str), f"{where}: {line!r}"
+    for key, value in (line.get("a") or {}).items():
+        check_line(value, f"{where}.{key}")
+    if "p" in line:
+        assert isinstance(line["a"]["n"], int), f"{where}: a counted line needs its n"
+
+
+def check_talk(state: dict, seat: int | None, events: list) -> dict[str, Any]:
+    out = said(state, seat, events)
+    assert set(out) == KEYS
+    legal = GAME.legal_moves(state, seat) if seat is not None else []
+    assert len(out["moves"]) == len(legal)
+    for entry, legal_move in zip(out["moves"], legal, strict=True):
+        assert entry["label"], f"{legal_move!r} has no label"
+        assert entry["does"], f"{legal_move!r} says nothing of what it does"
+    assert out["headline"] and out["explain"] and out["topic"]
+    assert out["topic"] in {section.id for section in VOICE.rules}
+    assert out["facts"], "no facts"
+    for i, line in enumerate(lines_of_talk(out)):
+        check_line(line, f"line {i}")
+        key = (line.get("c"), line["m"])
+        for lang, known in translated().items():
+            assert key in known, f"{lang} does not translate {key!r}"
+    assert kit.roundtrip(out) == out
+    kit.assert_plain(out, "talk")
+    return out
+
+
+@pytest.mark.parametrize(("players", "profi"), [(2, False), (3, False), (4, False), (3, True)])
+def test_the_talk_is_complete_at_every_seat(players, profi):
+    seen = 0
+    for state, events in positions(3, 7, players, profi):
+        for seat in [*range(players), None]:
+            check_talk(state, seat, events)
+            seen += 1
+    assert seen > 300
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_talk_leaks_nothing(players):
+    """With what a seat cannot see changed (the kit's perturbation), its talk stays the same."""
+    rng = random.Random(players)
+    changed = 0
+    for state, events in positions(2, 5, players, seed=7):
+        if GAME.is_over(state):
+            continue
+        for seat in [*range(players), None]:
+            other = perturb_hidden(GAME.copy_state(state), seat, rng)
+            if other is None or other == state:
+                continue
+            changed += 1
+            assert said(other, seat, events) == said(state, seat, events), (
+                f"seat {seat}'s talk tells something hidden from it"
+            )
+    assert changed > 50
+
+
+def test_the_rules_render_in_every_language():
+    rules = talk.rules(GAME.id)
+    assert rules["sections"] and rules["goal"] and rules["end"]
+    ids = [section["id"] for section in rules["sections"]]
+    assert len(ids) == len(set(ids))
+    for section in rules["sections"]:
+        for line in [section["title"], *section["text"]]:
+            for lang, known in translated().items():
+                assert (line.get("c"), line["m"]) in known, f"{lang}: {line['m']!r}"
+    for lang in ("en", "de", "fr"):
+        i18n.set_language(lang)
+        try:
+            for section in rules["sections"]:
+                assert i18n.say(section["title"])
+                assert all(i18n.say(line) for line in section["text"])
+            assert "{" not in i18n.say(rules["goal"])
+        finally:
+            i18n.set_language("en")
+
+
+def test_a_moment_is_said_in_words():
+    """The talk said in German names the seats and fills every field."""
+    state = GAME.new_game(3, 3)
+    i18n.set_language("de")
+    try:
+        out = said(state, state["turn"])
+        names = {0: "Anna", 1: "Ben", 2: "Cleo"}
+        for line in lines_of_talk(out):
+            text = i18n.say(line, names.get)
+            assert "{" not in text, text
+        headline = i18n.say(out["headline"], names.get)
+        assert headline and headline != out["headline"]["m"]
+    finally:
+        i18n.set_language("en")
+
+
+# ---------------------------------------------------------------------------- costly moves
+def fresh(players: int = 3, seed: int = 5) -> dict:
+    return GAME.new_game(seed, players)
+
+
+def entry_for(state: dict, seat: int, wanted: dict) -> dict:
+    out = said(state, seat)
+    legal = GAME.legal_moves(state, seat)
+    assert wanted in legal, f"{wanted!r} is not legal here: {legal!r}"
+    return out["moves"][legal.index(wanted)]
+
+
+def warning(state: dict, seat: int, wanted: dict) -> str:
+    found = entry_for(state, seat, wanted)
+    assert found["warn"], f"{wanted!r} carries no warning"
+    return i18n.say(found["warn"])
+
+
+def test_taking_the_harbour_over_the_limit_warns():
+    state = fresh()
+    me = state["turn"]
+    state["stocks"][me] = {"alabaster": 2, "sandstone": 2, "ebony": 2, "gold": 0}
+    state["supply"]["alabaster"] -= 2
+    state["harbour_cards"][me] = {"X": "back", "Y": "front"}  # fields 4 and 3
+    text = warning(state, me, {"type": "harbour", "field": 4})
+    assert "10" in text and "7" in text
+    # Two materials more keep the seat at 7 or below: no warning.
+    state["stocks"][me] = {"alabaster": 1, "sandstone": 1, "ebony": 1, "gold": 0}
+    assert entry_for(state, me, {"type": "harbour", "field": 4})["warn"] is None
+
+
+def test_ending_the_turn_over_the_limits_warns():
+    state = fresh()
+    me = state["turn"]
+    state.update(phase="finish")
+    state["stocks"][me] = {"alabaster": 3, "sandstone": 3, "ebony": 3, "gold": 0}
+    text = warning(state, me, {"type": "end_turn"})
+    assert "2" in text
+
+
+def test_giving_back_what_a_card_needs_warns():
+    state = fresh()
+    me = state["turn"]
+    state.update(phase="return")
+    card = next(c for c in state["display"] if CARDS[c]["kind"] == "palace")
+    slot = state["display"].index(card)
+    need = GAME.view(state, me)["display_costs"][slot]
+    stock = {m: need.get(m, 0) for m in MATERIALS}
+    stock["gold"] += 8 - sum(stock.values())
+    state["stocks"][me] = stock
+    scarce = next(m for m in MATERIALS if need.get(m) and m != "gold")
+    assert "{card}" not in warning(state, me, {"type": "return_material", "material": scarce})
+
+
+def test_building_nothing_when_a_part_is_payable_warns():
+    state = fresh()
+    me = state["turn"]
+    state.update(phase="build")
+    state["stocks"][me] = {m: 5 for m in MATERIALS}
+    warning(state, me, {"type": "pass"})
+
+
+def test_building_without_a_figure_or_from_a_quarter_warns():
+    state = fresh()
+    me = state["turn"]
+    state.update(phase="build")
+    state["stocks"][me] = {m: 5 for m in MATERIALS}
+    state["figures"][me] = 0
+    state["quarters"]["mason"] = [me]
+    card = next(c for c in state["display"] if CARDS[c]["kind"] == "palace")
+    warning(state, me, {"type": "build", "card": card, "no_figure": True})
+    assert "masons" in warning(state, me, {"type": "build", "card": card, "from_quarter": "mason"})
+
+
+def test_declining_the_vizier_quarter_and_freeing_a_neighbour_warn():
+    state = fresh()
+    me = state["turn"]
+    other = (me + 1) % 3
+    state["quarters"]["bazaar"] = [other]  # the vizier stands there at the start
+    moves = GAME.legal_moves(state, me)
+    decline = next(m for m in moves if m.get("vizier") == "goldsmith" and m.get("decline"))
+    assert "gold" in warning(state, me, decline)
+    take = next(m for m in moves if m.get("vizier") == "goldsmith" and not m.get("decline"))
+    assert warning(state, me, take)  # the bazaar is freed for the other's figure
+
+
+def test_a_treasury_scoring_that_favours_another_warns():
+    state = fresh()
+    me = state["turn"]
+    other = (me + 1) % 3
+    state.update(phase="build")
+    state["display"][0] = "treasury-1"
+    state["garden"][0]["figure"] = other
+    state["figures"][other] -= 1
+    state["stocks"][me] = {m: 5 for m in MATERIALS}
+    warning(state, me, {"type": "fulfil", "card": "treasury-1"})
+    # Leading oneself, the scoring is no harm.
+    state["garden"][0]["figure"] = me
+    assert entry_for(state, me, {"type": "fulfil", "card": "treasury-1"})["warn"] is None
+
+
+def test_ending_the_game_while_behind_warns():
+    state = fresh()
+    me = state["turn"]
+    other = (me + 1) % 3
+    state.update(phase="build")
+    state["display"][1] = "end"
+    state["garden"][2]["figure"] = other
+    state["stocks"][me] = {m: 5 for m in MATERIALS}
+    warning(state, me, {"type": "fulfil", "card": "end"})
+
+
+def test_playing_a_card_for_nothing_warns():
+    state = fresh()
+    me = state["turn"]
+    state["hands"][me] = ["ebony"]
+    state["stocks"][(me + 1) % 3]["ebony"] += state["supply"]["ebony"]
+    state["supply"]["ebony"] = 0
+    warning(state, me, {"type": "play_card", "card": "ebony"})
+
+
+def test_a_figure_into_the_vizier_quarter_warns():
+    state = fresh()
+    me = state["turn"]
+    state.update(phase="quarter")
+    state["stocks"][me]["gold"] = 3
+    warning(state, me, {"type": "place_figure", "quarter": state["vizier"]})
+    assert all(
+        entry_for(state, me, {"type": "place_figure", "quarter": q})["warn"] is None
+        for q in QUARTERS
+        if q != state["vizier"]
+    )
+
+
+def test_facts_say_why_a_harbour_field_and_what_scores():
+    state = fresh()
+    me = state["turn"]
+    out = said(state, me)
+    text = "\n".join(i18n.say(f["label"]) + ": " + i18n.say(f["value"]) for f in out["facts"])
+    assert "1 and 3" in text  # the harbour cards' fronts
+    assert "balcony" in text and "treasury" in text
+    for name in ("alabaster", "sandstone", "ebony", "gold", "stonemasons"):
+        assert name in text
+    assert all(len(lines_of(f["label"]) and list(lines_of(f["label"]))) for f in out["facts"])
+
+
+def test_a_figure_owed_from_a_working_quarter_warns_when_an_idle_one_could_go():
+    state = fresh()
+    me = state["turn"]
+    state["figures"][me] = 0
+    state["quarters"]["mason"] = [me]
+    state["quarters"][state["vizier"]] = [me]
+    state["pending"] = {"seat": me, "for": "treasury", "quarters": [state["vizier"], "mason"]}
+    assert "idle" in warning(state, me, {"type": "send_figure", "quarter": "mason"})
+    assert entry_for(state, me, {"type": "send_figure", "quarter": state["vizier"]})["warn"] is None
