@@ -179,6 +179,7 @@ class GatewayConnection(ServerConnection):
         super().__init__(protocol, server, **kwargs)
         self.ticket: Ticket | None = None
         self.refusal: str | None = None
+        self._cut: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
@@ -186,7 +187,7 @@ class GatewayConnection(ServerConnection):
         if isinstance(entered, str):
             self.refusal = entered
             # Not kept until websockets' handshake timeout: a flood's refusals must cost little.
-            self.loop.call_later(REFUSED_GRACE, transport.abort)
+            self._cut = self.loop.call_later(REFUSED_GRACE, transport.abort)
             return
         self.ticket = entered
         self.protocol.max_message_size = MAX_HELLO_BYTES
@@ -199,6 +200,8 @@ class GatewayConnection(ServerConnection):
         super().connection_lost(exc)
         if self.ticket is not None:
             self.ticket.release()
+        if self._cut is not None:
+            self._cut.cancel()  # it holds the transport, and so this connection, until it runs
         # websockets' parser is a generator whose frame holds the protocol, as does the traceback
         # of the exception that stopped it: cycles that would keep the connection's buffers until
         # a full collection. Nothing is parsed once the connection is lost.
