@@ -27,7 +27,13 @@ Reported: `moves_timed` (moves in the window), the time from a move sent to each
 update (`fanout_p50_ms`, `fanout_p99_ms`, `fanout_max_ms`; also `latency_ms`) and to the last
 recipient's, moves per second, connect and set-up times, dropped connections, the CPU share of
 the server and of this (client) process, the server's resident memory (`rss_mb_start`,
-`rss_mb_end`) and per connection.
+`rss_mb_end`) and per connection, and the server's garbage-collector pauses over its whole run:
+those of 10 ms or more it logged, and from the summary it logs when it stops every collection's
+count by generation, the p50, p99 and longest pause (`server_gc_pause_p99_ms`,
+`server_gc_pause_max_ms`, the longest per generation) and the p99 and longest CPU time of one.
+The collector's target (issue 31): no pause over 50 ms at 2,000 connections and 1,000 tables,
+
+    .venv/bin/python -m bench.server --tables 1000 --seats 2 --spectators 0 --think 1
 """
 
 from __future__ import annotations
@@ -278,8 +284,6 @@ class Bench:
             proc, port = await start_server(data, log_path)
             try:
                 result = await self._measure(proc.pid, port)
-                result.update(gc_pauses(log_path))
-                return result
             finally:
                 self.stopping = True
                 if proc.returncode is None:
@@ -289,6 +293,10 @@ class Bench:
                     except TimeoutError:
                         proc.kill()
                         await proc.wait()
+            # The server logs its collections' summary as it stops.
+            result.update(gc_pauses(log_path))
+            result.update(gc_summary(log_path))
+            return result
 
     async def _measure(self, pid: int, port: int) -> dict[str, Any]:
         args = self.args
@@ -425,6 +433,32 @@ def gc_pauses(log_path: str) -> dict[str, Any]:
         "server_gc_pauses_over_10ms": len(found),
         "server_gc_longest_ms": max((float(wall) for wall, _ in found), default=0.0),
         "server_gc_longest_cpu_ms": max((float(cpu) for _, cpu in found), default=0.0),
+    }
+
+
+def gc_summary(log_path: str) -> dict[str, Any]:
+    """Every collection of the server's run, from the line it logs when it stops: how many of
+    each generation, and the p99 and longest pause (empty if it logged none)."""
+    with open(log_path, encoding="utf-8", errors="replace") as log:
+        found = re.search(
+            r"gc: (\d+) collections while serving \(generation 0: (\d+), 1: (\d+), 2: (\d+)\);"
+            r" pauses p50 ([\d.]+) ms, p99 ([\d.]+) ms, longest ([\d.]+) ms"
+            r" \(by generation: ([\d.]+), ([\d.]+), ([\d.]+) ms\);"
+            r" CPU p99 ([\d.]+) ms, longest ([\d.]+) ms",
+            log.read(),
+        )
+    if not found:
+        return {}
+    numbers = [float(x) for x in found.groups()]
+    return {
+        "server_gc_collections": int(numbers[0]),
+        "server_gc_collections_by_generation": [int(x) for x in numbers[1:4]],
+        "server_gc_pause_p50_ms": numbers[4],
+        "server_gc_pause_p99_ms": numbers[5],
+        "server_gc_pause_max_ms": numbers[6],
+        "server_gc_pause_max_by_generation_ms": numbers[7:10],
+        "server_gc_cpu_p99_ms": numbers[10],
+        "server_gc_cpu_max_ms": numbers[11],
     }
 
 

@@ -8,6 +8,7 @@ browser gateway; `run` is `jeweltable serve`.
 
 from __future__ import annotations
 
+import array
 import asyncio
 import contextlib
 import gc
@@ -20,8 +21,17 @@ import time
 import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
+from server.admission import (
+    BUSY,
+    MAX_HELLO_BYTES,
+    TOO_LARGE_BEFORE_HELLO,
+    WAITING_PER_ADDRESS,
+    WAITING_TOTAL,
+    Admission,
+    Ticket,
+)
 from server.chronicle import Chronicle
 from server.lobby import Lobby
 from server.store import (
@@ -34,6 +44,9 @@ from server.store import (
 )
 from server.tables import BOT_DELAY
 from shared.protocol import DEFAULT_PORT, Phase, Refusal, ServerSide, encode
+
+if TYPE_CHECKING:
+    from server.web import WebSocketTransport
 
 log = logging.getLogger(__name__)
 
@@ -151,7 +164,7 @@ class Session:
     cut off.
     """
 
-    def __init__(self, lobby: Lobby, transport: Transport) -> None:
+    def __init__(self, lobby: Lobby, transport: Transport, ticket: Ticket | None = None) -> None:
         self.lobby = lobby
         self.transport = transport
         self.side = ServerSide()
@@ -159,6 +172,11 @@ class Session:
         # Whether the client asked (in `hello`) for the table's talk with each update.
         self.talk = False
         self.peer = transport.peer
+        # The connection's place among those waiting for `welcome` (server.admission).
+        self.ticket = ticket
+        self.welcomed = False
+        # Bytes received before `welcome`: a hello is small, so these are bounded.
+        self._bytes_before_welcome = 0
         self._closing = False
         self._outgoing: list[bytes] = []
 
@@ -215,6 +233,13 @@ class Session:
             self.lobby.disconnected(self)
             self._closing = True
             self.transport.close()
+            if self.ticket is not None:
+                self.ticket.release()
+            # The decoder's hooks are bound methods of the side, a reference cycle: broken here,
+            # the side and its decoder (~25 KiB, msgpack's stack included) go at once instead of
+            # waiting for a full collection of the oldest generation.
+            self.side.phase = Phase.CLOSED
+            self.side._unpacker = None
 
     async def _read_loop(self) -> None:
         loop = asyncio.get_running_loop()
@@ -248,7 +273,19 @@ class Session:
                 except Exception:
                     log.exception("error answering %r from %s", item.get("t"), self.peer)
                     self.send({"t": "error", "code": "server_error", "reason": "server error"})
+                if not self.welcomed and self.identity is not None:
+                    self.welcomed = True
+                    if self.ticket is not None:
+                        self.ticket.welcomed()
                 if self._closing:
+                    return
+            if not self.welcomed:
+                self._bytes_before_welcome += len(data)
+                if self._bytes_before_welcome > MAX_HELLO_BYTES:
+                    self.send(
+                        {"t": "error", "code": "frame_too_large", "reason": TOO_LARGE_BEFORE_HELLO}
+                    )
+                    self.close("frame_too_large", TOO_LARGE_BEFORE_HELLO)
                     return
 
 
@@ -281,6 +318,10 @@ class ServerConfig:
     host_code: str | None = None
     log_facts: bool = False
     log_json: bool = False
+    # Connections that may be waiting for `welcome` at once, from one address and in all
+    # (server/admission.py); beyond them a connection is refused as it arrives.
+    waiting_per_address: int = WAITING_PER_ADDRESS
+    waiting_total: int = WAITING_TOTAL
 
 
 class Server:
@@ -309,6 +350,8 @@ class Server:
             raise
         self._server: asyncio.Server | None = None
         self._sessions: dict[asyncio.Task, Session] = {}
+        # One count of connections waiting for `welcome`, for both ports.
+        self.admission = Admission(config.waiting_per_address, config.waiting_total)
         self._sweeper: asyncio.Task | None = None
         self.web: Any = None
 
@@ -344,7 +387,9 @@ class Server:
         if self.config.web_port is not None:
             from server.web import WebGateway
 
-            self.web = WebGateway(self._run_session, self.config.host, self.config.web_port)
+            self.web = WebGateway(
+                self._run_session, self.config.host, self.config.web_port, admission=self.admission
+            )
             await self.web.start()
             self.lobby.web_port = self.web.port
         self._sweeper = asyncio.create_task(self._sweep_loop())
@@ -385,21 +430,29 @@ class Server:
         await self.journal.close()
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        sock = writer.get_extra_info("socket")
-        if sock is not None:
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        ticket = self.admission.enter(writer.get_extra_info("peername"))
+        if isinstance(ticket, str):
+            # Refused before any session: the reason, then the end of the stream.
+            writer.write(encode({"t": "bye", "code": BUSY, "reason": ticket}))
+            writer.close()
+            return
         task = asyncio.current_task()
         assert task is not None
-        session = Session(self.lobby, StreamTransport(reader, writer))
+        session = Session(self.lobby, StreamTransport(reader, writer), ticket)
         self._sessions[task] = session
         try:
+            sock = writer.get_extra_info("socket")
+            if sock is not None:
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             await session.run()
         finally:
             del self._sessions[task]
+            ticket.release()
 
-    async def _run_session(self, transport: Transport) -> None:
-        """One connection of the browser gateway, as a session like any other."""
-        await Session(self.lobby, transport).run()
+    async def _run_session(self, transport: WebSocketTransport) -> None:
+        """One connection of the browser gateway, as a session like any other (its place among
+        the connections waiting for `welcome` was taken when it was accepted)."""
+        await Session(self.lobby, transport, transport.ws.ticket).run()
 
     async def _sweep_loop(self) -> None:
         while True:
@@ -416,14 +469,48 @@ class Server:
 
 # A garbage-collector pause longer than this is logged: it holds every table up.
 GC_PAUSE_LOGGED = 0.01
+# Every pause is counted in buckets of 0.1 ms up to 2 s (the last bucket holds all longer ones):
+# the median and the p99 of a whole evening in 160 kB, however many collections.
+GC_BUCKET = 0.0001
+GC_BUCKETS = 20_001
+
+
+class PauseCounts:
+    """Pauses counted in buckets of GC_BUCKET: any percentile of any number of them, in fixed
+    memory."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.longest = 0.0
+        self._buckets = array.array("L", [0]) * GC_BUCKETS
+
+    def add(self, seconds: float) -> None:
+        self.count += 1
+        self._buckets[min(int(seconds / GC_BUCKET), GC_BUCKETS - 1)] += 1
+        self.longest = max(self.longest, seconds)
+
+    def percentile(self, share: float) -> float:
+        """The pause (seconds, to its bucket's upper end) that `share` of them stay within."""
+        wanted = share * self.count
+        seen = 0
+        for n, count in enumerate(self._buckets):
+            seen += count
+            if count and seen >= wanted:
+                return min((n + 1) * GC_BUCKET, self.longest)
+        return self.longest
 
 
 class GcWatch:
-    """Times the garbage collector's pauses and logs the long ones, with the CPU time they took
-    (a pause much longer than its CPU time was the machine running something else)."""
+    """Times the garbage collector's pauses: logs the long ones, with the CPU time they took (a
+    pause much longer than its CPU time was the machine running something else), and counts all
+    of them for `summary`."""
 
     def __init__(self) -> None:
         self._began = (0.0, 0.0)
+        self.collections = [0, 0, 0]
+        self.longest = [0.0, 0.0, 0.0]
+        self.wall = PauseCounts()
+        self.cpu = PauseCounts()
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
@@ -431,15 +518,33 @@ class GcWatch:
             return
         pause = time.perf_counter() - self._began[0]
         cpu = time.thread_time() - self._began[1]
+        generation = info["generation"]
+        self.collections[generation] += 1
+        self.longest[generation] = max(self.longest[generation], pause)
+        self.wall.add(pause)
+        self.cpu.add(cpu)
         if pause >= GC_PAUSE_LOGGED:
             log.warning(
                 "gc: a generation-%s collection paused the server %.1f ms (%.1f ms of CPU;"
-                " %s objects tracked)",
-                info["generation"],
+                " %s objects freed)",
+                generation,
                 pause * 1000,
                 cpu * 1000,
-                len(gc.get_objects(info["generation"])),
+                info["collected"],
             )
+
+    def summary(self) -> str:
+        """One line for the log (and the benches, which read it) about every collection so far."""
+        gen0, gen1, gen2 = self.collections
+        wall, cpu = self.wall, self.cpu
+        longest = ", ".join(f"{x * 1000:.2f}" for x in self.longest)
+        return (
+            f"gc: {gen0 + gen1 + gen2} collections while serving (generation 0: {gen0},"
+            f" 1: {gen1}, 2: {gen2}); pauses p50 {wall.percentile(0.5) * 1000:.2f} ms,"
+            f" p99 {wall.percentile(0.99) * 1000:.2f} ms, longest {wall.longest * 1000:.2f} ms"
+            f" (by generation: {longest} ms); CPU p99 {cpu.percentile(0.99) * 1000:.2f} ms,"
+            f" longest {cpu.longest * 1000:.2f} ms"
+        )
 
 
 # Open files (one per connection) the server asks for: many desktops allow only 1,024 by default.
@@ -483,7 +588,8 @@ async def serve(config: ServerConfig) -> None:
     server = Server(config)
     await server.start()
     settle_memory()
-    gc.callbacks.append(GcWatch())
+    watch = GcWatch()
+    gc.callbacks.append(watch)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -508,6 +614,8 @@ async def serve(config: ServerConfig) -> None:
         await stop.wait()
     finally:
         await server.close()
+        gc.callbacks.remove(watch)
+        log.info("%s", watch.summary())
         print("Jewel Table server stopped", flush=True)
 
 

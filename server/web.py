@@ -15,6 +15,7 @@ import asyncio
 import collections
 import contextlib
 import email.utils
+import functools
 import http
 import ipaddress
 import logging
@@ -42,6 +43,7 @@ from websockets.protocol import Protocol, State
 from websockets.server import ServerProtocol
 
 from server import web_i18n
+from server.admission import MAX_HELLO_BYTES, TOO_LARGE_BEFORE_HELLO, Admission, Ticket
 from server.discovery import instance_label
 from shared.protocol import MAX_FRAME, TOO_LARGE, encode
 
@@ -80,6 +82,8 @@ PLAIN_HTTP = "This server's page is plain http://, not https://\n"
 # A Host the machine's addresses do not hold looks them up again at most this often (seconds):
 # a laptop may have joined the hall's network after the server started.
 ADDRESSES_FRESH = 1.0
+# Seconds a refused connection (server.admission) has to send its request and read the 503.
+REFUSED_GRACE = 2.0
 
 
 def web_urls(host: str, port: int, interfaces: list[str] | None = None) -> list[str]:
@@ -287,8 +291,9 @@ class GatewayProtocol(ServerProtocol):
 
     def fail(self, code: CloseCode | int, reason: str = "") -> None:
         if code == CloseCode.MESSAGE_TOO_BIG and self.state is State.OPEN:
-            self.send_binary(encode({"t": "error", "code": "frame_too_large", "reason": TOO_LARGE}))
-            self.send_binary(encode({"t": "bye", "code": "frame_too_large", "reason": TOO_LARGE}))
+            limit = _too_large(self.max_message_size)  # smaller before `welcome`
+            self.send_binary(encode({"t": "error", "code": "frame_too_large", "reason": limit}))
+            self.send_binary(encode({"t": "bye", "code": "frame_too_large", "reason": limit}))
         super().fail(code, reason)
 
     def parse(self) -> Generator[None]:
@@ -345,11 +350,64 @@ class GatewayProtocol(ServerProtocol):
         yield
 
 
+def _too_large(limit: int | None) -> str:
+    """The reason given for a message over `limit`."""
+    return TOO_LARGE_BEFORE_HELLO if limit == MAX_HELLO_BYTES else TOO_LARGE
+
+
+class GatewayConnection(ServerConnection):
+    """websockets' connection holding its place among the connections waiting for `welcome`
+    (server.admission) from the moment it is accepted; a refused one gets a 503 at its request.
+    Until `welcome` it reads no message over MAX_HELLO_BYTES."""
+
+    def __init__(self, protocol: ServerProtocol, server: WebSocketServer, **kwargs: Any) -> None:
+        self.admission: Admission = kwargs.pop("admission")
+        super().__init__(protocol, server, **kwargs)
+        self.ticket: Ticket | None = None
+        self.refusal: str | None = None
+        self._cut: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        entered = self.admission.enter(transport.get_extra_info("peername"))
+        if isinstance(entered, str):
+            self.refusal = entered
+            # Not kept until websockets' handshake timeout: a flood's refusals must cost little.
+            self._cut = self.loop.call_later(REFUSED_GRACE, transport.abort)
+            return
+        self.ticket = entered
+        self.protocol.max_message_size = MAX_HELLO_BYTES
+        # The protocol, not this connection (which holds the ticket): no reference cycle.
+        entered.on_welcome = functools.partial(
+            setattr, self.protocol, "max_message_size", MAX_FRAME
+        )
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        if self.ticket is not None:
+            self.ticket.release()
+        if self._cut is not None:
+            self._cut.cancel()  # it holds the transport, and so this connection, until it runs
+        # websockets' parser is a generator whose frame holds the protocol, as does the traceback
+        # of the exception that stopped it: cycles that would keep the connection's buffers until
+        # a full collection. Nothing is parsed once the connection is lost.
+        self.protocol.parser.close()
+        self.protocol.parser_exc = None
+
+
 def _connection(
     protocol: ServerProtocol, server: WebSocketServer, **kwargs: Any
 ) -> ServerConnection:
     """websockets' connection around our `GatewayProtocol` (in place of its own protocol)."""
-    return ServerConnection(GatewayProtocol(max_size=MAX_FRAME, logger=wire_log), server, **kwargs)
+    return GatewayConnection(GatewayProtocol(max_size=MAX_FRAME, logger=wire_log), server, **kwargs)
+
+
+def _forget_cancellation(task: asyncio.Task) -> None:
+    """A cancelled task keeps its CancelledError, whose traceback holds the task's frame and so
+    the transport holding the task: a reference cycle. Taking the result once lets it go."""
+    if task.cancelled():
+        with contextlib.suppress(asyncio.CancelledError):
+            task.result()
 
 
 class WebSocketTransport:
@@ -370,6 +428,7 @@ class WebSocketTransport:
         # for its answer either.
         self._given_up = False
         self._writer = asyncio.get_running_loop().create_task(self._write_loop())
+        self._writer.add_done_callback(_forget_cancellation)
 
     async def read(self) -> bytes | str | None:
         """The next message (bytes, or str for a text frame); None once the socket closed."""
@@ -442,6 +501,7 @@ class WebGateway:
         host: str,
         port: int,
         root: Path = WEB_ROOT,
+        admission: Admission | None = None,
     ) -> None:
         # Runs one connection's session to its end, as for TCP (server.app).
         self.run_session = run_session
@@ -451,6 +511,8 @@ class WebGateway:
         self.own_hosts = OwnHosts(host)
         self._server: WebSocketServer | None = None
         self._transports: set[WebSocketTransport] = set()
+        # Connections waiting for `welcome` (shared with the TCP port when a server is given).
+        self.admission = admission or Admission()
 
     @property
     def port(self) -> int:
@@ -466,7 +528,7 @@ class WebGateway:
             # Messages are small and the LAN is fast: no compression, whose cost grows unseen.
             compression=None,
             max_size=MAX_FRAME,
-            create_connection=_connection,
+            create_connection=functools.partial(_connection, admission=self.admission),
             server_header=None,
             open_timeout=REQUEST_TIMEOUT,
             logger=wire_log,
@@ -488,6 +550,11 @@ class WebGateway:
 
     def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         """The page's files; None lets `/ws` go on to the WebSocket handshake."""
+        refusal = getattr(connection, "refusal", None)
+        if refusal is not None:
+            response = connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"{refusal}\n")
+            response.headers["Retry-After"] = "5"
+            return response
         refused = self._foreign(connection, request)
         if refused is not None:
             return refused
