@@ -399,9 +399,11 @@ class ServerSide:
         if isinstance(data, str):
             return [self._close("undecodable", "messages are msgpack in binary frames, not text")]
         items = self.receive_data(data)
-        if self.phase is not Phase.CLOSED and (len(items) != 1 or self._fed != self._frame_start):
-            return [self._close("undecodable", "a frame must hold exactly one msgpack message")]
-        return items
+        if len(items) == 1 and (self.phase is Phase.CLOSED or self._fed == self._frame_start):
+            return items
+        # Anything else is refused whole: a message followed by more in the same frame is not
+        # acted on (the frame is broken), nor is a refusal of it sent before the close.
+        return [self._close("undecodable", "a frame must hold exactly one msgpack message")]
 
     def _too_large(self) -> Refusal:
         return self._close("frame_too_large", TOO_LARGE)
