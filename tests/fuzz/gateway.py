@@ -55,6 +55,18 @@ GATEWAY = web.WebGateway(run_session=None, host="127.0.0.1", port=0)  # type: ig
 ROOT = web.WEB_ROOT.resolve()
 
 
+class Recorded(web.GatewayProtocol):
+    """The gateway's protocol, noting each time it fails the connection and in which state."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.failures: list[tuple[int, State]] = []
+
+    def fail(self, code: CloseCode | int, reason: str = "") -> None:
+        self.failures.append((code, self.state))
+        super().fail(code, reason)
+
+
 class Connection:
     """What `_process_request` uses of websockets' connection: `respond`."""
 
@@ -90,7 +102,7 @@ def test_one_input(data: bytes) -> None:
     rng = random.Random(control)
     cuts = sorted(rng.randrange(len(stream) + 1) for _ in range(rng.randrange(4)))
 
-    proto = web.GatewayProtocol(max_size=protocol.MAX_FRAME, logger=web.wire_log)
+    proto = Recorded(max_size=protocol.MAX_FRAME, logger=web.wire_log)
     connection = Connection(proto)
     side = protocol.ServerSide()
     decoded: list = []
@@ -139,6 +151,13 @@ def test_one_input(data: bytes) -> None:
                         proto.fail(CloseCode.INVALID_DATA, exc.reason)
                 else:
                     decoded.extend(side.receive_frame(message))
+                if side.phase is protocol.Phase.CLOSED and proto.state is State.OPEN:
+                    # The session's goodbye: `error`, `bye`, then the WebSocket's close.
+                    refusal = decoded[-1]
+                    proto.send_binary(protocol.encode(refusal.as_error()))
+                    bye = {"t": "bye", "code": refusal.code, "reason": refusal.reason}
+                    proto.send_binary(protocol.encode(bye))
+                    proto.send_close(CloseCode.NORMAL_CLOSURE)
         for chunk in proto.data_to_send():
             sent += chunk
     check_stream(decoded, side)
@@ -150,8 +169,10 @@ def test_one_input(data: bytes) -> None:
         assert isinstance(proto.handshake_exc, (InvalidHandshake, InvalidMessage)), (
             f"the handshake failed inside: {proto.handshake_exc!r}"
         )
-    if proto.close_sent is not None and proto.close_sent.code == CloseCode.MESSAGE_TOO_BIG:
-        assert BYE_TOO_LARGE in sent, "a message too big was closed without error and bye"
+    # A message too big for an open WebSocket gets `error` and `bye` before the close (1009);
+    # a close the client began, or one for another reason, gets no such goodbye.
+    too_big = (CloseCode.MESSAGE_TOO_BIG, State.OPEN) in proto.failures
+    assert too_big == (BYE_TOO_LARGE in sent), f"goodbye {BYE_TOO_LARGE in sent}, too big {too_big}"
 
 
 if __name__ == "__main__":
