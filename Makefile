@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: venv play test lint format i18n bench bench-bots clean
+.PHONY: venv play test lint format i18n bench bench-bots fuzz clean
 
 venv: $(STAMP)
 
@@ -60,6 +60,13 @@ bench: $(STAMP)
 bench-bots: $(STAMP)
 	for game in magie-des-bijoux das-kollier kette-von-saba saba-palast; do \
 		$(BIN)/python -m bench.bots --game $$game --workers 2 || exit 1; done
+
+# Coverage-guided fuzzing of everything that reads network bytes, one harness after another
+# (FUZZ_SECONDS each; an hour by default). Work corpora and findings in build/fuzz/; see
+# docs/fuzzing.md.
+FUZZ_SECONDS ?= 3600
+fuzz: $(STAMP)
+	$(BIN)/python -m tests.fuzz.run --seconds $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
