@@ -20,6 +20,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.path not in browser_files)
 
 
+@pytest.fixture(autouse=True)
+def own_data_and_settings(tmp_path_factory, monkeypatch):
+    """Every test keeps its tables and settings in a folder of its own, never in the machine's
+    ~/.local/share/jeweltable or ~/.config/jeweltable: a server started without `--data` (the
+    built-in host) would open the real store, which another test process or another checkout
+    may be writing, or may have made with another schema. Subprocesses inherit the folder."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.delenv("JEWELTABLE_CONFIG", raising=False)
+
+
 @pytest.fixture
 def server(tmp_path):
     from tests.test_web_page import serving
