@@ -1,12 +1,35 @@
 """Fixtures the browser-page tests share (tests/test_web_*.py): a server with its web port and
-quick bots, one with bots paced like people, and headless chromium (skipped by name without it).
+quick bots, one with bots paced like people, and headless chromium (skipped by name without it),
+one per test process: `make test` runs the suite in several processes (pytest-xdist), and each
+launches its chromium once, at its first browser test.
 A module that needs a `server` of another kind defines its own, which takes precedence."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Test files with browser tests first. They take two thirds of the suite's time in a dozen
+    files of few tests each; `make test` hands whole files to its processes in this order, and
+    such a file handed out last would keep one process busy long after the others are done."""
+    browser_files = {item.path for item in items if "browser" in getattr(item, "fixturenames", ())}
+    items.sort(key=lambda item: item.path not in browser_files)
+
+
+@pytest.fixture(autouse=True)
+def own_data_and_settings(tmp_path_factory, monkeypatch):
+    """Every test keeps its tables and settings in a folder of its own, never in the machine's
+    ~/.local/share/jeweltable or ~/.config/jeweltable: a server started without `--data` (the
+    built-in host) would open the real store, which another test process or another checkout
+    may be writing, or may have made with another schema. Subprocesses inherit the folder."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.delenv("JEWELTABLE_CONFIG", raising=False)
 
 
 @pytest.fixture
@@ -100,19 +123,72 @@ def one_touch_taps() -> None:
         cls.click = once(cls.click)
 
 
+class SharedChromium:
+    """The test process's one headless chromium, lent to each browser test in turn.
+
+    Playwright's sync API runs its own asyncio loop in this thread and, between two of its
+    calls, leaves that loop marked as this thread's running loop; `asyncio.run` refuses to start
+    under such a mark. So the mark stands only while a browser test has the browser: the tests
+    after it (any test file, in the same process) run their own loops as before."""
+
+    def __init__(self) -> None:
+        from playwright.sync_api import sync_playwright
+
+        from tests.test_web_page import CHROMIUM
+
+        self.executable = CHROMIUM
+        self.playwright = sync_playwright().start()
+        self.chromium = self.playwright.chromium.launch(executable_path=CHROMIUM)
+        self.loop = asyncio._get_running_loop()
+        asyncio._set_running_loop(None)
+
+    def lend(self):
+        """The browser, for one test (launched again if the last test's left with it)."""
+        asyncio._set_running_loop(self.loop)
+        if not self.chromium.is_connected():
+            self.chromium = self.playwright.chromium.launch(executable_path=self.executable)
+        return self.chromium
+
+    def take_back(self) -> None:
+        """Close whatever windows the test opened, and lift the loop's mark."""
+        try:
+            if self.chromium.is_connected():
+                for context in self.chromium.contexts:
+                    context.close()
+        finally:
+            asyncio._set_running_loop(None)
+
+    def close(self) -> None:
+        asyncio._set_running_loop(self.loop)
+        try:
+            if self.chromium.is_connected():
+                self.chromium.close()
+        finally:
+            self.playwright.stop()  # ends the loop, and its mark with it
+
+
+@pytest.fixture(scope="session")
+def shared_chromium():
+    """One chromium per test process, from its first browser test to the end of the run."""
+    one_touch_taps()
+    shared = SharedChromium()
+    yield shared
+    shared.close()
+
+
 @pytest.fixture
 def browser(request):
     """Headless chromium; each browser test is skipped by name where there is none. Its taps
-    and clicks are one touch each (`one_touch_taps`)."""
-    from tests.test_web_page import CHROMIUM, browser_missing
+    and clicks are one touch each (`one_touch_taps`). The browser is the process's one
+    (`shared_chromium`): each test gets it without windows and leaves it so."""
+    from tests.test_web_page import browser_missing
 
     missing = browser_missing()
     if missing is not None:
         pytest.skip(f"browser test {request.node.name} skipped: {missing}")
-    one_touch_taps()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM)
+    shared = request.getfixturevalue("shared_chromium")
+    chromium = shared.lend()
+    try:
         yield chromium
-        chromium.close()
+    finally:
+        shared.take_back()

@@ -538,7 +538,8 @@ async def test_discovery_tells_the_web_port_and_discover_shows_the_url(tmp_path)
         found = await heard(name, LOOPBACK)
         assert found is not None, "the browser did not hear the server on 127.0.0.1"
         assert found["web"] == f"http://{HOST}:{server.web_port}/"
-    async with running_server(tmp_path, discovery=True, interfaces=LOOPBACK) as server:
+    name = unique_name("noweb")  # a name of its own: other test processes advertise too
+    async with running_server(tmp_path, name=name, discovery=True, interfaces=LOOPBACK) as server:
         assert "web" not in server.advertiser._properties()
     without = AsyncServiceInfo(
         SERVICE_TYPE,
