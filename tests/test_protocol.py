@@ -181,7 +181,7 @@ def test_a_frame_is_at_most_one_mib_also_when_it_arrives_in_pieces():
     assert MAX_FRAME == 1 << 20  # the issue's limit: 1 MiB per message
     # Made of pieces within every other limit: only its total size is wrong. The unpacker
     # parses as bytes come and frees them, so its buffer limit alone would let it through.
-    big = encode({"t": "ping", "pad": ["x" * 4000] * 300})
+    big = encode({"t": "ping", "pad": [["x" * 4000] * 150] * 2})
     assert len(big) > MAX_FRAME
     chunks = list(range(65536, len(big), 65536))
     items = feed_in_pieces(greeted(), big, chunks)
@@ -203,14 +203,14 @@ def test_a_frame_is_at_most_one_mib_also_when_it_arrives_in_pieces():
 def test_a_message_of_too_many_lists_and_maps_is_refused_while_it_is_read():
     # A million empty lists fit in 1 MiB and would cost tens of MB once built; reading stops
     # after MAX_NODES containers, before the whole message exists.
-    junk = [[[] for _ in range(250)] for _ in range(4000)]
+    junk = [[[[] for _ in range(250)] for _ in range(200)] for _ in range(20)]
     side = greeted()
     items = side.receive_data(encode({"t": "ping", "junk": junk}))
     assert [(r.code, r.fatal) for r in items] == [("frame_too_large", True)]
     assert side.phase is Phase.CLOSED
     # As many containers as a message may hold, spread over several messages: all accepted.
     side = greeted()
-    pad = [[] for _ in range(protocol.MAX_NODES // 4)]
+    pad = [[[] for _ in range(protocol.MAX_NODES // 40 - 1)] for _ in range(10)]
     fine = encode({"t": "move", "table": 1, "seat": 0, "move": {"type": "x", "pad": pad}})
     assert [m["t"] for m in side.receive_data(fine * 5)] == ["move"] * 5
 
@@ -319,3 +319,13 @@ def test_docs_describe_every_message_both_ways():
     text = (Path(__file__).parent.parent / "docs" / "protocol.md").read_text(encoding="utf-8")
     for kind in [*protocol.CLIENT_MESSAGES, *SERVER_MESSAGES]:
         assert f'"t": "{kind}"' in text, f"docs/protocol.md has no example of {kind!r}"
+
+
+def test_a_list_longer_than_the_limit_is_refused_at_its_header_before_its_items():
+    """msgpack makes a list at its declared length when it reads the header: a header asking for
+    more than MAX_ARRAY items is refused at once, so unfinished messages stay small."""
+    side = greeted()
+    header = b"\xdc" + (protocol.MAX_ARRAY + 1).to_bytes(2, "big")
+    (refusal,) = side.receive_data(header)
+    assert refusal.fatal and refusal.code == "undecodable"
+    assert side.phase is protocol.Phase.CLOSED
