@@ -197,7 +197,7 @@ function eventLine(msg, index, event) {
   const told = msg.talk && msg.talk.log;
   if (told) return told[index] ? talk.line(told[index], context()) : null;
   const game = GAMES[msg.view && msg.view.game];
-  return game ? game.eventText(event, context(), msg.view) : null;
+  return game && game.eventText ? game.eventText(event, context(), msg.view) : null;
 }
 
 // ------------------------------------------------------------------ what a game view gets
