@@ -26,7 +26,7 @@ const SIDEWAYS = `@media (orientation: landscape) and (min-width: 640px) {
 }`;
 // A spectator's facts stand below the board on the page; the TV has them in its side panel.
 const SPECTATOR_FACTS = `main.tv .palast > .facts { display: none; }
-main.game-saba-palast .palast > .facts { margin: 8px 0 0; }`;
+main.game-saba-palast .palast > .facts { margin: 8px 0 0; padding: 0 4px; grid-template-columns: minmax(6em, 35%) 1fr; }`;
 if (!document.getElementById("palast-style")) document.head.append(h("style", { id: "palast-style" }, `${SIDEWAYS}\n${SPECTATOR_FACTS}`));
 const MATERIALS = ["alabaster", "sandstone", "ebony", "gold"];
 const QUARTERS = ["stonemason", "mason", "carpenter", "goldsmith", "exchange", "bazaar"];
