@@ -31,8 +31,8 @@ WORDS = (
     N_("{move} — tap again"),
     N_("Tap it again to play it."),
     # Saba – Palast der Königin (games/saba-palast.js)
-    # Its terms are defined once in shared/talk/saba_palast.py (the talk says them); the page
-    # draws and logs them by the same catalog messages.
+    # Its terms are defined once in shared/talk/saba_palast.py (the talk says them, its log
+    # too); the page draws them by the same catalog messages.
     C_("saba-palast.material", "alabaster"),
     C_("saba-palast.material", "sandstone"),
     C_("saba-palast.material", "ebony"),
@@ -43,23 +43,11 @@ WORDS = (
     C_("saba-palast.quarter", "Gold-smiths"),
     C_("saba-palast.quarter", "Ex-change"),
     C_("saba-palast.quarter", "Bazaar"),
-    C_("saba-palast.quarter-place", "stonemasons' quarter"),
-    C_("saba-palast.quarter-place", "masons' quarter"),
-    C_("saba-palast.quarter-place", "carpenters' quarter"),
-    C_("saba-palast.quarter-place", "goldsmiths' quarter"),
-    C_("saba-palast.quarter-place", "exchange quarter"),
-    C_("saba-palast.quarter-place", "bazaar quarter"),
-    C_("saba-palast.card", "the arch for garden field {field}"),
-    C_("saba-palast.card", "the fountain for garden field {field}"),
-    C_("saba-palast.card", "the column for garden field {field}"),
-    C_("saba-palast.card", "treasury card {n}"),
-    C_("saba-palast.card", "the end card"),
     C_("saba-palast.card-object", "the arch for garden field {field}"),
     C_("saba-palast.card-object", "the fountain for garden field {field}"),
     C_("saba-palast.card-object", "the column for garden field {field}"),
     C_("saba-palast.card-object", "treasury card {n}"),
     C_("saba-palast.card-object", "the end card"),
-    C_("saba-palast.cost", "nothing"),
     C_("saba-palast.board", "Arch {field}"),
     C_("saba-palast.board", "Fountain {field}"),
     C_("saba-palast.board", "Column {field}"),

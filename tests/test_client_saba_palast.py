@@ -444,6 +444,9 @@ def test_another_players_drawn_card_flies_face_down():
 
 
 def test_the_log_tells_every_event_in_three_languages():
+    """The view's log sentences are the voice's (shared/talk `event_line`, said by the base
+    view's `event_text`): the view writes none of its own."""
+    assert "event_text" not in SabaPalastView.__dict__
     seen = set()
     renderer = SabaPalastView.__new__(SabaPalastView)
 
@@ -458,6 +461,7 @@ def test_the_log_tells_every_event_in_three_languages():
         while not GAME.is_over(state):
             seat, move = random_step(GAME, state, rng)
             state, events = GAME.apply(state, seat, move)
+            renderer.view = GAME.view(state, 0)
             for event in GAME.view_events(events, 0):
                 for language in ("en", "de", "fr"):
                     i18n.set_language(language)

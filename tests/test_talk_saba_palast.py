@@ -332,3 +332,109 @@ def test_a_figure_owed_from_a_working_quarter_warns_when_an_idle_one_could_go():
     state["pending"] = {"seat": me, "for": "treasury", "quarters": [state["vizier"], "mason"]}
     assert "idle" in warning(state, me, {"type": "send_figure", "quarter": "mason"})
     assert entry_for(state, me, {"type": "send_figure", "quarter": state["vizier"]})["warn"] is None
+
+
+# ---------------------------------------------------------------------------- the game log
+# The events the log leaves out: the harbour refilled is seen on the board, a card that leaves
+# the display because it was built or fulfilled has its own sentence already, and `taken_back`
+# the clients say themselves.
+SILENT = {"harbour_refilled", "taken_back"}
+
+
+def silent(event: dict) -> bool:
+    if event["type"] == "card_left":
+        return event["reason"] not in ("removed", "obsolete")
+    return event["type"] in SILENT
+
+
+@pytest.mark.parametrize(("players", "profi"), [(2, False), (4, False), (3, True)])
+def test_the_log_tells_every_event_at_every_seat(players, profi):
+    """Each event of a random game gets one line in the talk's log (or None for the events that
+    say nothing), at every seat and for a spectator, in the catalogs' words in every language."""
+    rng = random.Random(players * 10 + profi)
+    said_kinds: set[str] = set()
+    for _ in range(2):
+        state = GAME.new_game(rng.getrandbits(48), players, {"profi": profi})
+        while not GAME.is_over(state):
+            mover, chosen = random_step(GAME, state, rng)
+            state, events = GAME.apply(state, mover, chosen)
+            for viewer in [*range(players), None]:
+                shown = GAME.view_events(events, viewer)
+                log = said(state, viewer, events)["log"]
+                assert len(log) == len(shown)
+                for event, line in zip(shown, log, strict=True):
+                    if silent(event):
+                        assert line is None, f"{event!r} should say nothing"
+                        continue
+                    assert line is not None, f"{event!r} has no log line"
+                    check_line(line, event["type"])
+                    for part in lines_of(line):
+                        for lang, known in translated().items():
+                            key = (part.get("c"), part["m"])
+                            assert key in known, f"{lang} does not translate {key!r}"
+                    said_kinds.add(event["type"])
+    assert {"turn_started", "harbour_taken", "built", "card_drawn", "game_over"} <= said_kinds
+
+
+def test_the_log_is_said_in_every_language_with_names():
+    names = {0: "Anna", 1: "Ben", 2: "Cleo"}
+    events = [
+        {"type": "turn_started", "seat": 1},
+        {"type": "card_left", "card": "arch-3", "reason": "removed"},
+        {"type": "card_left", "card": "end", "reason": "obsolete"},
+        {"type": "built", "seat": 2, "card": "column-5", "cost": {"gold": 2, "ebony": 1}},
+        {
+            "type": "quarter_action",
+            "seat": 0,
+            "quarter": "exchange",
+            "give": "gold",
+            "take": "ebony",
+        },
+        {"type": "taken_back", "seat": 0},
+        {"type": "card_left", "card": "arch-2", "reason": "built"},
+    ]
+    view = GAME.view(GAME.new_game(3, 3), None)
+    expected = {
+        "en": [
+            "Ben's turn.",
+            "The arch for garden field 3 is taken out of the game.",
+            "The end card can no longer be built and leaves.",
+            "Cleo builds the column for garden field 5, paying 1 ebony, 2 gold.",
+            "Anna swaps 1 gold for 1 ebony at the exchange quarter.",
+        ],
+        "de": ["Ben ist am Zug.", "Der Torbogen für Gartenfeld 3"],
+        "fr": ["Au tour de Ben.", "L'arche du parterre 3"],
+    }
+    for lang, starts in expected.items():
+        i18n.set_language(lang)
+        try:
+            lines = [VOICE.event_line(event, view) for event in events]
+            assert lines[-2:] == [None, None]
+            text = [i18n.say(line, names.get) for line in lines[:-2]]
+            for got, start in zip(text, starts, strict=False):
+                assert got.startswith(start), (lang, got)
+            assert all("{" not in t for t in text)
+        finally:
+            i18n.set_language("en")
+
+
+def test_a_drawn_card_is_named_only_to_its_drawer():
+    """The log names an action card drawn or discarded only at the seat that holds it."""
+    rng = random.Random(11)
+    state = GAME.new_game(11, 3)
+    checked = 0
+    while not GAME.is_over(state) and checked < 20:
+        mover, chosen = random_step(GAME, state, rng)
+        state, events = GAME.apply(state, mover, chosen)
+        for event in events:
+            if event["type"] not in ("card_drawn", "card_discarded"):
+                continue
+            for viewer in [0, 1, 2, None]:
+                shown = GAME.view_events([event], viewer)
+                log = said(state, viewer, [event])["log"]
+                if not shown:
+                    continue
+                named = "material" in (log[0].get("a") or {})
+                assert named == (viewer == event["seat"]), (viewer, event)
+            checked += 1
+    assert checked >= 5

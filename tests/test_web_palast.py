@@ -227,6 +227,12 @@ def test_a_spectator_page_of_saba_palast_never_holds_a_secret(server, browser, t
     held = watcher.evaluate("() => JSON.stringify(window.jeweltable.stream)")
     assert '"hand"' not in held
     assert watcher.locator(".tray, .controls, #tray-link").count() == 0
+    # What a player weighs, as the spectators' talk says it, stands below the board instead.
+    assert watcher.locator(".palast > [data-talk='facts']").count() == 1
+    assert "★ points" in watcher.inner_text(".palast > [data-talk='facts']")
+    # The log is the talk's (shared/talk/saba_palast.py `event_line`), said by the page.
+    log = watcher.inner_text(".log")
+    assert "game ends" in log or "ends at once" in log, log
     assert watcher.errors == [] and player.errors == []
 
 

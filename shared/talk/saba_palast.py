@@ -2,8 +2,10 @@
 
 The game's terms (materials, quarters, cards, the turn's steps) are defined here once, as lines of
 the catalogs under the contexts they always had ("saba-palast.material", "saba-palast.quarter",
-"saba-palast.quarter-place", "saba-palast.card", "saba-palast.card-object", "saba-palast.step"),
-so every client names a thing alike; the talk's own sentences are under "saba-palast.talk".
+"saba-palast.quarter-place", "saba-palast.card", "saba-palast.card-object", "saba-palast.step"
+and "saba-palast.card-start" for a card opening a sentence), so every client names a thing alike;
+the talk's own sentences are under "saba-palast.talk", the game log's under "saba-palast.log"
+(`event_line`: one sentence per event, said alike by pygame, the phone and the TV).
 
 Everything is said from the `Moment` alone — the seat's view (public board, its own hand), its
 legal moves and the seats to act — with a few sums over small lists per move: no copy of the
@@ -96,6 +98,20 @@ def card_object(card: str) -> Line:
     if kind == "treasury":
         return say("saba-palast.card-object", "treasury card {n}", n=int(n))
     return say("saba-palast.card-object", "the end card")
+
+
+def card_start(card: str) -> Line:
+    """The same card opening a sentence, with its capital: "The arch for garden field 3"."""
+    kind, _, n = card.partition("-")
+    if kind == "arch":
+        return say("saba-palast.card-start", "The arch for garden field {field}", field=int(n))
+    if kind == "fountain":
+        return say("saba-palast.card-start", "The fountain for garden field {field}", field=int(n))
+    if kind == "column":
+        return say("saba-palast.card-start", "The column for garden field {field}", field=int(n))
+    if kind == "treasury":
+        return say("saba-palast.card-start", "Treasury card {n}", n=int(n))
+    return say("saba-palast.card-start", "The end card")
 
 
 def amount(n: int, material: str) -> Line:
@@ -370,6 +386,269 @@ class Voice:
             "facts": self._facts(view, moment),
             "topic": topic,
         }
+
+    # ------------------------------------------------------------------ the game log
+    def event_line(self, event: dict[str, Any], view: dict[str, Any]) -> Line | None:
+        """The game log's sentence for one event as the seat sees it (None: it says nothing).
+
+        Only the event is read: its hidden part (the card a seat draws or discards) is in it
+        only for the seats that may see it. `taken_back` the clients say themselves."""
+        kind = event.get("type")
+        who = seat(event["seat"]) if event.get("seat") is not None else None
+        if kind == "turn_started":
+            return say("saba-palast.log", "{name}'s turn.", name=who)
+        if kind == "harbour_taken":
+            return say(
+                "saba-palast.log",
+                "{name} takes {count} {material} from harbour field {field}.",
+                name=who,
+                count=event["count"],
+                material=MATERIAL_NAMES[event["material"]],
+                field=event["field"],
+            )
+        if kind == "card_drawn":
+            if "card" in event:
+                return say(
+                    "saba-palast.log",
+                    "{name} draws an action card: {material}.",
+                    name=who,
+                    material=MATERIAL_NAMES[event["card"]],
+                )
+            return say("saba-palast.log", "{name} draws an action card.", name=who)
+        if kind == "card_discarded":
+            if "card" in event:
+                return say(
+                    "saba-palast.log",
+                    "{name} discards an action card: {material}.",
+                    name=who,
+                    material=MATERIAL_NAMES[event["card"]],
+                )
+            return say("saba-palast.log", "{name} discards an action card.", name=who)
+        if kind == "card_played":
+            if event.get("count"):
+                return say(
+                    "saba-palast.log",
+                    "{name} plays an action card and takes 1 {material}.",
+                    name=who,
+                    material=MATERIAL_NAMES[event["card"]],
+                )
+            return say(
+                "saba-palast.log",
+                "{name} plays an action card, but no {material} is left in the supply.",
+                name=who,
+                material=MATERIAL_NAMES[event["card"]],
+            )
+        if kind == "vizier_moved":
+            return say(
+                "saba-palast.log",
+                "{name} sends the vizier to the {quarter}.",
+                name=who,
+                quarter=QUARTER_PLACES[event["to"]],
+            )
+        if kind == "quarter_action":
+            return self._quarter_line(event, who)
+        if kind == "built":
+            return say(
+                "saba-palast.log",
+                "{name} builds {card}, paying {cost}.",
+                name=who,
+                card=card_object(event["card"]),
+                cost=cost(event["cost"]),
+            )
+        if kind == "fulfilled":
+            return say(
+                "saba-palast.log",
+                "{name} fulfils {card}, paying {cost}.",
+                name=who,
+                card=card_object(event["card"]),
+                cost=cost(event["cost"]),
+            )
+        if kind == "balcony":
+            if who is not None:
+                return say(
+                    "saba-palast.log",
+                    "{name} steps onto the balcony of garden field {field}.",
+                    name=who,
+                    field=event["field"],
+                )
+            return say(
+                "saba-palast.log",
+                "No figure goes up to the balcony of garden field {field}.",
+                field=event["field"],
+            )
+        if kind == "figure_returned":
+            return say(
+                "saba-palast.log",
+                "{name}'s figure comes back from the balcony of garden field {field}.",
+                name=who,
+                field=event["field"],
+            )
+        if kind == "serail_marker":
+            return say(
+                "saba-palast.log",
+                "{name} lays a marker on the first space of the serail.",
+                name=who,
+            )
+        if kind == "serail_marker_returned":
+            return say(
+                "saba-palast.log", "{name}'s last marker is pushed out of the serail.", name=who
+            )
+        if kind == "serail_figure":
+            if event.get("choosing"):
+                return say(
+                    "saba-palast.log",
+                    "{name} leads the serail and names the quarter the figure leaves.",
+                    name=who,
+                )
+            return say(
+                "saba-palast.log", "{name} leads the serail and puts a figure there.", name=who
+            )
+        if kind == "figure_sent":
+            if event.get("to") == "treasury":
+                return say(
+                    "saba-palast.log",
+                    "{name}'s figure leaves the {quarter} for the treasury.",
+                    name=who,
+                    quarter=QUARTER_PLACES[event["quarter"]],
+                )
+            return say(
+                "saba-palast.log",
+                "{name}'s figure leaves the {quarter} for the serail.",
+                name=who,
+                quarter=QUARTER_PLACES[event["quarter"]],
+            )
+        if kind == "serail_figure_returned":
+            return say(
+                "saba-palast.log", "{name} loses the serail lead; the figure goes back.", name=who
+            )
+        if kind == "over_limits":
+            return say(
+                "saba-palast.log",
+                "{name} holds too much and gives back what is over the limits.",
+                name=who,
+            )
+        if kind == "no_action_card":
+            return say("saba-palast.log", "No action card is left for {name}.", name=who)
+        if kind == "passed":
+            return say("saba-palast.log", "{name} goes on to the next step.", name=who)
+        if kind == "material_left":
+            return say(
+                "saba-palast.log",
+                "{name} leaves 1 {material} on garden field {field}.",
+                name=who,
+                material=MATERIAL_NAMES[event["material"]],
+                field=event["field"],
+            )
+        if kind == "material_returned":
+            return say(
+                "saba-palast.log",
+                "{name} gives back 1 {material}.",
+                name=who,
+                material=MATERIAL_NAMES[event["material"]],
+            )
+        if kind == "card_left":
+            # A card built or fulfilled has its own sentence already.
+            if event.get("reason") == "removed":
+                return say(
+                    "saba-palast.log",
+                    "{card} is taken out of the game.",
+                    card=card_start(event["card"]),
+                )
+            if event.get("reason") == "obsolete":
+                return say(
+                    "saba-palast.log",
+                    "{card} can no longer be built and leaves.",
+                    card=card_start(event["card"]),
+                )
+            return None
+        if kind == "card_revealed":
+            return say(
+                "saba-palast.log",
+                "New on the building fields: {card}.",
+                card=card_name(event["card"]),
+            )
+        if kind == "treasury_scored":
+            if who is None:
+                return say("saba-palast.log", "Treasury scoring: nobody enters the treasury.")
+            if event.get("choosing"):
+                return say(
+                    "saba-palast.log",
+                    "Treasury scoring: {name} leads and names the quarter the figure leaves.",
+                    name=who,
+                )
+            return say(
+                "saba-palast.log",
+                "Treasury scoring: {name} leads and puts a figure into the treasury.",
+                name=who,
+            )
+        if kind == "figure_placed":
+            return say(
+                "saba-palast.log",
+                "{name} pays {gold} gold and puts a figure into the {quarter}.",
+                name=who,
+                gold=event["gold"],
+                quarter=QUARTER_PLACES[event["quarter"]],
+            )
+        if kind == "figure_moved":
+            return say(
+                "saba-palast.log",
+                "{name} moves a figure from the {src} to the {dst}.",
+                name=who,
+                src=QUARTER_PLACES[event["from"]],
+                dst=QUARTER_PLACES[event["to"]],
+            )
+        if kind == "action_deck_reshuffled":
+            return say(
+                "saba-palast.log", "The discarded action cards are shuffled into a new pile."
+            )
+        if kind == "game_over":
+            if event.get("reason") == "end_card":
+                return say("saba-palast.log", "The end card is fulfilled: the game ends at once.")
+            return say("saba-palast.log", "Every palace card is built or gone: the game ends.")
+        # harbour_refilled is seen on the board; taken_back the clients say themselves.
+        return None
+
+    def _quarter_line(self, event: dict[str, Any], who: Line | None) -> Line:
+        """A quarter's action: a swap, declined, nothing to swap, a material taken or none left."""
+        where = QUARTER_PLACES[event["quarter"]]
+        if "give" in event:
+            return say(
+                "saba-palast.log",
+                "{name} swaps 1 {give} for 1 {take} at the {quarter}.",
+                name=who,
+                give=MATERIAL_NAMES[event["give"]],
+                take=MATERIAL_NAMES[event["take"]],
+                quarter=where,
+            )
+        if event.get("declined"):
+            return say(
+                "saba-palast.log",
+                "{name} declines the {quarter}'s action.",
+                name=who,
+                quarter=where,
+            )
+        if "material" not in event:
+            return say(
+                "saba-palast.log",
+                "{name} has nothing to swap at the {quarter}.",
+                name=who,
+                quarter=where,
+            )
+        if event.get("count"):
+            return say(
+                "saba-palast.log",
+                "{name} takes 1 {material} at the {quarter}.",
+                name=who,
+                material=MATERIAL_NAMES[event["material"]],
+                quarter=where,
+            )
+        return say(
+            "saba-palast.log",
+            "{name} gets nothing at the {quarter}: the supply is out of {material}.",
+            name=who,
+            material=MATERIAL_NAMES[event["material"]],
+            quarter=where,
+        )
 
     # ------------------------------------------------------------------ the moment
     def _over(self, view: dict[str, Any], outcome: dict[str, Any] | None) -> tuple:

@@ -1,8 +1,8 @@
 """Saba – Palast der Königin on the table: what is drawn where, the state of each update.
 
 The rooms: layout.py (where), art.py, card_art.py, regions.py and highlights.py (how it looks),
-words.py (log sentences and labels; the game's terms, the moment, the moves' words and the
-rules are the table's talk, shared/talk/saba_palast.py), controls.py (what the seat may do
+words.py (labels; the game's terms, the moment, the moves' words, the rules and the log's
+sentences are the table's talk, shared/talk/saba_palast.py), controls.py (what the seat may do
 now), motion.py (events turned into animations), and the drawing rooms board.py, pieces.py,
 steps.py and cues.py. The board is cached by region (garden, right column, quarters, trays) and
 redrawn only where the view changed; what moves — the building cards, the harbour's materials,
@@ -260,9 +260,6 @@ class SabaPalastView(Controls, Motion, Board, Pieces, Steps, Cues, TableView):
             self.ctx.toasts.show(line, life=6.0)
 
     # ------------------------------------------------------------------ words
-    def event_text(self, event: Event) -> str | None:
-        return words.sentence(event, self.ctx.name(event.get("seat")))
-
     def status(self) -> str | None:
         """The moment's headline as the table's talk says it."""
         if not self.view or self.view.get("end") is not None:

@@ -24,7 +24,10 @@ const SIDEWAYS = `@media (orientation: landscape) and (min-width: 640px) {
   main.game-saba-palast .side > .tray h3 { display: none; }
   main.game-saba-palast .side { gap: 8px; }
 }`;
-if (!document.getElementById("palast-style")) document.head.append(h("style", { id: "palast-style" }, SIDEWAYS));
+// A spectator's facts stand below the board on the page; the TV has them in its side panel.
+const SPECTATOR_FACTS = `main.tv .palast > .facts { display: none; }
+main.game-saba-palast .palast > .facts { margin: 8px 0 0; padding: 0 4px; grid-template-columns: minmax(6em, 35%) 1fr; }`;
+if (!document.getElementById("palast-style")) document.head.append(h("style", { id: "palast-style" }, `${SIDEWAYS}\n${SPECTATOR_FACTS}`));
 const MATERIALS = ["alabaster", "sandstone", "ebony", "gold"];
 const QUARTERS = ["stonemason", "mason", "carpenter", "goldsmith", "exchange", "bazaar"];
 // Materials have a colour AND a shape (VISUAL.md): a white block, a brown brick, a black log,
@@ -49,21 +52,7 @@ const QUARTER_NAMES = {
   exchange: () => pgettext("saba-palast.quarter", "Ex-change"),
   bazaar: () => pgettext("saba-palast.quarter", "Bazaar"),
 };
-const QUARTER_PLACES = {
-  stonemason: () => pgettext("saba-palast.quarter-place", "stonemasons' quarter"),
-  mason: () => pgettext("saba-palast.quarter-place", "masons' quarter"),
-  carpenter: () => pgettext("saba-palast.quarter-place", "carpenters' quarter"),
-  goldsmith: () => pgettext("saba-palast.quarter-place", "goldsmiths' quarter"),
-  exchange: () => pgettext("saba-palast.quarter-place", "exchange quarter"),
-  bazaar: () => pgettext("saba-palast.quarter-place", "bazaar quarter"),
-};
-const CARD_NAMES = {
-  arch: (f) => pgettext("saba-palast.card", "the arch for garden field {field}", f),
-  fountain: (f) => pgettext("saba-palast.card", "the fountain for garden field {field}", f),
-  column: (f) => pgettext("saba-palast.card", "the column for garden field {field}", f),
-  treasury: (f) => pgettext("saba-palast.card", "treasury card {n}", f),
-  end: () => pgettext("saba-palast.card", "the end card"),
-};
+// A card as what a player builds (German: the accusative, "den …"), on a button that opens a choice.
 const CARD_OBJECTS = {
   arch: (f) => pgettext("saba-palast.card-object", "the arch for garden field {field}", f),
   fountain: (f) => pgettext("saba-palast.card-object", "the fountain for garden field {field}", f),
@@ -96,10 +85,6 @@ function quarterLines(name) {
   return [`${parts.slice(0, -1).join("")}-`, parts[parts.length - 1]];
 }
 
-function place(name) {
-  return QUARTER_PLACES[name] ? QUARTER_PLACES[name]() : String(name);
-}
-
 /** A card id as its parts: "arch-3" → {part: "arch", field: 3}; "treasury-1"; "end". */
 function parseCard(id) {
   const [part, n] = String(id).split("-");
@@ -111,11 +96,6 @@ function cardPhrase(id, table) {
   const card = parseCard(id);
   const say = table[card.part];
   return say ? say({ field: card.field, n: card.n }) : String(id);
-}
-
-function cost(amounts) {
-  const parts = MATERIALS.filter((m) => amounts && amounts[m]).map((m) => `${number(amounts[m])} ${material(m)}`);
-  return parts.join(", ") || pgettext("saba-palast.cost", "nothing");
 }
 
 // ------------------------------------------------------------------ drawing
@@ -464,8 +444,9 @@ export function board(view, ctx) {
     { class: "palast" },
     s("svg", { viewBox: `0 0 ${W} ${height}`, class: "palast-board", preserveAspectRatio: "xMidYMin meet" }, parts),
     explanation(ctx),
+    // A spectator has no tray: what a player weighs (the talk's facts) stands below the board.
     ctx.seat === null
-      ? null
+      ? talk.facts(ctx)
       : button(pgettext("saba-palast.board", "My tray"), () => {
           const tray = document.getElementById("tray");
           if (tray) tray.scrollIntoView({ block: "start" });
@@ -728,116 +709,6 @@ function freeControls(ctx) {
       );
   }
   return parts;
-}
-
-// ------------------------------------------------------------------ the log
-/** One log line for an event, as the seat may see it (the pygame view's sentences). */
-export function eventText(event, ctx) {
-  const name = ctx.name(event.seat);
-  switch (event.type) {
-    case "turn_started":
-      return _("{name}'s turn.", { name });
-    case "harbour_taken":
-      return _("{name} takes {count} {material} from harbour field {field}.", {
-        name,
-        count: number(event.count),
-        material: material(event.material),
-        field: number(event.field),
-      });
-    case "card_drawn":
-      return event.card
-        ? _("{name} draws an action card: {material}.", { name, material: material(event.card) })
-        : _("{name} draws an action card.", { name });
-    case "card_discarded":
-      return event.card
-        ? _("{name} discards an action card: {material}.", { name, material: material(event.card) })
-        : _("{name} discards an action card.", { name });
-    case "card_played":
-      return event.count
-        ? _("{name} plays an action card and takes 1 {material}.", { name, material: material(event.card) })
-        : _("{name} plays an action card, but no {material} is left in the supply.", { name, material: material(event.card) });
-    case "vizier_moved":
-      return _("{name} sends the vizier to the {quarter}.", { name, quarter: place(event.to) });
-    case "quarter_action": {
-      const quarter = place(event.quarter);
-      if (event.give)
-        return _("{name} swaps 1 {give} for 1 {take} at the {quarter}.", {
-          name,
-          give: material(event.give),
-          take: material(event.take),
-          quarter,
-        });
-      if (event.declined) return _("{name} declines the {quarter}'s action.", { name, quarter });
-      if (!event.material) return _("{name} has nothing to swap at the {quarter}.", { name, quarter });
-      if (event.count) return _("{name} takes 1 {material} at the {quarter}.", { name, material: material(event.material), quarter });
-      return _("{name} gets nothing at the {quarter}: the supply is out of {material}.", {
-        name,
-        material: material(event.material),
-        quarter,
-      });
-    }
-    case "built":
-      return _("{name} builds {card}, paying {cost}.", { name, card: cardPhrase(event.card, CARD_OBJECTS), cost: cost(event.cost) });
-    case "fulfilled":
-      return _("{name} fulfils {card}, paying {cost}.", { name, card: cardPhrase(event.card, CARD_OBJECTS), cost: cost(event.cost) });
-    case "balcony":
-      return event.seat !== null && event.seat !== undefined
-        ? _("{name} steps onto the balcony of garden field {field}.", { name, field: number(event.field) })
-        : _("No figure goes up to the balcony of garden field {field}.", { field: number(event.field) });
-    case "figure_returned":
-      return _("{name}'s figure comes back from the balcony of garden field {field}.", { name, field: number(event.field) });
-    case "serail_marker":
-      return _("{name} lays a marker on the first space of the serail.", { name });
-    case "serail_marker_returned":
-      return _("{name}'s last marker is pushed out of the serail.", { name });
-    case "serail_figure":
-      return event.choosing
-        ? _("{name} leads the serail and names the quarter the figure leaves.", { name })
-        : _("{name} leads the serail and puts a figure there.", { name });
-    case "figure_sent":
-      return event.to === "treasury"
-        ? _("{name}'s figure leaves the {quarter} for the treasury.", { name, quarter: place(event.quarter) })
-        : _("{name}'s figure leaves the {quarter} for the serail.", { name, quarter: place(event.quarter) });
-    case "serail_figure_returned":
-      return _("{name} loses the serail lead; the figure goes back.", { name });
-    case "over_limits":
-      return _("{name} holds too much and gives back what is over the limits.", { name });
-    case "no_action_card":
-      return _("No action card is left for {name}.", { name });
-    case "passed":
-      return _("{name} goes on to the next step.", { name });
-    case "material_left":
-      return _("{name} leaves 1 {material} on garden field {field}.", { name, material: material(event.material), field: number(event.field) });
-    case "material_returned":
-      return _("{name} gives back 1 {material}.", { name, material: material(event.material) });
-    case "card_left": {
-      if (event.reason !== "removed" && event.reason !== "obsolete") return null;
-      let phrase = cardPhrase(event.card, CARD_NAMES);
-      phrase = phrase.slice(0, 1).toUpperCase() + phrase.slice(1);
-      return event.reason === "removed"
-        ? _("{card} is taken out of the game.", { card: phrase })
-        : _("{card} can no longer be built and leaves.", { card: phrase });
-    }
-    case "card_revealed":
-      return _("New on the building fields: {card}.", { card: cardPhrase(event.card, CARD_NAMES) });
-    case "treasury_scored":
-      if (event.seat === null || event.seat === undefined) return _("Treasury scoring: nobody enters the treasury.");
-      return event.choosing
-        ? _("Treasury scoring: {name} leads and names the quarter the figure leaves.", { name })
-        : _("Treasury scoring: {name} leads and puts a figure into the treasury.", { name });
-    case "figure_placed":
-      return _("{name} pays {gold} gold and puts a figure into the {quarter}.", { name, gold: number(event.gold), quarter: place(event.quarter) });
-    case "figure_moved":
-      return _("{name} moves a figure from the {src} to the {dst}.", { name, src: place(event.from), dst: place(event.to) });
-    case "action_deck_reshuffled":
-      return _("The discarded action cards are shuffled into a new pile.");
-    case "game_over":
-      return event.reason === "end_card"
-        ? _("The end card is fulfilled: the game ends at once.")
-        : _("Every palace card is built or gone: the game ends.");
-    default:
-      return null;
-  }
 }
 
 // ------------------------------------------------------------------ results
