@@ -1,5 +1,6 @@
 """Das Kollier's voice (shared/talk/das_kollier.py): complete, parallel to the legal moves, said
-from the catalogs, plain, leak-free, and warning of the moves that may hurt the mover."""
+from the catalogs, plain, leak-free, warning of the moves that may hurt the mover, and telling
+every event in the game log as the seat may see it."""
 
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ import pytest
 from babel.messages.pofile import read_po
 
 from shared import talk
+from shared.engine import IllegalMove
 from shared.games.das_kollier import GAME
 from shared.games.das_kollier.game import PENALTY, SALE_CAP
 from shared.randomplay import random_step
 from shared.talk import Moment, lines_of, lines_of_talk
 from shared.talk import das_kollier as voice
 from tests import kit
-from tests.test_das_kollier import perturb_hidden
+from tests.test_das_kollier import perturb_before_move, perturb_hidden
 
 LOCALE = Path(__file__).resolve().parent.parent / "client" / "locale"
 TALK_KEYS = {"headline", "explain", "moves", "facts", "topic", "goal", "end", "log"}
@@ -268,3 +270,253 @@ def test_a_talk_is_said_in_the_language_without_a_field_left(lang):
                     assert "{" not in text, text
     finally:
         i18n.set_language("en")
+
+
+# ---------------------------------------------------------------------------- the log
+# Every kind of event Das Kollier's engine makes; each one is told (`taken_back` is the server's,
+# said by the clients themselves).
+EVENT_TYPES = {
+    "sealed_bid",
+    "first_auctioneer",
+    "auction_opened",
+    "falling_auction",
+    "bid",
+    "passed",
+    "knocked_down",
+    "accepted",
+    "declined",
+    "taken_for_nothing",
+    "price_fell",
+    "preempted",
+    "waived",
+    "paid",
+    "compensation",
+    "commission",
+    "default",
+    "rerun",
+    "sold_to_bank",
+    "debt_paid",
+    "lot_won",
+    "lot_revealed",
+    "second_deck",
+    "game_over",
+}
+
+
+def steps(games: int, seed: int, options: dict | None = None):
+    """Every move of random games: (before, mover, move, after, events)."""
+    rng = random.Random(seed)
+    for g in range(games):
+        state = GAME.new_game(rng.getrandbits(32), 3 + g % 4, options)
+        while not GAME.is_over(state):
+            mover, chosen = random_step(GAME, state, rng)
+            after, events = GAME.apply(state, mover, chosen)
+            yield state, mover, chosen, after, events
+            state = after
+
+
+def test_every_event_is_told_at_every_seat_and_to_the_spectators_from_the_catalogs():
+    """Each event, as each seat and a spectator see it, gets its sentence in the talk's log (one
+    per event, in order), made of catalog lines translated into German and French."""
+    met: set[str] = set()
+    for options in (None, {"sealed_first_auctioneer": True}):
+        for _, _, _, after, events in steps(6, 23, options):
+            for seat in [*range(after["players"]), None]:
+                here = moment(after, seat, events)
+                said = talk.talk("das-kollier", here)
+                assert said["log"] == [voice.VOICE.event_line(e, here.view) for e in here.events]
+                for event, line in zip(here.events, said["log"], strict=True):
+                    assert event["type"] in EVENT_TYPES, event
+                    assert line is not None, f"{event['type']} is not told to seat {seat}"
+                    met.add(event["type"])
+                    for part in lines_of(line):
+                        check_params(part)
+                        check_translated(part)
+    # A lot nobody wants even at nothing is rare in random play: its sentence is checked below.
+    assert met >= EVENT_TYPES - {"taken_for_nothing"}, EVENT_TYPES - met
+
+
+def test_a_hidden_part_of_an_event_is_said_only_to_the_seats_that_may_see_it():
+    """A sealed bid's amount, a payment's gems, a commission gem, a penalty gem and the gems of a
+    sale reach only the seats the engine shows them to: every other seat reads the spectators'
+    sentence, and the seats that see it read more."""
+    told = dict.fromkeys(["sealed_bid", "paid", "commission", "default", "sold_to_bank"], 0)
+    for options in (None, {"sealed_first_auctioneer": True}):
+        for _, _, _, after, events in steps(20, 29, options):
+            for event in events:
+                if "hidden" not in event:
+                    continue
+                public = voice.VOICE.event_line(
+                    GAME.view_events([event], None)[0], GAME.view(after, None)
+                )
+                for seat in range(after["players"]):
+                    seen = GAME.view_events([event], seat)[0]
+                    line = voice.VOICE.event_line(seen, GAME.view(after, seat))
+                    if seat not in event["seen_by"]:
+                        assert line == public, (seat, event)
+                    elif event["type"] != "paid" or event["gem_count"]:
+                        assert line != public, (seat, event)
+                        told[event["type"]] += 1
+    assert all(told[kind] for kind in ("sealed_bid", "paid", "sold_to_bank")), told
+
+
+def test_taken_back_and_unknown_events_say_nothing():
+    view = GAME.view(GAME.new_game(3, 3), 0)
+    assert voice.VOICE.event_line({"type": "taken_back", "seat": 0}, view) is None
+    assert voice.VOICE.event_line({"type": "no_such_event", "seat": 0}, view) is None
+
+
+@pytest.mark.parametrize(
+    ("event", "text"),
+    [
+        ({"type": "sealed_bid", "seat": 1}, "Ben puts a sealed bid face down."),
+        (
+            {"type": "taken_for_nothing", "seat": 2},
+            "Nobody wanted it even for nothing: Cleo keeps the lot for free.",
+        ),
+        ({"type": "sealed_bid", "seat": 1, "amount": 0}, "Ben puts $0 face down."),
+        (
+            {"type": "first_auctioneer", "seat": 1, "bids": [3_000, 7_000, 0], "paid": 7_000},
+            "The sealed bids are opened: Ada $3,000, Ben $7,000, Cleo $0. Ben pays $7,000 and"
+            " runs the first auction.",
+        ),
+        (
+            {"type": "falling_auction", "seat": 0, "price": 9_000, "asked": 1},
+            "Ada offers the lot in turn at $9,000, starting with Ben.",
+        ),
+        (
+            {"type": "knocked_down", "buyer": 2, "price": 14_000},
+            "Going, going, gone: sold to Cleo for $14,000.",
+        ),
+        (
+            {"type": "preempted", "seat": 0, "price": 4_000, "accepter": 2},
+            "Ada uses the right of first refusal and buys at $4,000 instead of Cleo.",
+        ),
+        (
+            {
+                "type": "paid",
+                "seat": 1,
+                "price": 30_000,
+                "cash": 1_000,
+                "gem_count": 4,
+                "gems": ["rubin"],
+                "necklaces": [["topas", "achat", "achat"]],
+            },
+            "Ben pays $30,000: $1,000 in cash and ruby, topaz, 2 agates.",
+        ),
+        (
+            {"type": "paid", "seat": 1, "price": 30_000, "cash": 1_000, "gem_count": 4},
+            "Ben pays $30,000: $1,000 in cash and 4 gems.",
+        ),
+        (
+            {"type": "paid", "seat": 1, "price": 8_000, "cash": 8_000, "gem_count": 0},
+            "Ben pays $8,000 in cash.",
+        ),
+        (
+            {"type": "commission", "seat": 0, "cash": 0, "gem_count": 1, "gem": "opal"},
+            "Ada takes a opal as commission.",
+        ),
+        (
+            {"type": "commission", "seat": 0, "cash": 0, "gem_count": 1},
+            "Ada takes a gem as commission.",
+        ),
+        (
+            {
+                "type": "default",
+                "seat": 2,
+                "price": 16_000,
+                "penalty_cash": 3_000,
+                "penalty_gem": False,
+            },
+            "Cleo cannot pay $16,000 and pays a penalty of $3,000.",
+        ),
+        (
+            {
+                "type": "default",
+                "seat": 2,
+                "price": 16_000,
+                "penalty_cash": 0,
+                "penalty_gem": True,
+                "gem": "granat",
+            },
+            "Cleo cannot pay $16,000 and gives up a garnet as a penalty.",
+        ),
+        (
+            {
+                "type": "default",
+                "seat": 2,
+                "price": 16_000,
+                "penalty_cash": 0,
+                "penalty_gem": True,
+            },
+            "Cleo cannot pay $16,000 and gives up a gem as a penalty.",
+        ),
+        (
+            {
+                "type": "sold_to_bank",
+                "seat": 0,
+                "gem_count": 3,
+                "paid": 4_000,
+                "owed": 18_000,
+                "gems": ["rubin", "achat", "achat"],
+                "value": 22_000,
+            },
+            "Ada sells ruby, 2 agates to the bank (worth $22,000): $4,000 now, $18,000 owed.",
+        ),
+        (
+            {"type": "sold_to_bank", "seat": 0, "gem_count": 3, "paid": 4_000, "owed": 18_000},
+            "Ada sells 3 gems to the bank and lays down the marker.",
+        ),
+        (
+            {"type": "debt_paid", "seat": 0, "amount": 2_000, "into": "marker"},
+            "The bank pays Ada $2,000 of the marker it owed.",
+        ),
+        (
+            {"type": "debt_paid", "seat": 0, "amount": 2_000, "into": "cash"},
+            "The bank pays Ada $2,000 it owed.",
+        ),
+        (
+            {"type": "lot_revealed", "seat": 1, "gems": ["achat", "smaragd"], "value": 8_000},
+            "New lot for Ben to auction: emerald, agate (base value $8,000).",
+        ),
+        (
+            {"type": "second_deck", "gifts": [5_000, 5_000, 0], "cards": 13},
+            "The first deck is used up: the bank hands out Ada $5,000, Ben $5,000, Cleo $0, and"
+            " a second deck of 13 cards is shuffled.",
+        ),
+        ({"type": "game_over", "scores": [0, 0, 0], "winners": [0]}, "The game is over."),
+    ],
+)
+def test_the_log_says_each_event_as_the_clients_said_it(event, text):
+    from client import i18n
+
+    names = ["Ada", "Ben", "Cleo"]
+    view = GAME.view(GAME.new_game(5, 3), None)
+    assert i18n.say(voice.VOICE.event_line(event, view), names.__getitem__) == text
+
+
+def test_the_log_of_a_seat_does_not_change_with_what_it_cannot_see():
+    """The kit's perturbation, played through a move: a state the seat cannot tell apart, the same
+    move by the same mover, and the seat's talk after it — log included — is the same wherever
+    its view after the move is (a move may rightly make public what the perturbation changed)."""
+    rng = random.Random(31)
+    compared = told = 0
+    for options in (None, {"sealed_first_auctioneer": True}):
+        for before, mover, chosen, after, events in steps(4, 37, options):
+            for seat in [*range(before["players"]), None]:
+                other = perturb_before_move(GAME.copy_state(before), seat, rng, mover, chosen)
+                if other is None or other == before:
+                    continue
+                try:
+                    other_after, other_events = GAME.apply(other, mover, chosen)
+                except IllegalMove:
+                    continue
+                if GAME.view(other_after, seat) != GAME.view(after, seat):
+                    continue
+                said = talk.talk("das-kollier", moment(after, seat, events))
+                assert talk.talk("das-kollier", moment(other_after, seat, other_events)) == said, (
+                    f"seat {seat}'s log of {chosen!r} tells something hidden from it"
+                )
+                compared += 1
+                told += len(said["log"])
+    assert compared > 300 and told > compared

@@ -1,20 +1,25 @@
 """Das Kollier's page (client/web/games/das-kollier.js) shows the table's talk: at positions of
 real games, every legal move is offered, labelled by the talk, and a move with a warning asks for
-a second tap and shows its warning first. Chromium through Playwright, as tests/test_web_page.py
-(skipped without them)."""
+a second tap and shows its warning first; the game log is the voice's. Chromium through
+Playwright, as tests/test_web_page.py (skipped without them)."""
 
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
+
+from babel.messages.pofile import read_po
 
 from client import i18n
 from shared import talk
 from shared.games.das_kollier import GAME
 from shared.randomplay import random_step
 from shared.talk import das_kollier as voice
-from tests.test_web_page import needs_browser, phone, url
+from tests.test_web_page import host_table, needs_browser, open_lobby, phone, url
 
 pytestmark = needs_browser
+LOCALE = Path(__file__).resolve().parent.parent / "client" / "locale"
 
 # Draws the seat's controls and facts for a position given from Python (view, legal moves, the
 # talk as the server sends it), in a box over the page; taps are recorded, not sent.
@@ -147,4 +152,64 @@ def test_the_lot_cards_say_each_gems_name_and_value(server, browser):
         text = cards.nth(i).text_content()
         name = i18n.say(voice.GEM_NAMES[gem])
         assert name in text and f"{voice.VALUE[gem]:,}" in text, text
+    assert page.errors == []
+
+
+# What each field of a log sentence may hold in English: an amount, a player's name, gems...
+FIELDS = {
+    "amount": r"\$[\d,]+",
+    "name": r"[^$,:.]+",
+    "gems": r"[a-z\d ,]+",
+    "gem": r"[a-z]+",
+    "cards": r"\d+ cards?",
+    "bids": r"[^$,:.]+ \$[\d,]+(, [^$,:.]+ \$[\d,]+)*",
+}
+KINDS = {
+    "amount": ("amount", "price", "cash", "paid", "owed", "value"),
+    "name": ("name", "asked", "accepter", "buyer"),
+    "bids": ("bids", "gifts"),
+}
+
+
+def voice_sentences() -> re.Pattern:
+    """Any of the voice's log sentences in English (shared/talk/das_kollier.py, "das-kollier.log"),
+    each field filled with what it may hold."""
+    with (LOCALE / "jeweltable.pot").open("rb") as f:
+        found = [
+            m.id
+            for m in read_po(f)
+            if m.context == "das-kollier.log" and m.id.endswith(".")  # not a sentence's part
+        ]
+    assert len(found) > 20
+    kind = {field: k for k, fields in KINDS.items() for field in fields}
+
+    def field(match: re.Match) -> str:
+        name = match.group(1)
+        return f"(?:{FIELDS[kind.get(name, name)]})"
+
+    templates = [re.sub(r"\\\{(\w+)\\\}", field, re.escape(m)) for m in found]
+    return re.compile("|".join(f"(?:{t})" for t in templates))
+
+
+def test_the_log_on_the_page_is_the_voices(server, browser):
+    """A spectator page at a table of bots writes the game log as Das Kollier's voice tells it
+    (the talk's `log`): every line one of its sentences, no field left unfilled."""
+    table = host_table(server, "das-kollier", 3, {"quiet_time": 1}, bots=[0, 1, 2])
+    page = phone(browser)
+    open_lobby(page, server, "Dee")
+    page.tap(f"[data-table='{table}'] .watch")
+    page.wait_for_selector("main.table[data-seq]")
+    page.wait_for_function(
+        "() => window.jeweltable.log.length >= 8"
+        " || (window.jeweltable.stream && window.jeweltable.stream.status === 'finished')",
+        timeout=60_000,
+    )
+    lines = page.evaluate("() => window.jeweltable.log")
+    told = voice_sentences()
+    assert len(lines) >= 8
+    for line in lines:
+        assert told.fullmatch(line), line
+        assert "{" not in line, line
+    offered = (" opens the bidding at $", " offers the lot in turn at $")
+    assert any(words in line for line in lines for words in offered), lines
     assert page.errors == []

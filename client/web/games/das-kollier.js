@@ -1,8 +1,8 @@
 // Das Kollier: the lot and the auction as SVG, the seat's gems, and a control for every move the
 // server lists (offer, bid, pass, knock down, accept, pre-empt, pay, commission, sell). What each
 // moment and move means, the warnings and the facts (gem values, the best necklace, what the bank
-// pays) are the table's talk (shared/talk/das_kollier.py), said by ../talk.js: this module only
-// draws and lays out.
+// pays) and the game log's sentences are the table's talk (shared/talk/das_kollier.py), said by
+// ../talk.js and the page's log: this module only draws and lays out.
 
 import { h, s, button } from "../dom.js";
 import { _, pgettext, npgettext, number, say } from "../i18n.js";
@@ -10,7 +10,7 @@ import * as talk from "../talk.js";
 
 const W = 360; // board width in SVG units: about one unit per pixel on a phone
 // The gems, most valuable first, as they are drawn: colour and cut (shape), never colour alone;
-// their names for the log and the TV (which draws without the talk). Values are the talk's.
+// their names for the cards and the results (where the talk has none). Values are the talk's.
 const GEMS = {
   diamant: { colour: "#F4F8FF", cut: "brilliant", name: () => pgettext("das-kollier.gem", "diamond"), counted: (n) => npgettext("das-kollier.gem", "{n} diamond", "{n} diamonds", n) },
   rubin: { colour: "#C0143C", cut: "oval", name: () => pgettext("das-kollier.gem", "ruby"), counted: (n) => npgettext("das-kollier.gem", "{n} ruby", "{n} rubies", n) },
@@ -383,101 +383,6 @@ function chosenPayment(view, ctx, price) {
   if (necklace) worth += necklace.value;
   const move = { type: "pay", cash: Math.max(0, price - worth), gems, necklaces: necklace ? [necklace.gems] : [] };
   return { move, worth, pieces: [...gems, ...(necklace ? necklace.gems : [])] };
-}
-
-// ------------------------------------------------------------------ the log
-const TEXT = {
-  sealed_bid: () => _("{name} puts a sealed bid face down."),
-  auction_opened: () => _("{name} opens the bidding at {price}."),
-  falling_auction: () => _("{name} offers the lot in turn at {price}, starting with {asked}."),
-  bid: () => pgettext("das-kollier.log", "{name} bids {amount}."),
-  passed: () => pgettext("das-kollier.log", "{name} passes."),
-  knocked_down: () => _("Going, going, gone: sold to {name} for {price}."),
-  accepted: () => pgettext("das-kollier.log", "{name} takes it at {price}."),
-  declined: () => pgettext("das-kollier.log", "{name} declines at {price}."),
-  price_fell: () => _("Nobody bought: the price drops to {price}."),
-  taken_for_nothing: () => _("Nobody wanted it even for nothing: {name} keeps the lot for free."),
-  preempted: () => _("{name} uses the right of first refusal and buys at {price} instead of {accepter}."),
-  waived: () => _("{name} lets {buyer} have it at {price}."),
-  compensation: () => _("{name} gets {amount} from the bank for the lost purchase."),
-  rerun: () => _("The same lot goes up again; {name} runs the auction."),
-  lot_won: () => pgettext("das-kollier.log", "{name} takes the lot: {gems}."),
-  lot_revealed: () => _("New lot for {name} to auction: {gems} (base value {value})."),
-};
-
-/** One log line for an event, as the seat may see it (the same sentences as the pygame view). */
-export function eventText(event, ctx) {
-  const name = ctx.name(event.seat);
-  const f = { name };
-  for (const key of ["price", "amount", "cash", "value", "paid", "owed"]) {
-    if (typeof event[key] === "number") f[key] = money(event[key]);
-  }
-  switch (event.type) {
-    case "game_over":
-      return _("The game is over.");
-    case "sealed_bid":
-      if (f.amount) return _("{name} puts {amount} face down.", f);
-      break;
-    case "first_auctioneer":
-      return _("The sealed bids are opened: {bids}. {name} pays {paid} and runs the first auction.", {
-        ...f,
-        bids: (event.bids || []).map((b, i) => `${ctx.name(i)} ${money(b)}`).join(", "),
-      });
-    case "auction_opened":
-      f.price = money(event.start_price);
-      break;
-    case "falling_auction":
-      f.asked = ctx.name(event.asked);
-      break;
-    case "knocked_down":
-      f.name = ctx.name(event.buyer);
-      break;
-    case "preempted":
-      f.accepter = ctx.name(event.accepter);
-      break;
-    case "waived":
-      f.buyer = ctx.name(event.buyer);
-      break;
-    case "paid": {
-      const gems = [...(event.gems || []), ...(event.necklaces || []).flat()];
-      if (gems.length) return _("{name} pays {price}: {cash} in cash and {gems}.", { ...f, gems: gemList(gems) });
-      if (event.gem_count) return _("{name} pays {price}: {cash} in cash and {gems}.", { ...f, gems: gemCount(event.gem_count) });
-      return pgettext("das-kollier.log", "{name} pays {price} in cash.", f);
-    }
-    case "commission":
-      if (event.cash) return pgettext("das-kollier.log", "{name} earns {cash} commission.", f);
-      if (event.gem) return _("{name} takes a {gem} as commission.", { ...f, gem: gemList([event.gem]) });
-      return _("{name} takes a gem as commission.", f);
-    case "default":
-      if (!event.penalty_gem)
-        return _("{name} cannot pay {price} and pays a penalty of {cash}.", { ...f, cash: money(event.penalty_cash || 0) });
-      if (event.gem) return _("{name} cannot pay {price} and gives up a {gem} as a penalty.", { ...f, gem: gemList([event.gem]) });
-      return _("{name} cannot pay {price} and gives up a gem as a penalty.", f);
-    case "sold_to_bank":
-      if (event.gems)
-        return _("{name} sells {gems} to the bank (worth {value}): {paid} now, {owed} owed.", { ...f, gems: gemList(event.gems) });
-      return _("{name} sells {gems} to the bank and lays down the marker.", { ...f, gems: gemCount(event.gem_count || 0) });
-    case "debt_paid":
-      return event.into === "marker"
-        ? _("The bank pays {name} {amount} of the marker it owed.", f)
-        : _("The bank pays {name} {amount} it owed.", f);
-    case "lot_won":
-    case "lot_revealed":
-      f.gems = gemList(event.gems || []);
-      break;
-    case "second_deck":
-      return _(
-        "The first deck is used up: the bank hands out {gifts}, and a second deck of {cards} is shuffled.",
-        {
-          gifts: (event.gifts || []).map((g, i) => `${ctx.name(i)} ${money(g)}`).join(", "),
-          cards: npgettext("das-kollier", "{n} card", "{n} cards", event.cards || 0),
-        },
-      );
-    default:
-      break;
-  }
-  return TEXT[event.type] ? TEXT[event.type]()
-    .replace(/\{(\w+)\}/g, (whole, key) => (key in f ? f[key] : whole)) : null;
 }
 
 // ------------------------------------------------------------------ results
