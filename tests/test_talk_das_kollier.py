@@ -414,7 +414,7 @@ def test_taken_back_and_unknown_events_say_nothing():
         ),
         (
             {"type": "commission", "seat": 0, "cash": 0, "gem_count": 1, "gem": "opal"},
-            "Ada takes a opal as commission.",
+            "Ada takes as commission: opal.",
         ),
         (
             {"type": "commission", "seat": 0, "cash": 0, "gem_count": 1},
@@ -439,7 +439,7 @@ def test_taken_back_and_unknown_events_say_nothing():
                 "penalty_gem": True,
                 "gem": "granat",
             },
-            "Cleo cannot pay $16,000 and gives up a garnet as a penalty.",
+            "Cleo cannot pay $16,000 and gives up as a penalty: garnet.",
         ),
         (
             {

@@ -319,7 +319,7 @@ class Voice:
             if "gem" in event:
                 return say(
                     "das-kollier.log",
-                    "{name} takes a {gem} as commission.",
+                    "{name} takes as commission: {gem}.",
                     name=who,
                     gem=GEM_NAMES[event["gem"]],
                 )
@@ -421,7 +421,7 @@ class Voice:
         if "gem" in event:
             return say(
                 "das-kollier.log",
-                "{name} cannot pay {price} and gives up a {gem} as a penalty.",
+                "{name} cannot pay {price} and gives up as a penalty: {gem}.",
                 name=who,
                 price=price,
                 gem=GEM_NAMES[event["gem"]],
