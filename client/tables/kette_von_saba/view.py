@@ -147,9 +147,6 @@ class KetteVonSabaView(Motion, Controls, NecklaceDrawing, BlockDrawing, RailDraw
         self.version += 1
 
     # ------------------------------------------------------------------ words
-    def event_text(self, event: Event) -> str | None:
-        return words.event_text(event, self.ctx.name)
-
     def status(self) -> str | None:
         # The stage; the moment itself (the talk's headline) stands on the auction block.
         return words.status(self.view)
