@@ -82,7 +82,7 @@ WORDS = (
     C_("kette-von-saba", "No cards in hand"),
     C_("kette-von-saba", "Other amounts"),
     N_("Pick a card, then a glowing space"),
-    # Its log and hand name cards and the end themselves (events are not the talk's); the same
+    # Its hand and the card on sale name cards themselves (the log is the talk's); the same
     # terms as the talk's (shared/talk/kette_von_saba.py).
     CNN_("kette-von-saba.card", "{n} ruby", "{n} rubies"),
     CNN_("kette-von-saba.card", "{n} emerald", "{n} emeralds"),
@@ -90,9 +90,6 @@ WORDS = (
     CNN_("kette-von-saba.card", "{n} pearl", "{n} pearls"),
     CNN_("kette-von-saba.card", "{n} amethyst", "{n} amethysts"),
     C_("kette-von-saba.card", "a lion head"),
-    N_("The necklace is complete: the game is over."),
-    N_("No card held fits the necklace any more: the game is over."),
-    N_("Every card has been played: the game is over."),
     C_("kette-von-saba.button", "Another place"),
     NN_("Tap the marked place on the necklace", "Tap one of the {n} marked places on the necklace"),
     # At the table together (social.js); its other words are client/scenes/chat.py's.

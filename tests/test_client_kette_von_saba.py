@@ -21,6 +21,11 @@ from client.app import App  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
 from client.screenshot import sample_table  # noqa: E402
 from client.settings import Settings  # noqa: E402
+from client.tables.kette_von_saba.controls import (  # noqa: E402
+    MINUS_RECT,
+    PLAY_RECT,
+    PLUS_RECT,
+)
 from client.tables.kette_von_saba.layout import (  # noqa: E402
     CENTRES,
     HEX_H,
@@ -262,6 +267,52 @@ def test_bid_buttons_run_from_the_lowest_legal_bid_to_all_in_after_pass():
     assert sent == [(scene.viewer, {"type": "bid", "amount": min(bids)})]
 
 
+@pytest.mark.parametrize(
+    ("phase", "kind", "field"), [("bidding", "bid", "amount"), ("reserve", "reserve", "price")]
+)
+def test_every_legal_amount_is_reached_by_the_chooser_on_the_block_and_played(phase, kind, field):
+    """A client never hides a legal move: − and + on the block step through every legal bid (or
+    price asked), one at a time, and the button beside them plays the one shown with the talk's
+    label; one the talk warns of takes a second tap, the first puts its warning on the block."""
+    app = make_app()
+    sent = []
+    # A moment with more amounts than the buttons under the board offer.
+    many = find(lambda s: s["phase"] == phase and len(GAME.legal_moves(s, GAME.to_act(s)[0])) > 8)
+    scene = table(app, *many, sent=sent)
+    view = scene.game_view
+    legal = [m for m in scene.model.streams[scene.viewer].legal if m["type"] == kind]
+    legal.sort(key=lambda m: m[field])
+    buttons = [m for _label, m in view.move_buttons() if m["type"] == kind]
+    assert len(buttons) < len(legal), "the buttons show only some amounts"
+    minus, plus, play = (screen(scene, r.center) for r in (MINUS_RECT, PLUS_RECT, PLAY_RECT))
+    played = []
+    warned = 0
+    for i, move in enumerate(legal):
+        _kind, moves, index = view.chooser()
+        assert moves[index] == move
+        said = view.move_talk(move)
+        label = view._chooser_buttons(scene.camera)[3].label
+        assert view.say(said["label"]) in label and label.startswith("⚠") == bool(said["warn"])
+        tap(app, play)
+        if said["warn"]:
+            warned += 1
+            assert sent == played, "a warned amount was played by one tap"
+            assert view._chooser_buttons(scene.camera)[3].label.endswith("tap again")
+            assert view.warning() == view.say(said["warn"])
+            tap(app, play)
+        played.append((scene.viewer, move))
+        assert sent == played
+        scene.pending = None  # as if the server had refused it: the seat chooses again
+        if i + 1 < len(legal):
+            tap(app, plus)
+    assert warned or kind == "bid", "asking a price is always warned of"
+    tap(app, plus)
+    assert view.chooser()[2] == len(legal) - 1, "+ stops at the highest amount"
+    for _ in legal:
+        tap(app, minus)
+    assert view.chooser()[2] == 0 and sent == played, "− stops at the lowest and plays nothing"
+
+
 def test_the_buyer_lays_the_card_on_a_glowing_space_or_keeps_it():
     app = make_app()
     sent = []
@@ -278,6 +329,11 @@ def test_the_buyer_lays_the_card_on_a_glowing_space_or_keeps_it():
     scene = table(app, seed, moves, sent=sent)
     keep = next(b for b in scene.move_buttons if b.label.endswith("Keep it"))
     tap(app, keep.rect.center)
+    if keep.label.startswith("⚠"):
+        # Keeping a card that pays double now is warned of: the second press plays it.
+        assert sent == []
+        keep = next(b for b in scene.move_buttons if b.label.endswith("tap again"))
+        tap(app, keep.rect.center)
     assert sent == [(scene.viewer, {"type": "keep"})]
 
 
@@ -505,6 +561,10 @@ def test_a_few_moves_by_taps_against_a_real_server(tmp_path):
                 tap(app, screen(scene, piece.targets[0].rect.center))
             else:
                 tap(app, scene.move_buttons[0].rect.center)
+                if len(sent) == count and scene.move_buttons[0].label.endswith("tap again"):
+                    # A move the talk warns of (accepting a price above what the card pays)
+                    # is played by a second press.
+                    tap(app, scene.move_buttons[0].rect.center)
             assert len(sent) == count + 1 and sent[-1] in legal
             assert run_until(lambda: scene.pending is None)
             played += 1

@@ -1,11 +1,12 @@
 """The voice of Die Kette von Saba (shared/talk/kette_von_saba.py): for hundreds of random
 positions, at every seat and as a spectator, the talk is complete, names every legal move in
 order, says only lines the de and fr catalogs translate, with plain parameters, round-trips
-msgpack and tells a seat nothing hidden from it; costly moves carry their warnings; the rules
-render."""
+msgpack and tells a seat nothing hidden from it (its game log included); every event gets its
+log sentence; costly moves carry their warnings; the rules render."""
 
 from __future__ import annotations
 
+import json
 import random
 from functools import cache
 from pathlib import Path
@@ -18,6 +19,7 @@ from shared import engine
 from shared.games.kette_von_saba.game import BID_STEP
 from shared.randomplay import random_step
 from shared.talk import Moment, lines_of, lines_of_talk, rules, talk
+from shared.talk.kette_von_saba import VOICE as GAME_VOICE
 from tests import kit
 from tests.test_kette_von_saba import perturb_hidden
 
@@ -83,8 +85,9 @@ def plain_parameter(value: object) -> bool:
 
 
 def check_talk(said: dict, m: Moment) -> None:
-    for key in ("headline", "explain", "moves", "facts", "topic", "goal", "end"):
+    for key in ("headline", "explain", "moves", "facts", "topic", "goal", "end", "log"):
         assert key in said
+    assert len(said["log"]) == len(m.events), "one log entry per event"
     assert said["headline"] and said["explain"], "every moment has a headline and a line more"
     assert len(said["moves"]) == len(m.legal)
     for entry in said["moves"]:
@@ -129,6 +132,93 @@ def test_the_talk_leaks_nothing_hidden():
             changed += 1
             assert talk(GAME_ID, moment(other, seat)) == said, f"seat {seat}'s talk leaks"
     assert changed > 100
+
+
+# Every event the engine makes, each with a log sentence; `taken_back` the clients say.
+TOLD = {
+    "card_offered",
+    "deck_card_offered",
+    "bid",
+    "reserve_named",
+    "reserve_accepted",
+    "passed",
+    "reserve_declined",
+    "no_bid",
+    "reserve_refused",
+    "bidding_closed",
+    "sold",
+    "kept",
+    "joker_returned",
+    "forgery",
+    "reconstruction_begins",
+    "placed",
+    "drew",
+    "game_over",
+}
+
+
+def moves_played(games: int, players=(3, 4, 5, 7)):
+    """(state before, mover, move, state after, events) of every move of random games."""
+    for g in range(games):
+        rng = random.Random(3000 + g)
+        state = GAME.new_game(4000 + g, players[g % len(players)], None)
+        while not GAME.is_over(state):
+            mover, chosen = random_step(GAME, state, rng)
+            after, events = GAME.apply(state, mover, chosen)
+            yield state, mover, chosen, after, events
+            state = after
+
+
+def test_every_event_gets_its_log_line_at_every_seat():
+    told: set[str] = set()
+    for _before, _mover, _move, after, events in moves_played(games=6):
+        lines_for: dict[str, dict] = {}
+        for seat in [*range(after["players"]), None]:
+            m = moment(after, seat, events)
+            said = talk(GAME_ID, m)
+            check_talk(said, m)
+            for event, line in zip(m.events, said["log"], strict=True):
+                assert event["type"] in TOLD, f"an event the voice does not know: {event!r}"
+                assert line is not None, f"no log line for {event!r}"
+                # An event every seat sees alike gets the same line at every seat.
+                seen_alike = lines_for.setdefault(json.dumps(event, sort_keys=True), line)
+                assert seen_alike == line, (event, seen_alike, line)
+                text = i18n.say(line, lambda s: f"P{s}")
+                assert text and "{" not in text, line
+                if event["type"] == "drew":
+                    # The card drawn is named to its buyer only.
+                    assert ("card" in line["a"]) == (seat == event["seat"]), (seat, line)
+                told.add(event["type"])
+    assert TOLD - {"joker_returned", "forgery"} <= told, TOLD - told
+    taken = {"type": "taken_back", "seat": 1}
+    assert talk(GAME_ID, moment(after, 0))["log"] == []
+    assert GAME_VOICE.event_line(taken, GAME.view(after, 0)) is None
+
+
+def test_the_log_tells_no_seat_what_is_hidden_from_it():
+    """The kit's perturbation before a move: for every observer, a state it cannot tell apart
+    played with the same move gives it the same talk, its log included."""
+    rng = random.Random(11)
+    compared = 0
+    for before, mover, chosen, after, events in moves_played(games=5):
+        for seat in [*range(before["players"]), None]:
+            if seat == mover:
+                continue
+            other = perturb_hidden(GAME.copy_state(before), seat, rng)
+            if other is None or other == before:
+                continue
+            try:
+                other_after, other_events = GAME.apply(other, mover, chosen)
+            except engine.IllegalMove:
+                continue
+            if GAME.view(other_after, seat) != GAME.view(after, seat):
+                continue  # the move made public what the perturbation changed
+            said = talk(GAME_ID, moment(after, seat, events))
+            assert talk(GAME_ID, moment(other_after, seat, other_events)) == said, (
+                f"seat {seat}'s log of {chosen!r} tells something hidden from it"
+            )
+            compared += 1
+    assert compared > 300
 
 
 def said_moves(state: dict, seat: int) -> list[tuple[dict, dict]]:

@@ -21,6 +21,8 @@ class BlockDrawing(TableView):
 
     def warning(self) -> str | None: ...
 
+    def chooser(self) -> tuple[str, list[Any], int] | None: ...
+
     def _lot_fact(self) -> str | None:
         """What the card on sale pays and where, as the talk's facts say it."""
         said = self.talk()
@@ -69,11 +71,14 @@ class BlockDrawing(TableView):
         # says who bought, not who sells), the line under it what is decided now.
         # A warning of the buttons (⚠) takes the explanation's place: the block has room for
         # two lines, and the bid it would repeat stands on its right.
+        # With the amount chooser at the foot of the block, a warning stands alone above it (the
+        # top bar says whose turn it is, the card is on the block): both would not fit.
         said = self.talk()
         lines = []
         if said:
-            lines.append((self.say(said["headline"]), lettering.px(cam, 22), theme.TEXT, True))
             warning = self.warning() if mine else None
+            if not (warning and self.chooser() is not None):
+                lines.append((self.say(said["headline"]), lettering.px(cam, 22), theme.TEXT, True))
             if warning:
                 lines.append(("⚠ " + warning, lettering.px(cam, 17), theme.GOLD, False))
             elif said["explain"]:

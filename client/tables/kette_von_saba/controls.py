@@ -1,6 +1,8 @@
 """What the seat shown may do at Die Kette von Saba's table, built from the server's legal
 moves only: the cards it may pick up with their targets (the block, the settings, the hand, the
-forgeries), the deck to tap, and buttons for bids, prices, keep, draw and end of turn."""
+forgeries), the deck to tap, buttons for a few bids and prices, keep, draw and end of turn, and
+on the auction block an amount chooser (− amount + and the move's button) that reaches every
+legal bid or price: a client never hides a legal move."""
 
 from __future__ import annotations
 
@@ -8,8 +10,11 @@ from typing import Any
 
 import pygame
 
-from client.tables.base import Move, Piece, Sprite, TableView, Target
+from client import i18n
+from client.tables.base import Camera, Move, Piece, Sprite, TableView, Target
+from client.tables.kette_von_saba import lettering, words
 from client.tables.kette_von_saba.layout import (
+    BLOCK_RECT,
     CARD_RATIO,
     DECK_RECT,
     FORGERY_RECT,
@@ -19,11 +24,26 @@ from client.tables.kette_von_saba.layout import (
     SPACE_OF,
     space_rect,
 )
+from client.ui import theme
+from client.ui.input import Intent
+from client.ui.widgets import Button
 
 # Moves made on the board (a card dragged or tapped onto its target), not by a button.
 BOARD_MOVES = ("place", "offer")
-# Bid (or price) buttons offered: the lowest plus these steps above it, and the highest.
+# Bid (or price) buttons offered: the lowest plus these steps above it, and the highest (the
+# chooser on the block reaches the others).
 BID_STEPS = (0, 1, 4)
+# Moves with an amount (the move's field holding it), each chosen on the block with − and +.
+AMOUNT_MOVES = {"bid": "amount", "reserve": "price"}
+# The amount chooser at the foot of the block, left of the card on sale (world units): −, the
+# amount, + and the button that plays the chosen move.
+CHOOSER_Y = BLOCK_RECT.bottom - 40
+MINUS_RECT = pygame.FRect(BLOCK_RECT.x + 10, CHOOSER_Y, 40, 36)
+AMOUNT_RECT = pygame.FRect(MINUS_RECT.right + 4, CHOOSER_Y, 104, 36)
+PLUS_RECT = pygame.FRect(AMOUNT_RECT.right + 4, CHOOSER_Y, 40, 36)
+PLAY_RECT = pygame.FRect(
+    PLUS_RECT.right + 10, CHOOSER_Y, LOT_RECT.x - 20 - PLUS_RECT.right - 10, 36
+)
 
 
 class Controls(TableView):
@@ -34,6 +54,10 @@ class Controls(TableView):
     hand_sprites: dict[tuple[str, int], Sprite]
     lot_sprite: Sprite
     _pieces: list[Piece]
+    # The amount chosen on the block for each kind of move, and the chosen move pressed once
+    # while the talk warns of it: (the view's version, the move).
+    chosen_amount: dict[str, int]
+    amount_armed: tuple[int, Move] | None
 
     def _move(self, **fields: Any) -> Move | None:
         return next((m for m in self.legal if all(m.get(k) == v for k, v in fields.items())), None)
@@ -106,14 +130,108 @@ class Controls(TableView):
         return buttons
 
     def warning(self) -> str | None:
-        """The talk's warning of the first button move that has one, for the block."""
+        """The talk's warning of the move chosen on the block, else of the first button move that
+        has one, for the block."""
         said = self.talk()
         if not said:
             return None
+        chooser = self.chooser()
+        if chooser is not None:
+            # The amount shown on the block speaks for all amounts.
+            entry = self.move_talk(chooser[1][chooser[2]])
+            if entry is not None and entry["warn"]:
+                return self.say(entry["warn"])
         for move, entry in zip(self.legal, said["moves"], strict=True):
+            if chooser is not None and move["type"] in AMOUNT_MOVES:
+                continue
             if entry["warn"] and move["type"] not in BOARD_MOVES:
                 return self.say(entry["warn"])
         return None
+
+    # ------------------------------------------------------------------ the amount chooser
+    def chooser(self) -> tuple[str, list[Move], int] | None:
+        """The amounts the seat shown may name now: (the kind of move, its legal moves by amount,
+        the index of the one chosen), or None when it names none."""
+        if not self.view or not self._my_turn():
+            return None
+        for kind, field in AMOUNT_MOVES.items():
+            moves = sorted((m for m in self.legal if m["type"] == kind), key=lambda m: m[field])
+            if moves:
+                amount = self.chosen_amount.get(kind)
+                index = next((i for i, m in enumerate(moves) if m[field] == amount), 0)
+                return kind, moves, index
+        return None
+
+    def _choose(self, kind: str, move: Move) -> None:
+        self.chosen_amount[kind] = move[AMOUNT_MOVES[kind]]
+        self.amount_armed = None
+
+    def handle(self, intent: Intent, cam: Camera) -> Move | bool:
+        """A tap on the block's amount chooser: − and + step through every legal amount; the
+        button plays the chosen move (one the talk warns of by a second tap, the first says
+        why on the block)."""
+        chooser = self.chooser()
+        if chooser is None or intent.kind != "tap":
+            return False
+        kind, moves, index = chooser
+        x, y = cam.to_world(*intent.pos)
+        if MINUS_RECT.collidepoint(x, y):
+            self._choose(kind, moves[max(0, index - 1)])
+            return True
+        if PLUS_RECT.collidepoint(x, y):
+            self._choose(kind, moves[min(len(moves) - 1, index + 1)])
+            return True
+        if PLAY_RECT.collidepoint(x, y) or AMOUNT_RECT.collidepoint(x, y):
+            move = moves[index]
+            said = self.move_talk(move)
+            armed = (self.version, move)
+            if said is not None and said["warn"] and self.amount_armed != armed:
+                self.amount_armed = armed
+                return True
+            self.amount_armed = None
+            return move
+        return False
+
+    def _chooser_buttons(self, cam: Camera) -> list[Button]:
+        """The chooser's parts as buttons at their places on the screen (− amount + play)."""
+        chooser = self.chooser()
+        if chooser is None:
+            return []
+        kind, moves, index = chooser
+        move = moves[index]
+        amount = words.money(move[AMOUNT_MOVES[kind]])
+        said = self.move_talk(move)
+        label = self.say(said["label"]) if said else amount
+        if said and said["warn"]:
+            label = f"⚠ {label}"
+        if self.amount_armed == (self.version, move):
+            label = i18n._("{move} — tap again", move=label)
+        minus = Button("−", _nothing, enabled=index > 0)
+        shown = Button(amount, _nothing, selected=True)
+        plus = Button("+", _nothing, enabled=index < len(moves) - 1)
+        play = Button(label, _nothing, primary=True)
+        for button, rect in (
+            (minus, MINUS_RECT),
+            (shown, AMOUNT_RECT),
+            (plus, PLUS_RECT),
+            (play, PLAY_RECT),
+        ):
+            button.rect = cam.rect_to_screen(rect)
+        return [minus, shown, plus, play]
+
+    def _draw_chooser(self, surface: pygame.Surface, cam: Camera) -> None:
+        size = lettering.px(cam, 17)
+        buttons = self._chooser_buttons(cam)
+        for button in buttons[1::2]:
+            button.draw(surface, size)
+        for button in buttons[0::2]:
+            # − and +: a sign, never shortened to "…" on a small screen.
+            fill, ink = theme.PANEL, theme.TEXT
+            if not button.enabled:
+                fill, ink = theme.mix(fill, theme.TABLE, 0.6), theme.mix(ink, theme.TABLE, 0.5)
+            r = button.rect
+            theme.shadowed_rect(surface, r, fill, max(4, r.h // 4), lift=2, border=theme.GOLD_DARK)
+            theme.blit_text(surface, button.label, size, r.center, ink, bold=True, anchor="center")
 
     def _my_turn(self) -> bool:
         return self.seat is not None and self.seat in self.view["to_act"]
@@ -127,8 +245,13 @@ class Controls(TableView):
         return next((p.key for p in self._pieces if {t.key for t in p.targets} == hot), None)
 
 
+def _nothing() -> None:
+    """The chooser's buttons are drawn by the view; its taps go through `Controls.handle`."""
+
+
 def _some(moves: list[Move]) -> list[Move]:
-    """A few of a long list of amounts: the lowest, some steps above it, and the highest."""
+    """A few of a long list of amounts as buttons: the lowest, some steps above it, and the
+    highest (the block's chooser offers every one)."""
     if len(moves) <= len(BID_STEPS) + 1:
         return moves
     picks = sorted({k for k in BID_STEPS if k < len(moves)} | {len(moves) - 1})

@@ -78,6 +78,8 @@ class KetteVonSabaView(Motion, Controls, NecklaceDrawing, BlockDrawing, RailDraw
         self.banner: dict[str, Any] = {"alpha": 0.0, "scale": 1.0, "text": ""}
         self.rewards: list[int] = []
         self._pieces: list[Piece] = []
+        self.chosen_amount: dict[str, int] = {}
+        self.amount_armed: tuple[int, Move] | None = None
         self.changes: list[pygame.FRect] | None = None
         self.warm_scale = 0.0
         self.warmed = False
@@ -147,9 +149,6 @@ class KetteVonSabaView(Motion, Controls, NecklaceDrawing, BlockDrawing, RailDraw
         self.version += 1
 
     # ------------------------------------------------------------------ words
-    def event_text(self, event: Event) -> str | None:
-        return words.event_text(event, self.ctx.name)
-
     def status(self) -> str | None:
         # The stage; the moment itself (the talk's headline) stands on the auction block.
         return words.status(self.view)
@@ -198,6 +197,7 @@ class KetteVonSabaView(Motion, Controls, NecklaceDrawing, BlockDrawing, RailDraw
             self._draw_lot_spaces(surface, cam)
         self._draw_targets(surface, cam, hot, held)
         self._draw_block(surface, cam)
+        self._draw_chooser(surface, cam)
         self._draw_purses(surface, cam)
         self._draw_hand(surface, cam, hot, held)
         if self._lot_visible() and (held is None or held.key != "lot"):

@@ -95,11 +95,6 @@ export function cardName(card) {
   return CARD_NAMES[stone] ? CARD_NAMES[stone](count) : card;
 }
 
-function laidName(card, piece) {
-  if (card === JOKER) return pgettext("kette-von-saba.card", "a lion head (as {piece})", { piece: cardName(piece) });
-  return cardName(card);
-}
-
 function cardOrder(card) {
   if (card === JOKER) return [ORDER.length, 0];
   const [stone, count] = split(card);
@@ -510,16 +505,6 @@ function layouts(n) {
   return ngettext("{n} necklace still possible", "{n} necklaces still possible", n, { n: number(n) });
 }
 
-const END_TEXT = {
-  necklace_full: "The necklace is complete: the game is over.",
-  no_card_fits: "No card held fits the necklace any more: the game is over.",
-  no_cards: "Every card has been played: the game is over.",
-};
-
-function endText(reason) {
-  return _(END_TEXT[reason] || END_TEXT.no_cards);
-}
-
 export function seatFact(view, seat) {
   const parts = [marks(view.cash[seat]), pgettext("kette-von-saba", "Cards in hand: {n}", { n: view.hand_counts[seat] })];
   if (view.stage === 1 && !view.end && seat === view.auctioneer) parts.push(pgettext("kette-von-saba", "auctioneer"));
@@ -653,68 +638,6 @@ export function controls(stream, ctx) {
   // sight above it.
   if (view.hand && playableCards(ctx).size) parts.push(handRow(view, ctx));
   return h("section", { class: "controls" }, parts);
-}
-
-// ------------------------------------------------------------------ the log
-const DECK_OFFERED = {
-  round_without_draw: "A whole round without a card from the deck: {name} auctions its top card, {card}.",
-  empty_hand: "{name} has no cards and auctions the top card of the deck, {card}.",
-};
-
-/** One log sentence for an event, as the seat may see it (the pygame view's sentences). */
-export function eventText(event, ctx) {
-  const name = ctx.name(event.seat);
-  const card = event.card ? cardName(event.card) : "";
-  const amount = money(event.amount ?? event.price ?? 0);
-  switch (event.type) {
-    case "card_offered":
-      return _("{name} puts {card} up for auction.", { name, card });
-    case "deck_card_offered":
-      return _(DECK_OFFERED[event.reason] || DECK_OFFERED.empty_hand, { name, card });
-    case "bid":
-      return _("{name} bids {amount}.", { name, amount });
-    case "reserve_named":
-      return _("{name} will not sell below {amount}.", { name, amount });
-    case "reserve_accepted":
-      return _("{name} accepts the price of {amount}.", { name, amount });
-    case "passed":
-      return event.forced ? _("{name} cannot raise and passes.", { name }) : _("{name} passes.", { name });
-    case "reserve_declined":
-      return event.forced ? _("{name} cannot pay that much.", { name }) : _("{name} declines.", { name });
-    case "no_bid":
-      return _("Nobody bids.");
-    case "reserve_refused":
-      return _("Nobody pays the price: the card stays unsold.");
-    case "bidding_closed":
-      return _("The bidding closes at {amount} ({name}).", { amount: money(event.bid), name: ctx.name(event.bidder) });
-    case "sold":
-      return _("{seller} sells {card} to {buyer} for {amount}.", {
-        seller: ctx.name(event.seller),
-        buyer: ctx.name(event.buyer),
-        amount: money(event.price),
-        card,
-      });
-    case "kept":
-      return _("{name} takes {card} into hand.", { name, card });
-    case "joker_returned":
-      return _("The lion head fits nowhere yet and goes back to {name}.", { name });
-    case "forgery":
-      return _("{name} sets a forgery aside: {card}.", { name, card });
-    case "reconstruction_begins":
-      return _("The deck is empty. Stage 2: {name}, the richest, begins to rebuild the necklace.", { name });
-    case "placed": {
-      const laid = laidName(event.card, event.piece);
-      if (event.reward) return _("{name} lays {card} on the necklace and earns {amount}.", { name, card: laid, amount: money(event.reward) });
-      return _("{name} lays {card} on the necklace, without reward.", { name, card: laid });
-    }
-    case "drew":
-      if (event.card) return _("{name} buys the top card of the deck for {amount}: {card}.", { name, amount, card });
-      return _("{name} buys the top card of the deck for {amount}.", { name, amount });
-    case "game_over":
-      return endText(event.reason);
-    default:
-      return null;
-  }
 }
 
 // ------------------------------------------------------------------ results
