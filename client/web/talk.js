@@ -46,8 +46,11 @@ export function tapMove(ctx, move, key) {
     ctx.rerender();
     return false;
   }
+  const wasArmed = Boolean(ctx.ui.armed);
   ctx.ui.armed = null;
   ctx.move(move);
+  // The armed look goes at once (not only with the next update), so no second tap meets it.
+  if (wasArmed) ctx.rerender();
   return true;
 }
 
