@@ -595,18 +595,35 @@ def raise_file_limit() -> int:
     return soft
 
 
-# The collector runs after this many more container objects were made than freed (default 700):
-# a move's short-lived states and messages then die young instead of reaching the oldest
-# generation, whose full collections (every object alive) are the longest pauses.
-GC_THRESHOLDS = (20_000, 20, 20)
+# The collector runs after this many more container objects were made than freed (default 700),
+# then examines only those young ones; every 5th time also the generation before (default 10),
+# and the oldest (every live object not frozen) only after 100 of those (default 10) and when a
+# quarter more than it held were promoted into it. A connection and a move leave no reference
+# cycles (shared/protocol.py, server/web.py), so a collection frees next to nothing and costs
+# what it examines: small young generations make short pauses (at 2,000 connections, 20,000 of
+# them cost up to 57 ms of CPU, 5,000 some 10 ms), and a generation of the middle promoted
+# early keeps the second collection as short. Measured: docs/performance.md (issue 31).
+GC_THRESHOLDS = (5_000, 5, 100)
 
 
 def settle_memory() -> None:
-    """After start-up: collect once, then leave everything alive now (modules, rules tables,
-    restored tables) out of every later collection, so that those stay short."""
+    """After start-up (restored tables included): collect once, then leave everything alive now
+    (modules, rules tables, restored tables) out of every later collection, so that those stay
+    short. From then on, what survives a full collection (tables, players' sessions) is frozen
+    the same way: the next one examines only what came after it."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+    if freeze_after_full_collection not in gc.callbacks:
+        gc.callbacks.append(freeze_after_full_collection)
+
+
+def freeze_after_full_collection(phase: str, info: dict[str, int]) -> None:
+    """A collector callback: what is alive after a collection of the oldest generation is long
+    lived; frozen, it is never examined again (it is still freed by reference counting when it
+    goes, and a connection's or a table's end leaves no cycle to be missed)."""
+    if phase == "stop" and info["generation"] == 2:
+        gc.freeze()
 
 
 async def serve(config: ServerConfig) -> None:
@@ -644,6 +661,8 @@ async def serve(config: ServerConfig) -> None:
     finally:
         await server.close()
         gc.callbacks.remove(watch)
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(freeze_after_full_collection)
         log.info("%s", watch.summary())
         print("Jewel Table server stopped", flush=True)
 
