@@ -600,9 +600,10 @@ def raise_file_limit() -> int:
 # and the oldest (every live object not frozen) only after 100 of those (default 10) and when a
 # quarter more than it held were promoted into it. A connection and a move leave no reference
 # cycles (shared/protocol.py, server/web.py), so a collection frees next to nothing and costs
-# what it examines: small young generations make short pauses (at 2,000 connections, 20,000 of
-# them cost up to 57 ms of CPU, 5,000 some 10 ms), and a generation of the middle promoted
-# early keeps the second collection as short. Measured: docs/performance.md (issue 31).
+# what it examines: small young generations make short pauses (in floods of silent WebSockets
+# the longest took 58 ms of CPU at 20,000, 33 ms at 5,000), and the middle generation, promoted
+# early, stays small too (36 ms at most in floods; 63 ms while 1,000 tables were set up: not
+# yet short enough there). Measured: docs/performance.md (issue 31).
 GC_THRESHOLDS = (5_000, 5, 100)
 
 
