@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import os
 import signal
 import socket
 import sqlite3
@@ -235,11 +236,8 @@ class Session:
             self.transport.close()
             if self.ticket is not None:
                 self.ticket.release()
-            # The decoder's hooks are bound methods of the side, a reference cycle: broken here,
-            # the side and its decoder (~25 KiB, msgpack's stack included) go at once instead of
-            # waiting for a full collection of the oldest generation.
+            # Nothing more is read from it (its decoder holds no cycle: shared/protocol.py).
             self.side.phase = Phase.CLOSED
-            self.side._unpacker = None
 
     async def _read_loop(self) -> None:
         loop = asyncio.get_running_loop()
@@ -469,6 +467,8 @@ class Server:
 
 # A garbage-collector pause longer than this is logged: it holds every table up.
 GC_PAUSE_LOGGED = 0.01
+# Set to 1: each long pause is logged with what the collector found (GcWatch.detail).
+GC_DETAIL_ENV = "JEWELTABLE_GC_DETAIL"
 # Every pause is counted in buckets of 0.1 ms up to 2 s (the last bucket holds all longer ones):
 # the median and the p99 of a whole evening in 160 kB, however many collections.
 GC_BUCKET = 0.0001
@@ -505,15 +505,22 @@ class GcWatch:
     pause much longer than its CPU time was the machine running something else), and counts all
     of them for `summary`."""
 
-    def __init__(self) -> None:
+    def __init__(self, detail: bool = False) -> None:
         self._began = (0.0, 0.0)
         self.collections = [0, 0, 0]
         self.longest = [0.0, 0.0, 0.0]
         self.wall = PauseCounts()
         self.cpu = PauseCounts()
+        # A diagnosis, not for an evening (it walks every object twice per collection): the
+        # objects in each generation before and after a long pause, and the commonest types of
+        # those it examined (GC_DETAIL_ENV set to 1).
+        self.detail = detail
+        self._before: tuple[list[int], list[tuple[str, int]]] = ([], [])
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
+            if self.detail:
+                self._before = self._census(info["generation"])
             self._began = (time.perf_counter(), time.thread_time())
             return
         pause = time.perf_counter() - self._began[0]
@@ -532,6 +539,28 @@ class GcWatch:
                 cpu * 1000,
                 info["collected"],
             )
+            if self.detail:
+                sizes, types = self._before
+                after, _ = self._census(-1)
+                log.warning(
+                    "gc: objects by generation before %s, after %s; examined, commonest: %s",
+                    sizes,
+                    after,
+                    ", ".join(f"{name} {count}" for name, count in types),
+                )
+
+    @staticmethod
+    def _census(generation: int) -> tuple[list[int], list[tuple[str, int]]]:
+        """Objects tracked in each generation (and the frozen ones), and the commonest types
+        among those a collection of `generation` examines (none for -1)."""
+        sizes = [len(gc.get_objects(n)) for n in range(3)] + [gc.get_freeze_count()]
+        types: dict[str, int] = {}
+        for n in range(generation + 1):
+            for obj in gc.get_objects(n):
+                name = type(obj).__qualname__
+                types[name] = types.get(name, 0) + 1
+        commonest = sorted(types.items(), key=lambda kv: -kv[1])[:12]
+        return sizes, commonest
 
     def summary(self) -> str:
         """One line for the log (and the benches, which read it) about every collection so far."""
@@ -566,18 +595,36 @@ def raise_file_limit() -> int:
     return soft
 
 
-# The collector runs after this many more container objects were made than freed (default 700):
-# a move's short-lived states and messages then die young instead of reaching the oldest
-# generation, whose full collections (every object alive) are the longest pauses.
-GC_THRESHOLDS = (20_000, 20, 20)
+# The collector runs after this many more container objects were made than freed (default 700),
+# then examines only those young ones; every 5th time also the generation before (default 10),
+# and the oldest (every live object not frozen) only after 100 of those (default 10) and when a
+# quarter more than it held were promoted into it. A connection and a move leave no reference
+# cycles (shared/protocol.py, server/web.py), so a collection frees next to nothing and costs
+# what it examines: small young generations make short pauses (in floods of silent WebSockets
+# the longest took 58 ms of CPU at 20,000, 33 ms at 5,000), and the middle generation, promoted
+# early, stays small too (36 ms at most in floods; 63 ms while 1,000 tables were set up: not
+# yet short enough there). Measured: docs/performance.md (issue 31).
+GC_THRESHOLDS = (5_000, 5, 100)
 
 
 def settle_memory() -> None:
-    """After start-up: collect once, then leave everything alive now (modules, rules tables,
-    restored tables) out of every later collection, so that those stay short."""
+    """After start-up (restored tables included): collect once, then leave everything alive now
+    (modules, rules tables, restored tables) out of every later collection, so that those stay
+    short. From then on, what survives a full collection (tables, players' sessions) is frozen
+    the same way: the next one examines only what came after it."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+    if freeze_after_full_collection not in gc.callbacks:
+        gc.callbacks.append(freeze_after_full_collection)
+
+
+def freeze_after_full_collection(phase: str, info: dict[str, int]) -> None:
+    """A collector callback: what is alive after a collection of the oldest generation is long
+    lived; frozen, it is never examined again (it is still freed by reference counting when it
+    goes, and a connection's or a table's end leaves no cycle to be missed)."""
+    if phase == "stop" and info["generation"] == 2:
+        gc.freeze()
 
 
 async def serve(config: ServerConfig) -> None:
@@ -588,7 +635,7 @@ async def serve(config: ServerConfig) -> None:
     server = Server(config)
     await server.start()
     settle_memory()
-    watch = GcWatch()
+    watch = GcWatch(detail=os.environ.get(GC_DETAIL_ENV) == "1")
     gc.callbacks.append(watch)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -615,6 +662,8 @@ async def serve(config: ServerConfig) -> None:
     finally:
         await server.close()
         gc.callbacks.remove(watch)
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(freeze_after_full_collection)
         log.info("%s", watch.summary())
         print("Jewel Table server stopped", flush=True)
 

@@ -10,6 +10,7 @@ import contextlib
 import gc
 import io
 import os
+import weakref
 from typing import Any
 
 import msgpack
@@ -233,5 +234,34 @@ async def test_silent_connections_are_released_at_once_not_at_a_collection(tmp_p
             assert alive() == before
             player.send({"t": "ping", "id": 4})
             assert (await player.expect("pong"))["ref"] == 4
+        finally:
+            gc.enable()
+
+
+@arun(60)
+async def test_a_websockets_socket_transport_goes_by_reference_counting(tmp_path, monkeypatch):
+    # asyncio's transport (Python 3.11) keeps its read callback, a bound method of itself: the
+    # gateway lets it go once the connection is lost, so the transport needs no collection.
+    transports: list[weakref.ref] = []
+    lost = web.GatewayConnection.connection_lost
+
+    def watched(self: web.GatewayConnection, exc: Exception | None) -> None:
+        transports.append(weakref.ref(self.transport))
+        lost(self, exc)
+
+    monkeypatch.setattr(web.GatewayConnection, "connection_lost", watched)
+    async with running_server(tmp_path, web_port=0, waiting_per_address=4) as server:
+        gc.collect()
+        gc.disable()
+        try:
+            # Four silent, two refused (503): each closed by its peer.
+            raws = [(await Raw.upgrade(server.web_port)) for _ in range(6)]
+            assert [status for _, status, _, _ in raws] == [101] * 4 + [503] * 2
+            for raw, _, _, _ in raws:
+                raw.close()
+            await until(lambda: len(transports) == 6)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(until(lambda: all(t() is None for t in transports)), 10)
+            assert [t() for t in transports] == [None] * 6
         finally:
             gc.enable()
