@@ -161,6 +161,9 @@ ANIMATED = {
     "kette-von-saba": ("tv-caption new",),
     "saba-palast": ("tv-caption new",),
 }
+# A lot is dealt once an auction, many moves apart: a display skipping ahead of instant bots
+# (more than three moves waiting) may show only one deal on a busy machine.
+SEEN = {"gem-card deal": 1}
 
 
 @needs_browser
@@ -188,7 +191,7 @@ def test_the_tv_watches_a_whole_game_of_bots_and_receives_no_secret(
     seqs = sorted(m["seq"] for m in views)
     assert seqs[0] == 0 and seqs == list(range(seqs[0], seqs[-1] + 1))
     animated = page.evaluate("() => window.animated")
-    assert all(animated.get(kind, 0) >= 3 for kind in ANIMATED[game]), animated
+    assert all(animated.get(kind, 0) >= SEEN.get(kind, 3) for kind in ANIMATED[game]), animated
     # No control of any kind but the rules behind "?": the display only watches; the facts it
     # shows are the spectators' talk (shared/talk), never a seat's own.
     # (A board's own zoom reset stays hidden: nothing on a TV zooms it.)

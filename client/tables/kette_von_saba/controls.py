@@ -223,7 +223,14 @@ class Controls(TableView):
         size = lettering.px(cam, 17)
         buttons = self._chooser_buttons(cam)
         for button in buttons[1::2]:
-            button.draw(surface, size)
+            # The amount and the move's label in full: a smaller type where the block is small.
+            fitted = size
+            while (
+                fitted > 8
+                and theme.font(fitted, True).size(button.label)[0] > button.rect.w - fitted
+            ):
+                fitted -= 1
+            button.draw(surface, fitted)
         for button in buttons[0::2]:
             # − and +: a sign, never shortened to "…" on a small screen.
             fill, ink = theme.PANEL, theme.TEXT
