@@ -30,7 +30,6 @@ import json
 import os
 import re
 import signal
-import statistics
 import sys
 import tempfile
 import time
@@ -39,7 +38,7 @@ from typing import Any
 
 from websockets.asyncio.client import connect as ws_connect
 
-from bench.server import gc_pauses, gc_summary, rss_kb
+from bench.server import gc_pauses, gc_summary, percentiles, rss_kb
 from server.admission import WAITING_PER_ADDRESS, WAITING_TOTAL
 from shared.protocol import ClientSide, encode, hello
 
@@ -204,17 +203,6 @@ async def stop_server(proc: asyncio.subprocess.Process) -> None:
         except TimeoutError:
             proc.kill()
             await proc.wait()
-
-
-def percentiles(samples: list[float]) -> dict[str, float]:
-    if len(samples) < 2:
-        return {}
-    cuts = statistics.quantiles(samples, n=100)
-    return {
-        "p50": round(cuts[49] * 1000, 2),
-        "p99": round(cuts[98] * 1000, 2),
-        "max": round(max(samples) * 1000, 2),
-    }
 
 
 async def run(args: argparse.Namespace, report: Any) -> dict[str, Any]:

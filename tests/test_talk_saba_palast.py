@@ -20,6 +20,7 @@ from shared.talk.saba_palast import VOICE
 from tests import kit
 from tests.test_i18n import catalog
 from tests.test_saba_palast import perturb_hidden
+from tests.test_talk import check_param
 
 GAME = get_game("saba-palast")
 KEYS = {"headline", "explain", "moves", "facts", "topic", "goal", "end", "log"}
@@ -70,27 +71,6 @@ def translated() -> dict[str, set[tuple[str | None, str]]]:
     }
 
 
-def check_line(line: Any, where: str) -> None:
-    """A parameter is a number, a line, a list of those, a seat or a plain string."""
-    if isinstance(line, bool) or line is None:
-        raise AssertionError(f"{where}: {line!r} is no parameter")
-    if isinstance(line, (int, str)):
-        return
-    if isinstance(line, list):
-        for i, item in enumerate(line):
-            check_line(item, f"{where}[{i}]")
-        return
-    assert isinstance(line, dict), f"{where}: {line!r}"
-    if "seat" in line:
-        assert set(line) == {"seat"} and isinstance(line["seat"], int), f"{where}: {line!r}"
-        return
-    assert set(line) <= {"m", "c", "a", "p"} and isinstance(line["m"], str), f"{where}: {line!r}"
-    for key, value in (line.get("a") or {}).items():
-        check_line(value, f"{where}.{key}")
-    if "p" in line:
-        assert isinstance(line["a"]["n"], int), f"{where}: a counted line needs its n"
-
-
 def check_talk(state: dict, seat: int | None, events: list) -> dict[str, Any]:
     out = said(state, seat, events)
     assert set(out) == KEYS
@@ -103,7 +83,7 @@ def check_talk(state: dict, seat: int | None, events: list) -> dict[str, Any]:
     assert out["topic"] in {section.id for section in VOICE.rules}
     assert out["facts"], "no facts"
     for i, line in enumerate(lines_of_talk(out)):
-        check_line(line, f"line {i}")
+        check_param(line, f"line {i}")
         key = (line.get("c"), line["m"])
         for lang, known in translated().items():
             assert key in known, f"{lang} does not translate {key!r}"
@@ -367,7 +347,7 @@ def test_the_log_tells_every_event_at_every_seat(players, profi):
                         assert line is None, f"{event!r} should say nothing"
                         continue
                     assert line is not None, f"{event!r} has no log line"
-                    check_line(line, event["type"])
+                    check_param(line, event["type"])
                     for part in lines_of(line):
                         for lang, known in translated().items():
                             key = (part.get("c"), part["m"])
