@@ -535,9 +535,20 @@ def test_against_a_real_server_taps_play_the_steps_of_a_turn(tmp_path):
         assert any("Ada takes" in line for line in scene.log)
         # The step button: build nothing, (no quarter,) draw a card, end the turn.
         pressed = []
-        while renderer.view["turn"] == 0 and renderer.view["phase"] != "harbour":
-            assert run_until(app, lambda: scene.interactive) and len(pressed) < 4
-            button = next(t for t in renderer.loose_targets() if t.key[0] == "button")
+        def buttons():
+            return [t for t in renderer.loose_targets() if t.key[0] == "button"]
+
+        def turn_over():
+            return renderer.view["turn"] != 0 or renderer.view["phase"] == "harbour"
+
+        while not turn_over():
+            # An update may land while the last one still plays out: wait for a step button
+            # or the turn's end, whichever the table shows first.
+            assert run_until(app, lambda: turn_over() or (scene.interactive and buttons()))
+            if turn_over():
+                break
+            assert len(pressed) < 4
+            button = buttons()[0]
             seq = scene.model.streams[0].seq
             tap(app, screen(scene, button.rect))
             pressed.append(button.move["type"])
