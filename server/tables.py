@@ -222,6 +222,10 @@ class Table:
     # Since when (monotonic seconds) each seat to act has been waited for; when it was nudged.
     _acting_since: dict[int, float] = field(default_factory=dict)
     _nudged: dict[int, float] = field(default_factory=dict)
+    # The talk last sent in full or in part to each stream (a seat; None: the spectators), the
+    # base the next update's talk is told against (only its changed keys); None after a sync,
+    # so the next update tells it whole.
+    _told: dict[int | None, dict[str, Any] | None] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.takebacks = Takebacks(self.game, self.rules["undo"])
@@ -440,7 +444,7 @@ class Table:
         if self.outcome is not None:
             msg["outcome"] = self.outcome
         if with_talk:
-            msg["talk"] = talk.talk(
+            said = talk.talk(
                 self.game.id,
                 talk.Moment(
                     view=msg["view"],
@@ -451,6 +455,10 @@ class Table:
                     outcome=self.outcome,
                 ),
             )
+            msg["talk"] = said if kind == "sync" else talk.changed(self._told.get(seat), said)
+            # A sync goes to one connection of the stream: the others' base is the last update,
+            # so the next update is told whole to all of them.
+            self._told[seat] = said if kind == "update" else None
         return msg
 
     def _common(self) -> dict[str, Any]:

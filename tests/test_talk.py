@@ -231,7 +231,14 @@ async def test_the_server_sends_the_talk_to_those_who_ask_and_pygame_makes_the_s
             )
         spectated = await watcher.wait_for(lambda m: m["t"] in ("sync", "update"))
         assert spectated["talk"] is not None and spectated["talk"]["moves"] == []
+        whole, before = None, None
         for msg in messages:
+            # A sync's talk is whole, an update's only what changed (and its log): merged, as
+            # the page does. The goal never changes: an update after an update leaves it out.
+            if msg["t"] == "update" and whole is not None:
+                assert ("goal" in msg["talk"]) is (before == "sync") and "log" in msg["talk"]
+                msg["talk"] = {**whole, **msg["talk"]}
+            whole, before = msg["talk"], msg["t"]
             check_talk(msg["talk"], msg["legal_moves"], f"{game_id}:0")
             moment = talk.Moment(
                 msg["view"],
@@ -249,6 +256,55 @@ async def test_the_server_sends_the_talk_to_those_who_ask_and_pygame_makes_the_s
         events = last.get("events") or last.get("history") or []
         view.show(last["view"], last["legal_moves"], events, False)
         assert view.talk() == last["talk"]
+
+
+@arun(60)
+async def test_an_update_tells_the_talk_by_its_changes_and_whole_after_anyone_syncs(tmp_path):
+    """Spectators' updates carry only the talk's changed keys; a new spectator's sync makes the
+    next update whole for every spectator, so each one's merged talk is always the voice's."""
+    game_id = VOICED[0]
+    game = engine.get_game(game_id)
+    async with running_server(tmp_path) as server:
+        plain = await AsyncClient.connect(HOST, server.port, "Pygame")
+        table = await make_table(server, game_id, [plain] * game.min_players, seed=9)
+        first = await hello_with_talk(server, "TV 1")
+        first.send({"t": "watch", "table": table})
+        await first.expect("joined")
+        merged = (await first.wait_for(lambda m: m["t"] == "sync"))["talk"]
+        rng = random.Random(1)
+
+        async def play_one(seq: int) -> None:
+            state = server.lobby.tables[table].state
+            mover = game.to_act(state)[0]
+            move = rng.choice(game.legal_moves(state, mover))
+            plain.send({"t": "move", "table": table, "seat": mover, "move": move, "seq": seq})
+
+        def said_for(msg) -> dict:
+            moment = talk.Moment(msg["view"], None, [], msg["to_act"], msg["events"], None)
+            return talk.talk(game_id, moment)
+
+        seq = server.lobby.tables[table].seq
+        kinds = []
+        for step in range(6):
+            if step == 3:  # a second spectator comes in: its sync, then whole updates for all
+                second = await hello_with_talk(server, "TV 2")
+                second.send({"t": "watch", "table": table})
+                await second.expect("joined")
+                assert set((await second.wait_for(lambda m: m["t"] == "sync"))["talk"]) == set(
+                    merged
+                )
+            await play_one(seq)
+            seq += 1
+            update = await first.wait_for(lambda m, s=seq: m["t"] == "update" and m["seq"] == s)
+            kinds.append(set(update["talk"]) == set(merged))
+            merged = {**merged, **update["talk"]}
+            assert merged == said_for(update)
+            if step >= 3:
+                other = await second.wait_for(lambda m, s=seq: m["t"] == "update" and m["seq"] == s)
+                assert other["talk"] == update["talk"]
+        # Whole only after a sync (the first update after the first spectator's own sync, and
+        # the one after the second spectator's), told by its changes otherwise.
+        assert kinds == [True, False, False, True, False, False]
 
 
 def pygame_context(names: list[str]):

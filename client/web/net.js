@@ -12,6 +12,8 @@ const RETRY_MS = [100, 300, 700, 1500, 3000];
 // A socket can die silently (Wi-Fi gone, a phone asleep): it is probed now and then, and at once
 // when the page is shown again or the network comes back; one that stays silent is replaced.
 const PROBE_EVERY_MS = 10000;
+// What a whole talk holds (shared/talk: talk()).
+const TALK_KEYS = ["headline", "explain", "moves", "facts", "topic", "goal", "end", "log"];
 const PROBE_PATIENCE_MS = 4000;
 const WAKE_PATIENCE_MS = 1000;
 
@@ -64,6 +66,7 @@ export class Connection {
     const socket = new WebSocket(url);
     socket.binaryType = "arraybuffer";
     this.socket = socket;
+    this.told = new Map(); // the talk of each stream (table and seat) on this socket
     socket.onopen = () => {
       this.retries = 0;
       const hello = { t: "hello", v: 1, name, talk: true }; // the page draws the server's talk
@@ -88,6 +91,7 @@ export class Connection {
         this.stopped = true;
         if (this.remember) sessionStorage.removeItem(LIVE);
       }
+      if (msg.talk && (msg.t === "sync" || msg.t === "update")) this.wholeTalk(msg);
       this.onMessage(msg);
     };
     socket.onclose = () => {
@@ -99,6 +103,23 @@ export class Connection {
       // After a drop of our own we always take our seats back.
       setTimeout(() => this.open(this.name, { takeOver: true }), wait);
     };
+  }
+
+  /** A sync's talk is whole; an update's holds only what changed since the stream's last talk
+   * (docs/protocol.md, The table's talk): merge it, so the page always sees the whole talk. */
+  wholeTalk(msg) {
+    const stream = `${msg.table}:${msg.seat}`;
+    const before = this.told.get(stream);
+    if (msg.t === "update" && !TALK_KEYS.every((key) => key in msg.talk)) {
+      if (!before) {
+        // Nothing to merge into (never the case when the server is right): ask for it whole.
+        msg.talk = null;
+        this.send({ t: "sync", table: msg.table });
+        return;
+      }
+      msg.talk = { ...before, ...msg.talk };
+    }
+    this.told.set(stream, msg.talk);
   }
 
   /** Send a message; returns its id (answers carry it as `ref`, the mover's update as `ack`). */

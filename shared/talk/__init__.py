@@ -95,13 +95,22 @@ class Voice(Protocol):
     def talk(self, moment: Moment) -> Talk: ...
 
 
+_VOICES: dict[str, Voice | None] = {}
+
+
 def voice(game_id: str) -> Voice | None:
     """The voice of `game_id` (the module of this package named for the game, with `VOICE`),
-    or None for a game that has none."""
+    or None for a game that has none. Found once per game id (the server asks on every update)."""
+    if game_id in _VOICES:
+        return _VOICES[game_id]
     module = f"{__name__}.{game_id.replace('-', '_')}"
     if not game_id.replace("-", "_").isidentifier() or importlib.util.find_spec(module) is None:
-        return None
-    return importlib.import_module(module).VOICE
+        found = None
+    else:
+        found = importlib.import_module(module).VOICE
+    if len(_VOICES) < 64:  # game ids come from the engine's list; bound it all the same
+        _VOICES[game_id] = found
+    return found
 
 
 def talk(game_id: str, moment: Moment) -> Talk | None:
@@ -129,6 +138,15 @@ def talk(game_id: str, moment: Moment) -> Talk | None:
         "end": found.end,
         "log": log,
     }
+
+
+def changed(before: Talk | None, now: Talk | None) -> Talk | None:
+    """`now` as an update tells it to a client that has `before`: only the keys whose value
+    changed, and always `log` (each update's own events); whole when there is no `before`.
+    The client merges it into the talk it has (docs/protocol.md, `update`)."""
+    if before is None or now is None:
+        return now
+    return {key: value for key, value in now.items() if key == "log" or before.get(key) != value}
 
 
 def rules(game_id: str) -> dict[str, Any] | None:
