@@ -535,6 +535,7 @@ def test_against_a_real_server_taps_play_the_steps_of_a_turn(tmp_path):
         assert any("Ada takes" in line for line in scene.log)
         # The step button: build nothing, (no quarter,) draw a card, end the turn.
         pressed = []
+
         def buttons():
             return [t for t in renderer.loose_targets() if t.key[0] == "button"]
 
