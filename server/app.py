@@ -123,6 +123,27 @@ class StreamTransport:
         self.writer.transport.abort()
 
 
+async def _let_go(writer: asyncio.StreamWriter) -> None:
+    """Once a closed TCP connection is lost, let go of its transport's read callback: asyncio's
+    socket transport (Python 3.11) keeps it, a bound method of itself, a cycle (~1 KB) that only
+    a collection would free (and none at all once frozen: settle_memory). Nothing is read any
+    more. A peer that does not take what is left to send is cut off after LINGER seconds."""
+    try:
+        await asyncio.wait_for(writer.wait_closed(), LINGER)
+    except (TimeoutError, ConnectionError, OSError):
+        writer.transport.abort()
+    except asyncio.CancelledError:
+        writer.transport.abort()
+        raise
+    finally:
+        if getattr(writer.transport, "_read_ready_cb", None) is not None:
+            writer.transport._read_ready_cb = None  # type: ignore[attr-defined]
+
+
+# How long a closing TCP connection may take to hand over what is left to send.
+LINGER = 10.0
+
+
 class _Outbox:
     """The sessions with something to send in this turn of one loop: one callback at its end
     writes for all of them (one per session would cost more than the writes it gathers)."""
@@ -433,6 +454,7 @@ class Server:
             # Refused before any session: the reason, then the end of the stream.
             writer.write(encode({"t": "bye", "code": BUSY, "reason": ticket}))
             writer.close()
+            await _let_go(writer)
             return
         task = asyncio.current_task()
         assert task is not None
@@ -446,6 +468,8 @@ class Server:
         finally:
             del self._sessions[task]
             ticket.release()
+            writer.close()
+            await _let_go(writer)
 
     async def _run_session(self, transport: WebSocketTransport) -> None:
         """One connection of the browser gateway, as a session like any other (its place among
@@ -605,6 +629,29 @@ def raise_file_limit() -> int:
 # early, stays small too (36 ms at most in floods; 63 ms while 1,000 tables were set up: not
 # yet short enough there). Measured: docs/performance.md (issue 31).
 GC_THRESHOLDS = (5_000, 5, 100)
+# Other thresholds for a measurement ("5000,2,100"): the benches compare settings with it.
+GC_THRESHOLDS_ENV = "JEWELTABLE_GC_THRESHOLDS"
+
+
+def gc_thresholds() -> tuple[int, int, int]:
+    """GC_THRESHOLDS, or three positive whole numbers from GC_THRESHOLDS_ENV (a wrong value is
+    logged and ignored)."""
+    given = os.environ.get(GC_THRESHOLDS_ENV)
+    if not given:
+        return GC_THRESHOLDS
+    try:
+        numbers = tuple(int(part) for part in given.split(","))
+    except ValueError:
+        numbers = ()
+    if len(numbers) != 3 or min(numbers) < 1:
+        log.warning(
+            "%s=%r is not three positive whole numbers; kept %s",
+            GC_THRESHOLDS_ENV,
+            given,
+            GC_THRESHOLDS,
+        )
+        return GC_THRESHOLDS
+    return numbers  # type: ignore[return-value]
 
 
 def settle_memory() -> None:
@@ -614,7 +661,7 @@ def settle_memory() -> None:
     the same way: the next one examines only what came after it."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
+    gc.set_threshold(*gc_thresholds())
     if freeze_after_full_collection not in gc.callbacks:
         gc.callbacks.append(freeze_after_full_collection)
 

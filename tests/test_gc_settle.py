@@ -80,3 +80,17 @@ def test_the_diagnosis_names_the_objects_a_long_collection_examined(monkeypatch,
     assert "objects by generation before [" in census
     assert "Node " in census.split("commonest: ")[1]
     assert kept
+
+
+def test_thresholds_can_be_set_for_a_measurement_and_a_wrong_value_is_ignored(
+    restored_collector, monkeypatch, caplog
+):
+    monkeypatch.setenv(app.GC_THRESHOLDS_ENV, "4000,2,50")
+    app.settle_memory()
+    assert gc.get_threshold() == (4000, 2, 50)
+    for wrong in ("4000,2", "a,b,c", "4000,0,50", "1,2,3,4"):
+        monkeypatch.setenv(app.GC_THRESHOLDS_ENV, wrong)
+        caplog.clear()
+        app.settle_memory()
+        assert gc.get_threshold() == app.GC_THRESHOLDS
+        assert app.GC_THRESHOLDS_ENV in caplog.text

@@ -16,6 +16,7 @@ from typing import Any
 import msgpack
 import pytest
 
+from client.net.connection import AsyncClient
 from server import app, web
 from server.admission import (
     BUSY_ADDRESS,
@@ -260,6 +261,41 @@ async def test_a_websockets_socket_transport_goes_by_reference_counting(tmp_path
             for raw, _, _, _ in raws:
                 raw.close()
             await until(lambda: len(transports) == 6)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(until(lambda: all(t() is None for t in transports)), 10)
+            assert [t() for t in transports] == [None] * 6
+        finally:
+            gc.enable()
+
+
+@arun(60)
+async def test_a_tcp_sessions_socket_transport_goes_by_reference_counting(tmp_path, monkeypatch):
+    # The same cycle on the TCP port (asyncio's streams): the server lets the read callback go
+    # once the connection is lost, so a closed TCP session's transport needs no collection.
+    transports: list[weakref.ref] = []
+    accept = app.Server._accept
+
+    async def watched(self: app.Server, reader, writer) -> None:
+        transports.append(weakref.ref(writer.transport))
+        await accept(self, reader, writer)
+
+    monkeypatch.setattr(app.Server, "_accept", watched)
+    monkeypatch.setattr(app, "HELLO_TIMEOUT", 0.5)
+    async with running_server(tmp_path, waiting_per_address=4) as server:
+        gc.collect()
+        gc.disable()
+        try:
+            # Four silent (two closed by the server at the hello timeout, two by themselves),
+            # one refused as busy, and one that says hello and leaves.
+            raws = [await Raw.open(server.port) for _ in range(5)]
+            for raw in raws[1::2]:
+                raw.close()
+            await until(lambda: server.admission.waiting == 0)
+            for raw in raws[::2]:
+                raw.close()
+            player = await AsyncClient.connect(HOST, server.port, "Ada")
+            await player.close()
+            await until(lambda: len(transports) == 6 and not server._sessions)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(until(lambda: all(t() is None for t in transports)), 10)
             assert [t() for t in transports] == [None] * 6
