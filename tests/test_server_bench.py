@@ -29,3 +29,16 @@ def test_the_journal_benchmark_reports_commit_times_and_the_log_size(capsys):
     assert result["commits"] == 300
     assert 0 < result["commit_p50_ms"] <= result["commit_p99_ms"] <= result["commit_max_ms"]
     assert result["wal_mb_max"] > 0 and result["sqlite_checkpoints"] is False
+
+
+def test_the_talk_benchmark_measures_the_same_positions_three_ways(capsys):
+    """bench.talk: an update told by its changes is smaller than one told whole, and both carry
+    more than an update without the talk (the figures it reports, not their speed)."""
+    from bench.talk import main as talk_main
+
+    assert talk_main(["--games", "1", "--rounds", "1", "--only", "das-kollier", "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)["games"]["das-kollier"]
+    assert row["moves"] > 50 and row["talk"]
+    assert row["plain_bytes_per_move"] < row["talk_bytes_per_move"]
+    assert row["talk_bytes_per_move"] < row["talk_whole_bytes_per_move"]
+    assert all(row[f"{way}_us_per_move"] > 0 for way in ("plain", "talk", "talk_whole"))
