@@ -22,11 +22,13 @@ play: $(STAMP)
 # The suite runs in one process per core (pytest-xdist); each test file stays in one process, so
 # its module fixtures and the process's one chromium are made once, and files are handed out in
 # the order tests/conftest.py gives them, the long browser files first (docs/performance.md,
-# "Test suite"). `make test TEST_WORKERS=0` runs it in this process alone.
+# "Test suite"). `make test TEST_WORKERS=0` runs it in this process alone. The 25 slowest tests
+# are listed at the end, to keep the suite within its 12 minutes.
 TEST_WORKERS ?= auto
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(HEADLESS) $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
+	$(HEADLESS) $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder \
+		--durations=25
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
