@@ -119,11 +119,20 @@ def print_qr(url: str, out: TextIO) -> None:
     out.flush()
 
 
+def path_of(target: str) -> str | None:
+    """The path part of a request's target, or None when it cannot be parsed (a target such as
+    `//w]ws` reads as a broken network location: urllib raises)."""
+    try:
+        return urllib.parse.urlsplit(target).path
+    except ValueError:
+        return None
+
+
 def page_file(path: str, root: Path = WEB_ROOT) -> Path | None:
     """The file of the page a request path names, or None: nothing outside `root`, no folder,
     no hidden file, no kind of file the page is not made of."""
-    path = urllib.parse.urlsplit(path).path
-    if not path.startswith("/"):
+    path = path_of(path)
+    if path is None or not path.startswith("/"):
         return None
     parts = urllib.parse.unquote(path).split("/")[1:]
     if parts == [""]:
@@ -185,7 +194,10 @@ def request_host(value: str | None) -> tuple[str, int | None] | None:
 
 def same_origin(origin: str, host: tuple[str, int | None]) -> bool:
     """Whether a page's `Origin` (`http://host[:port]`) is the host the request was sent to."""
-    split = urllib.parse.urlsplit(origin)
+    try:
+        split = urllib.parse.urlsplit(origin)
+    except ValueError:  # e.g. "http://[": not an origin at all
+        return False
     default = {"http": 80, "https": 443}.get(split.scheme)
     if default is None or split.path or split.query or split.fragment:
         return False
@@ -559,16 +571,19 @@ class WebGateway:
             response = connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, f"{refusal}\n")
             response.headers["Retry-After"] = "5"
             return response
-        refused = self._foreign(connection, request)
+        path = path_of(request.path)
+        if path is None:
+            return connection.respond(http.HTTPStatus.BAD_REQUEST, "Not a path this server knows\n")
+        refused = self._foreign(connection, request, path)
         if refused is not None:
             return refused
         if request.method != "GET":
             response = connection.respond(http.HTTPStatus.METHOD_NOT_ALLOWED, "Only GET\n")
             response.headers["Allow"] = "GET"
             return response
-        if urllib.parse.urlsplit(request.path).path == SOCKET_PATH:
+        if path == SOCKET_PATH:
             return None
-        words = web_i18n.respond(urllib.parse.urlsplit(request.path).path)
+        words = web_i18n.respond(path)
         if words is not None:
             return bytes_response(*words)
         found = page_file(request.path, self.root)
@@ -579,7 +594,9 @@ class WebGateway:
         except OSError:
             return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found\n")
 
-    def _foreign(self, connection: ServerConnection, request: Request) -> Response | None:
+    def _foreign(
+        self, connection: ServerConnection, request: Request, path: str
+    ) -> Response | None:
         """403 for a request to a name or address that is not this server's (DNS rebinding),
         and for a WebSocket opened by another site's page; None for the rest. A native client
         sends no `Origin` and passes."""
@@ -588,7 +605,7 @@ class WebGateway:
         if host is None or not self.own_hosts.allows(host[0]):
             text = "This server answers only to its own names and addresses\n"
             return connection.respond(http.HTTPStatus.FORBIDDEN, text)
-        is_socket = urllib.parse.urlsplit(request.path).path == SOCKET_PATH
+        is_socket = path == SOCKET_PATH
         if is_socket and origin is not None and not same_origin(origin, host):
             text = "Only this server's own page may open its WebSocket\n"
             return connection.respond(http.HTTPStatus.FORBIDDEN, text)

@@ -329,6 +329,25 @@ async def test_a_get_with_a_body_gets_400(tmp_path):
     assert (status, body) == (400, b"A GET carries no body\n")
 
 
+@pytest.mark.parametrize("target", ["//w]ws", "//[ws", "http://[::1/ws"])
+@arun(30)
+async def test_a_target_that_is_no_path_gets_400_not_a_failure(tmp_path, target):
+    """Found by the gateway fuzzer: urllib cannot split such a target (a broken network
+    location) and raised inside the gateway, which answered 500 and logged a traceback."""
+    request = f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
+    async with gateway(tmp_path) as server:
+        [(status, _, body)] = responses(await exchange(server.web_port, request))
+    assert (status, body) == (400, b"Not a path this server knows\n")
+
+
+@arun(30)
+async def test_an_origin_that_is_no_url_is_refused_with_403(tmp_path):
+    async with gateway(tmp_path) as server:
+        port = server.web_port
+        status, body = await status_of(port, upgrade(f"{HOST}:{port}", "http://["))
+        assert (status, body) == (403, b"Only this server's own page may open its WebSocket\n")
+
+
 @arun(30)
 async def test_of_two_pipelined_gets_the_first_is_answered_then_the_connection_ends(tmp_path):
     """websockets answers one request per connection (`Connection: close`): the second is not

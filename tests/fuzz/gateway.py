@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 import sys
-import urllib.parse
 
 import atheris
 
@@ -79,8 +78,11 @@ class Connection:
 
 def check_response(request: Request, response: Response) -> None:
     """A response serves only what the gateway may serve."""
-    path = urllib.parse.urlsplit(request.path).path
     assert response.status_code != 500, f"a request made the gateway fail: {request!r}"
+    path = web.path_of(request.path)
+    if path is None:  # a target that is no path: refused as such, before anything else
+        assert response.status_code in (400, 503), (request, response.status_code)
+        return
     if response.status_code == 101:
         assert request.method == "GET" and path == web.SOCKET_PATH, request
     elif response.status_code == 200:
