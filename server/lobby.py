@@ -22,6 +22,7 @@ from server import bots, clocks, replay
 from server.chronicle import Chronicle
 from server.evening import Scoreboard
 from server.guesses import GuessLimiter, peer_address
+from server.hints import Hints
 from server.identities import Identity, new_token, token_key
 from server.rounds import Rounds
 from server.social import Social
@@ -110,6 +111,7 @@ class Lobby:
             "start": self._start,
             "move": self._move,
             "undo": self._undo,
+            "hint": self._hint,
             "sync": self._sync,
             "replays": self._replays,
             "replay": self._replay,
@@ -127,6 +129,7 @@ class Lobby:
         self._handlers.update(self.rounds.handlers())
         # Chat, emotes, mutes and rematches live in their own room.
         self.social = Social(journal, self.hooks, self.tables)
+        self.hints = Hints()
         self._handlers.update(self.social.handlers())
 
     # ------------------------------------------------------------------ restoring
@@ -319,6 +322,13 @@ class Lobby:
                 "undo": msg.get("undo", True),
                 "clock": clocks.check_spec(msg.get("clock")),
                 "friendly": msg.get("friendly", False),
+                # Hints: on unless asked otherwise, but off by default where a game counts
+                # (an evening runs and the table is not friendly) or a turn clock runs.
+                "hints": msg.get(
+                    "hints",
+                    msg.get("clock") is None
+                    and (msg.get("friendly", False) or self.scoreboard.evening is None),
+                ),
             }
         except ValueError as exc:
             raise Refused("bad_option", str(exc)) from None
@@ -412,6 +422,14 @@ class Lobby:
 
     async def _undo(self, session: Any, msg: dict[str, Any]) -> None:
         await self._table(msg).undo(msg["seat"], session.identity, msg.get("id"))
+
+    async def _hint(self, session: Any, msg: dict[str, Any]) -> None:
+        """The strong bot's move for the asker's seat on its turn (server/hints.py)."""
+        table = self._table(msg)
+        answer = await self.hints.answer(table, msg["seat"], session.identity)
+        if "id" in msg:
+            answer["ref"] = msg["id"]
+        session.send(answer)
 
     async def _sync(self, session: Any, msg: dict[str, Any]) -> None:
         table = self._table(msg)

@@ -151,8 +151,9 @@ def barred_name(name: str) -> str:
 
 def default_rules() -> dict[str, Any]:
     """A table's own options when `create` names none: undo allowed, no turn clock, counted
-    (a `friendly` table's games add to no standings and no ratings)."""
-    return {"undo": True, "clock": None, "friendly": False}
+    (a `friendly` table's games add to no standings and no ratings), hints allowed (a table
+    from before hints existed keeps them on)."""
+    return {"undo": True, "clock": None, "friendly": False, "hints": True}
 
 
 # Journals a game's last move with `write` (the store's call), and with it what the game means
@@ -381,6 +382,7 @@ class Table:
             "spectators": len(self.spectators),
             "open_chat": self.open_chat,
             "friendly": self.rules["friendly"],
+            "hints": self.rules["hints"],
             "paused": self.paused,
             "seats": [self._public_seat(s) for s in self.seats],
         }

@@ -259,6 +259,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
         "clock": (plain_map, False),
         "open_chat": (flag, False),
         "friendly": (flag, False),
+        "hints": (flag, False),
     },
     "join": {
         "table": (TABLE, True),
@@ -278,6 +279,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
         "seq": (integer(0), False),
     },
     "undo": {"table": (TABLE, True), "seat": (SEAT, True)},
+    "hint": {"table": (TABLE, True), "seat": (SEAT, True)},
     "sync": {"table": (TABLE, True)},
     "replays": {},
     "replay": {"table": (TABLE, True), "step": (integer(0, MAX_INT), False)},
