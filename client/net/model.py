@@ -58,6 +58,7 @@ class TableInfo:
     options: dict[str, Any] = field(default_factory=dict)
     takeover: str | None = None  # the bot level that plays for absent players
     open_chat: bool = False  # spectators' chat reaches the players too
+    hints: bool = False  # seated players may ask for a hint (`hint`)
 
 
 @dataclass
@@ -152,6 +153,11 @@ class TableModel:
     # People (by `who`) the table's creator muted; whether spectators' chat reaches players.
     muted: set[int] = field(default_factory=set)
     open_chat: bool = False
+    # Whether the table allows hints, and the latest hint the server gave this device (a
+    # `hint` message: seat, seq, move, index, why; or {"refused": reason}); one for another
+    # position is stale.
+    hints: bool = False
+    hint: dict[str, Any] | None = None
     # The rematch offered after this game, if any.
     rematch: Rematch | None = None
 

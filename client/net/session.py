@@ -46,6 +46,7 @@ def table_info(summary: dict[str, Any]) -> TableInfo:
         options=summary.get("options", {}),
         takeover=summary.get("takeover"),
         open_chat=bool(summary.get("open_chat")),
+        hints=bool(summary.get("hints")),
     )
 
 
@@ -85,6 +86,8 @@ class Session:
         self.notices: list[str] = []
         self._ids = itertools.count(1)
         self._moves: dict[int, tuple[int, int]] = {}
+        # Hints asked and not yet answered: message id → table.
+        self._hints: dict[int, int] = {}
         self._plans: dict[int, SeatPlan] = {}
         # Kept games the server offers (None until asked and answered), and its answers to
         # `replay` by table, waiting for the replay viewer.
@@ -157,6 +160,7 @@ class Session:
         if model is not None:
             model.seats = info.seats
             model.open_chat = info.open_chat
+            model.hints = info.hints
             if info.status != "over" or model.outcome is not None:
                 model.status = info.status
             model.revision += 1
@@ -193,6 +197,7 @@ class Session:
             self.tables[info.id] = model
         model.seats = info.seats
         model.open_chat = info.open_chat
+        model.hints = info.hints
         model.mine = sorted(msg.get("seats", []))
         model.status = info.status
         model.revision += 1
@@ -247,6 +252,12 @@ class Session:
         model.status = status
         if msg.get("outcome") is not None:
             model.outcome = msg["outcome"]
+
+    def _on_hint(self, msg: dict[str, Any]) -> None:
+        self._hints.pop(msg.get("ref"), None)
+        model = self.tables.get(msg["table"])
+        if model is not None:
+            model.hint = msg
 
     def _on_replays(self, msg: dict[str, Any]) -> None:
         self.kept = list(msg["tables"])
@@ -311,7 +322,10 @@ class Session:
     def _on_error(self, msg: dict[str, Any]) -> None:
         text = i18n.error_text(msg.get("code", ""), msg.get("reason", ""))
         move = self._moves.pop(msg.get("ref"), None)
-        if move is not None and move[0] in self.tables:
+        hinted = self._hints.pop(msg.get("ref"), None)
+        if hinted is not None and hinted in self.tables:
+            self.tables[hinted].hint = {"refused": text}
+        elif move is not None and move[0] in self.tables:
             self.tables[move[0]].refusals.append(text)
             self.tables[move[0]].revision += 1
         elif msg.get("code") != "unknown_token":
@@ -419,6 +433,13 @@ class Session:
         msg_id = self.send({"t": "undo", "table": table_id, "seat": seat})
         if msg_id is not None:
             self._moves[msg_id] = (table_id, seat)
+
+    def hint(self, table_id: int, seat: int) -> None:
+        """Ask what a strong player would do at the seat now; the answer comes to the table's
+        model as `hint`, a refusal like a refused move."""
+        msg_id = self.send({"t": "hint", "table": table_id, "seat": seat})
+        if msg_id is not None:
+            self._hints[msg_id] = table_id
 
     def ask_replays(self) -> None:
         """Ask for the kept games; they arrive in `kept`."""

@@ -233,8 +233,11 @@ class LobbyScene(Scene):
         def take_back(seat: int) -> None:
             session.undo(table_id, seat)
 
+        def ask_hint(seat: int) -> None:
+            session.hint(table_id, seat)
+
         self.app.stack.push(
-            TableScene(self.app, model, send_move, leave, close, watch_replay, take_back)
+            TableScene(self.app, model, send_move, leave, close, watch_replay, take_back, ask_hint)
         )
 
     # ------------------------------------------------------------------ frame

@@ -55,6 +55,7 @@ class TableScene(TableChrome, Scene):
         close: Callable[[], None] | None = None,
         watch_replay: Callable[[], None] | None = None,
         take_back: Callable[[int], None] | None = None,
+        ask_hint: Callable[[int], None] | None = None,
     ) -> None:
         super().__init__(app)
         # Offered on the results screen: this game's replay, from the server that kept it.
@@ -63,6 +64,10 @@ class TableScene(TableChrome, Scene):
         self.send_move = send_move
         # Takes back the seat's last move (the replay viewer has none).
         self.take_back = take_back
+        # Asks the server for a hint for a seat (the replay viewer has none); the answer
+        # arrives in the model (`hint`), and `hint_seen` is the last one told.
+        self.ask_hint = ask_hint
+        self.hint_seen: dict[str, Any] | None = model.hint
         self.leave = leave
         # Esc returns to the lobby keeping the seats; only "Leave" gives them up.
         self.close = close or leave
@@ -88,6 +93,7 @@ class TableScene(TableChrome, Scene):
         self.refusals_seen = len(model.refusals)
         self.results_shown = False
         self.move_buttons: list[Button] = []
+        self.move_button_moves: list[Move] = []
         # A move button the table's talk warns of, pressed once: (the view's version, the move).
         self.armed: tuple[int, Move] | None = None
         self.move_rows = 0
@@ -179,6 +185,8 @@ class TableScene(TableChrome, Scene):
             buttons.append(Button(i18n._("Rules"), self.open_help))
             if self.may_undo():
                 buttons.append(Button(i18n._("Undo"), self.undo))
+            if self.may_hint():
+                buttons.append(Button(i18n._("Hint"), self.hint))
             if not self.wide:
                 buttons.append(Button(i18n._("Game log"), self.toggle_log, selected=self.log_open))
             buttons.append(Button(i18n._("Leave"), self.ask_to_leave))
@@ -199,6 +207,7 @@ class TableScene(TableChrome, Scene):
         # The buttons follow the board on screen; a change of that re-lays them (update()).
         self.settled = self.timeline.idle
         choices = self.game_view.move_buttons() if self.interactive else []
+        self.move_button_moves = [move for _label, move in choices]
         buttons = [
             Button(self._armed_label(label, move), lambda m=move: self.press(m))
             for label, move in choices
@@ -306,6 +315,76 @@ class TableScene(TableChrome, Scene):
         self.pending = (None, {"type": "undo"})
         self.take_back(self.viewer)
         self._layout_bar()
+
+    # ------------------------------------------------------------------ hints
+    def may_hint(self) -> bool:
+        """Whether the seat shown may ask for a hint now: the table allows hints and it is that
+        seat's turn (the server checks the same)."""
+        stream = self.model.streams.get(self.viewer) if isinstance(self.viewer, int) else None
+        return (
+            self.ask_hint is not None
+            and self.model.hints
+            and self.model.status == "playing"
+            and stream is not None
+            and self.viewer in stream.to_act
+            and not self.display_mode
+        )
+
+    def hint(self) -> None:
+        if self.may_hint() and isinstance(self.viewer, int) and self.ask_hint is not None:
+            self.ask_hint(self.viewer)
+
+    def current_hint(self) -> dict[str, Any] | None:
+        """The server's hint for the position on screen, or None (none asked, or stale)."""
+        hint = self.model.hint
+        stream = self.model.streams.get(self.viewer) if isinstance(self.viewer, int) else None
+        if not hint or "move" not in hint or stream is None:
+            return None
+        return hint if hint["seat"] == self.viewer and hint["seq"] == stream.seq else None
+
+    def tell_hint(self) -> None:
+        """A new answer: the move and why (the table's talk), or why there is none."""
+        self.hint_seen = self.model.hint
+        if self.hint_seen and "refused" in self.hint_seen:
+            self.app.toasts.show(i18n._("No hint: {reason}", reason=self.hint_seen["refused"]))
+            return
+        hint = self.current_hint()
+        if hint is None or not hint.get("why"):
+            return
+        why = hint["why"]
+        said = self.game_view.say(why["label"])
+        if why.get("does"):
+            said = i18n._("{move} — {does}", move=said, does=self.game_view.say(why["does"]))
+        if why.get("warn"):
+            said = i18n._("{said} ({warning})", said=said, warning=self.game_view.say(why["warn"]))
+        self.app.toasts.show(i18n._("Hint: {said}", said=said), life=6.0)
+
+    def hint_rects(self) -> list[pygame.Rect]:
+        """Where the hinted move is on screen: its place on the board (and the piece that goes
+        there), or its button."""
+        hint = self.current_hint()
+        if hint is None or not self.interactive:
+            return []
+        move, cam, rects = hint["move"], self.camera, []
+        for target in self.game_view.loose_targets():
+            if target.move == move:
+                rects.append(cam.rect_to_screen(target.rect))
+        for piece in self.game_view.pieces():
+            for target in piece.targets:
+                if target.move == move:
+                    rects += [cam.rect_to_screen(piece.rect), cam.rect_to_screen(target.rect)]
+        for button, button_move in zip(self.move_buttons, self.move_button_moves, strict=False):
+            if button_move == move:
+                rects.append(pygame.Rect(button.rect))
+        return rects
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        glow = 0.5 + 0.5 * pulse(self.app.clock)
+        colour = theme.mix(theme.GOLD, theme.GOLD_LIGHT, glow)
+        for rect in self.hint_rects():
+            ring = pygame.Rect(rect).inflate(lay.line * 8, lay.line * 8)
+            pygame.draw.rect(surface, colour, ring, max(2, lay.line * 2), border_radius=lay.radius)
 
     def event_text(self, event: dict[str, Any]) -> str | None:
         """A log line: the table's own events here, the game's from its view."""
@@ -540,6 +619,8 @@ class TableScene(TableChrome, Scene):
             self.close()
             return
         self.sync()
+        if self.model.hint is not self.hint_seen:
+            self.tell_hint()
         if len(self.model.refusals) > self.refusals_seen:
             reasons = self.model.refusals[self.refusals_seen :]
             self.refusals_seen = len(self.model.refusals)
@@ -618,6 +699,7 @@ class TableScene(TableChrome, Scene):
         self.game_view.draw(surface, self.camera, hot, self.held)
         if self.selected is not None and self.held is None and self.interactive:
             self._draw_selected(surface, self.selected)
+        self._draw_hint(surface)
         self._draw_turn(surface)
         self._draw_active_ring(surface)
         for button in self.bar_buttons + self.move_buttons:

@@ -63,6 +63,7 @@ const app = {
   tapTimes: [], // ms from a tap to the painted answer (bench/web.py reads them)
   uiVersion: 0, // raised when a game view's own state (a payment being chosen) changes
   rules: null, // the open rules sheet: {game, data} (data null while it is being fetched)
+  hint: null, // the server's latest `hint` answer (shown while its position is on screen)
 };
 const root = document.getElementById("app");
 const connection = new Connection(receive, (up) => {
@@ -152,6 +153,9 @@ const HANDLERS = {
   rules(msg) {
     if (app.rules && app.rules.game === msg.game) app.rules.data = msg;
   },
+  hint(msg) {
+    if (msg.table === app.table) app.hint = msg;
+  },
   error(msg) {
     if (msg.code === "unknown_game" && app.rules) app.rules = null;
     showToast(ERRORS[msg.code] ? _(ERRORS[msg.code]) : msg.reason);
@@ -175,6 +179,7 @@ function leaveTable() {
   app.stream = null;
   app.log = [];
   app.ui = {};
+  app.hint = null;
 }
 
 function showToast(text) {
@@ -200,6 +205,18 @@ function eventLine(msg, index, event) {
   return game && game.eventText ? game.eventText(event, context(), msg.view) : null;
 }
 
+/** The hint asked for the position shown (`hint` answer), or null when none or stale. */
+function currentHintAnswer(stream) {
+  const hint = app.hint;
+  if (!hint || !stream || app.seats.length === 0) return null;
+  return hint.seat === app.seats[0] && hint.seq === stream.seq ? hint : null;
+}
+
+function currentHint(stream) {
+  const hint = currentHintAnswer(stream);
+  return hint ? hint.index : null;
+}
+
 // ------------------------------------------------------------------ what a game view gets
 function context() {
   const summary = app.tables.get(app.table);
@@ -211,6 +228,8 @@ function context() {
     legal: stream ? stream.legal_moves || [] : [],
     // The table's talk of the message shown (shared/talk), said by client/web/talk.js.
     talk: talk.talkOf(stream),
+    // The index in `legal` of the move the server's hint names, for this very position.
+    hint: currentHint(stream),
     seq: stream ? stream.seq : null,
     move: sendMove,
     ui: app.ui,
@@ -544,7 +563,7 @@ function tableScreen() {
     h(
       "div",
       { class: "play" },
-      kept("board", [stream, summary, app.uiVersion], () =>
+      kept("board", [stream, summary, app.uiVersion, ctx.hint], () =>
         h("div", { class: "board" }, game.board(view, ctx)),
       ),
       h(
@@ -620,6 +639,15 @@ function turnLine(stream, ctx) {
     ctx.seat !== null && stream.can_undo
       ? button(_("Undo"), () => connection.send({ t: "undo", table: app.table, seat: ctx.seat }))
       : null;
+  // A hint on the seat's own turn, where the table allows hints: the move lit, and why.
+  const summary = app.tables.get(app.table);
+  const hint =
+    mine && summary && summary.hints
+      ? button(_("Hint"), () => connection.send({ t: "hint", table: app.table, seat: ctx.seat }), {
+          class: "hint-ask",
+        })
+      : null;
+  const answer = currentHintAnswer(stream);
   return h(
     "div",
     { class: mine ? "turn mine" : "turn" },
@@ -627,6 +655,8 @@ function turnLine(stream, ctx) {
     said,
     timer,
     undo,
+    hint,
+    answer ? talk.hintLine(ctx, answer.why) : null,
   );
 }
 

@@ -79,7 +79,12 @@ export function moveButton(ctx, move, props = {}, label = null) {
   const text = label ?? (said ? line(said.label, ctx) : move.type);
   const key = props["data-tap"] || `move:${JSON.stringify(move)}`;
   const armed = said && said.warn && isArmed(ctx, key);
-  const classes = [props.class || "", said && said.warn ? "warned" : "", armed ? "armed" : ""];
+  const classes = [
+    props.class || "",
+    said && said.warn ? "warned" : "",
+    armed ? "armed" : "",
+    isHinted(ctx, move) ? "hinted" : "",
+  ];
   const el = button(
     armed ? _("{move} — tap again", { move: text }) : text,
     () => tapMove(ctx, move, key),
@@ -93,6 +98,23 @@ export function moveButton(ctx, move, props = {}, label = null) {
     said.does ? h("small", { class: "does" }, line(said.does, ctx)) : null,
     said.warn ? h("small", { class: "warn", role: armed ? "alert" : null }, "⚠ ", line(said.warn, ctx)) : null,
   );
+}
+
+/** Whether `move` is the one the server's hint for the position shown names (ctx.hint: its
+ * index in the legal moves, or null). Board views may light their place for it too. */
+export function isHinted(ctx, move) {
+  if (ctx.hint === null || ctx.hint === undefined) return false;
+  const hinted = ctx.legal[ctx.hint];
+  return hinted === move || JSON.stringify(hinted) === JSON.stringify(move);
+}
+
+/** The hint in words — the move, what it does, any warning (the table's talk) — or null. */
+export function hintLine(ctx, why) {
+  if (!why) return null;
+  const parts = [line(why.label, ctx)];
+  if (why.does) parts.push(` — ${line(why.does, ctx)}`);
+  if (why.warn) parts.push(` (⚠ ${line(why.warn, ctx)})`);
+  return h("p", { class: "hint", role: "status" }, "💡 ", _("Hint: {said}", { said: parts.join("") }));
 }
 
 /** The moment: its headline and one line of explanation, for the top of the screen. */

@@ -123,6 +123,7 @@ export function board(view, ctx) {
         );
       const key = `plaque:${row},${col}`;
       if (move && talk.isArmed(ctx, key)) plaque.classList.add("armed");
+      if (move && talk.isHinted(ctx, move)) plaque.classList.add("hinted");
       cells.push(move ? tappable(plaque, key, () => talk.tapMove(ctx, move, key)) : plaque);
     }
   }

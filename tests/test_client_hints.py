@@ -1,0 +1,89 @@
+"""pygame asks for a hint on its seat's turn: the Hint button, the answer told in words (the
+table's talk) and lit on the board, where the move's own place is."""
+
+from __future__ import annotations
+
+import os
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from client import i18n  # noqa: E402
+from client.app import App  # noqa: E402
+from client.scenes.table import TableScene  # noqa: E402
+from client.settings import Settings  # noqa: E402
+from server import hints  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("JEWELTABLE_CONFIG", str(tmp_path))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    # The server runs in this process: a few steps of search, a guard that never binds.
+    monkeypatch.setattr(hints, "ITERATIONS", {"magie-des-bijoux": 20})
+    monkeypatch.setattr(hints, "BUDGET_MS", 60_000.0)
+    yield
+    i18n.set_language("en")
+
+
+def run_until(app, condition, timeout=15.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        app.step(1 / 60)
+        if condition():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def tap(app, pos):
+    app.step(
+        1 / 60,
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ],
+    )
+
+
+def test_the_hint_button_tells_the_strong_move_and_lights_its_place():
+    from client.net.host import LocalServer
+    from client.scenes.lobby import LobbyScene
+    from client.scenes.start import StartScene
+
+    server = LocalServer("Hints", ["127.0.0.1"], discovery=False, port=0).start()
+    server.wait()
+    app = App((1280, 800), Settings(name="Ada", language="en"))
+    try:
+        start = StartScene(app, browse=False)
+        app.stack.push(start)
+        start.connect(server.host, server.port)
+        assert run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+        session = app.session
+        session.create("magie-des-bijoux", ["me", "bot"], {"first_seat": 0})
+        assert run_until(app, lambda: any(t.seats[1].kind == "bot" for t in session.lobby.tables))
+        session.start_table(session.lobby.tables[0].id)
+        assert run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        scene = app.stack.top
+        assert run_until(app, lambda: scene.interactive and scene.may_hint())
+        button = next(b for b in scene.bar_buttons if b.label == "Hint")
+        tap(app, button.rect.center)
+        assert run_until(app, lambda: scene.current_hint() is not None)
+        hint = scene.current_hint()
+        stream = scene.model.streams[0]
+        assert hint["move"] == stream.legal[hint["index"]]
+        assert run_until(app, lambda: any(t.message.startswith("Hint: ") for t in app.toasts.items))
+        told = next(t.message for t in app.toasts.items if t.message.startswith("Hint: "))
+        assert scene.game_view.say(hint["why"]["label"]) in told
+        assert scene.hint_rects(), "the hinted move is lit where it is played"
+        # After the move the hint is stale: nothing lit any more.
+        scene.send_move(0, hint["move"])
+        assert run_until(app, lambda: scene.current_hint() is None)
+        assert scene.hint_rects() == []
+    finally:
+        app.shutdown()
+        server.stop()
