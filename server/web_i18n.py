@@ -2,7 +2,9 @@
 
 `GET /i18n/<lang>.json` gives every translated message of `client/locale/<lang>` (the same
 compiled .mo the pygame client reads, so there is no second copy of any translation) and the
-catalog's plural rule. The page (client/web/i18n.js) looks messages up by their English source
+catalog's plural rule — all but the rules' own long texts: those (`rules_words`) come with
+`GET /i18n/<lang>.rules.json`, which the page fetches when a rules sheet first opens, so the page
+stays light (issue 27). The page (client/web/i18n.js) looks messages up by their English source
 string, with `context + "\\x04"` in front for a game term, as gettext does. The server reads the
 catalogs by path: it never imports the client.
 """
@@ -14,13 +16,19 @@ import json
 import re
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 DOMAIN = "jeweltable"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "client" / "locale"
 LANGUAGES = ("de", "fr")
 # A plural rule is C; the page evaluates it as JavaScript, so only its arithmetic may pass.
 PLURAL_RULE = re.compile(r"^[n0-9\s()!=<>&|?:%+\-*/]+$")
-ROUTE = re.compile(r"^/i18n/([a-z]{2})\.json$")
+ROUTE = re.compile(r"^/i18n/([a-z]{2})(\.rules)?\.json$")
+# A message of the games' rules (shared/talk `rules`) longer than this many characters is the
+# rules' own: it goes with the rules' part of the catalog. Shorter ones (a gem's name, a
+# section's title) may also be said at the table, so they stay in the page's part; a test
+# checks that no line the table's talk says is left out of it.
+RULES_ONLY_LENGTH = 60
 
 
 class CatalogError(Exception):
@@ -36,9 +44,43 @@ def plural_rule(info: dict[str, str]) -> tuple[int, str]:
     return int(match.group(1)), match.group(2).strip()
 
 
+def _keys_of(value: Any, longer_than: int = 0) -> set[str]:
+    """The catalog keys (`context\\x04msgid`, or the msgid) of every line in `value` (a talk's
+    or the rules' lines, nested in maps and lists) whose message is longer than `longer_than`."""
+    keys: set[str] = set()
+    if isinstance(value, dict):
+        if isinstance(value.get("m"), str):
+            context = value.get("c")
+            for msgid in (value["m"], value.get("p")):
+                if isinstance(msgid, str) and len(msgid) > longer_than:
+                    keys.add(f"{context}\x04{msgid}" if context else msgid)
+        for inner in value.values():
+            keys |= _keys_of(inner, longer_than)
+    elif isinstance(value, list):
+        for inner in value:
+            keys |= _keys_of(inner, longer_than)
+    return keys
+
+
 @cache
-def catalog_json(lang: str) -> bytes:
-    """The catalog of `lang` as the page reads it (built once per process)."""
+def rules_words() -> frozenset[str]:
+    """The catalog keys of the rules' own long texts: the sections' messages longer than
+    RULES_ONLY_LENGTH, but not the goal and the end, which the table's talk says too."""
+    from shared import engine, talk
+
+    keys: set[str] = set()
+    for game_id in engine.list_games():
+        said = talk.rules(game_id)
+        if said is not None:
+            keys |= _keys_of(said["sections"], RULES_ONLY_LENGTH)
+            keys -= _keys_of([said["goal"], said["end"]])
+    return frozenset(keys)
+
+
+@cache
+def catalog_json(lang: str, part: str = "page") -> bytes:
+    """The catalog of `lang` as the page reads it (built once per process): `part` "page",
+    everything but the rules' own long texts, or "rules", only those."""
     if lang not in LANGUAGES:
         raise CatalogError(f"no catalog for {lang!r}; the page speaks en, {', '.join(LANGUAGES)}")
     mo = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
@@ -59,6 +101,13 @@ def catalog_json(lang: str) -> bytes:
                 forms[index] = text
         elif key:
             messages[key] = text
+    rules = rules_words()
+    if part == "rules":
+        messages = {k: v for k, v in messages.items() if k in rules}
+        plurals = {k: v for k, v in plurals.items() if k in rules}
+    else:
+        messages = {k: v for k, v in messages.items() if k not in rules}
+        plurals = {k: v for k, v in plurals.items() if k not in rules}
     page = {"lang": lang, "nplurals": nplurals, "plural": rule, "messages": messages}
     page["plurals"] = plurals
     return json.dumps(page, ensure_ascii=False, separators=(",", ":")).encode()
@@ -73,6 +122,7 @@ def respond(path: str) -> tuple[int, str, bytes] | None:
     if match is None:
         return 404, "text/plain; charset=utf-8", b"no such catalog\n"
     try:
-        return 200, "application/json; charset=utf-8", catalog_json(match.group(1))
+        part = "rules" if match.group(2) else "page"
+        return 200, "application/json; charset=utf-8", catalog_json(match.group(1), part)
     except CatalogError as exc:
         return 404, "text/plain; charset=utf-8", f"{exc}\n".encode()

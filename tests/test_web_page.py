@@ -108,6 +108,58 @@ def test_the_catalog_export_holds_translations_contexts_plurals_and_the_plural_r
     assert french["plural"] == "(n > 1)"
 
 
+def test_the_rules_long_texts_come_apart_and_the_table_never_says_one_of_them():
+    """The page's part of a catalog leaves out the rules' own long texts (fetched when a rules
+    sheet opens); nothing the table's talk says at any moment is among them."""
+    import random
+
+    from shared import engine, talk
+    from shared.randomplay import random_step
+
+    rules = web_i18n.rules_words()
+    page = json.loads(web_i18n.catalog_json("de"))
+    apart = json.loads(web_i18n.catalog_json("de", "rules"))
+    assert len(apart["messages"]) > 40 and set(apart["messages"]) <= rules
+    assert not set(apart["messages"]) & set(page["messages"])
+    status, _kind, body = web_i18n.respond("/i18n/de.rules.json")
+    assert status == 200 and json.loads(body) == apart
+
+    def keys(value, found):
+        if isinstance(value, dict):
+            if isinstance(value.get("m"), str):
+                for msgid in (value["m"], value.get("p")):
+                    if msgid:
+                        found.add(f"{value['c']}\x04{msgid}" if value.get("c") else msgid)
+            for inner in value.values():
+                keys(inner, found)
+        elif isinstance(value, list):
+            for inner in value:
+                keys(inner, found)
+        return found
+
+    for game_id in engine.list_games():
+        game = engine.get_game(game_id)
+        rng = random.Random(4)
+        for players in sorted({game.min_players, game.max_players}):
+            state, steps = game.new_game(players, players), 0
+            while not game.is_over(state) and steps < 150:
+                seat, move = random_step(game, state, rng)
+                state, events = game.apply(state, seat, move)
+                steps += 1
+                for viewer in [*range(players), None]:
+                    legal = game.legal_moves(state, viewer) if viewer is not None else []
+                    moment = talk.Moment(
+                        game.view(state, viewer),
+                        viewer,
+                        legal,
+                        game.to_act(state),
+                        game.view_events(events, viewer),
+                        game.outcome(state) if game.is_over(state) else None,
+                    )
+                    said = keys(talk.talk(game_id, moment), set())
+                    assert not said & rules, (game_id, said & rules)
+
+
 def test_the_catalog_route_answers_only_languages_it_has():
     assert web_i18n.respond("/index.html") is None
     status, kind, body = web_i18n.respond("/i18n/fr.json")

@@ -59,6 +59,14 @@ def test_the_rules_open_behind_the_question_mark_with_the_moment_first(server, b
     text = page.inner_text(".sheet")
     assert "Gewinne Schmuckplatten" in text  # the goal, in German
     assert "Wertung" in text
+    # The rules' long texts come apart from the page's words, fetched as the sheet opens.
+    import json
+
+    from server import web_i18n
+
+    apart = json.loads(web_i18n.catalog_json("de", "rules"))["messages"]
+    own = [v for k, v in apart.items() if k.startswith("magie-des-bijoux") and "{" not in v]
+    assert own and all(german in text for german in own)
     page.tap("#rules-close")
     page.wait_for_selector(".sheet", state="detached")
     assert page.errors == []

@@ -4,7 +4,7 @@
 import { Connection } from "./net.js";
 import { h, button, lastTap } from "./dom.js";
 import { BOT_LEVELS, PLAYERS, seatName, shownName } from "./players.js";
-import { _, browserLanguage, setLanguage, number } from "./i18n.js";
+import { _, browserLanguage, setLanguage, number, loadRulesWords } from "./i18n.js";
 import * as bijoux from "./games/magie-des-bijoux.js";
 import * as kollier from "./games/das-kollier.js";
 import * as palast from "./games/saba-palast.js";
@@ -271,7 +271,7 @@ function render() {
       const parts = [
         app.ended ? endedScreen() : app.table === null ? lobbyScreen() : tableScreen(),
         app.toast ? h("div", { class: "toast", role: "status" }, app.toast.text) : null,
-        app.rules && app.rules.data && app.table !== null ? rulesScreen() : null,
+        app.rules && app.rules.data && app.rules.words && app.table !== null ? rulesScreen() : null,
         app.connected || app.ended ? null : h("div", { class: "offline" }, _("Reconnecting…")),
       ];
       root.replaceChildren(...parts.filter(Boolean));
@@ -594,8 +594,15 @@ function kept(slot, inputs, build) {
 
 // The rules sheet: asked of the server when opened (the page carries no rules itself).
 function openRules(game) {
-  app.rules = { game, data: null };
+  app.rules = { game, data: null, words: false };
   connection.send({ t: "rules", game });
+  // The rules' long texts come apart from the page's words (server/web_i18n.py).
+  loadRulesWords().then(() => {
+    if (app.rules && app.rules.game === game) {
+      app.rules.words = true;
+      render();
+    }
+  });
 }
 
 function rulesScreen() {

@@ -21,6 +21,7 @@ export function browserLanguage(list = navigator.languages || [navigator.languag
 /** Speak `code` from now on; fetches its catalog (English needs none). */
 export async function setLanguage(code) {
   language = SPOKEN.includes(code) ? code : "en";
+  rulesWords = null;
   messages = {};
   plurals = {};
   pluralIndex = (n) => (n !== 1 ? 1 : 0);
@@ -31,9 +32,33 @@ export async function setLanguage(code) {
   const catalog = await answer.json();
   messages = catalog.messages;
   plurals = catalog.plurals;
+  rulesWords = null; // words fetched meanwhile went with the old table: fetched again
   // The catalog's C plural rule, checked by the server to hold nothing but arithmetic.
   const rule = new Function("n", `return Number(${catalog.plural});`);
   pluralIndex = (n) => rule(n);
+}
+
+let rulesWords = null; // the rules' own long texts: fetched once, when a rules sheet opens
+
+/** Fetch the rules' words of the current language (served apart, so the page stays light);
+ * resolves when they can be said. English needs none. */
+export function loadRulesWords() {
+  if (language === "en") return Promise.resolve();
+  if (rulesWords && rulesWords.language === language) return rulesWords.done;
+  const asked = language;
+  const done = fetch(`i18n/${asked}.rules.json`)
+    .then((answer) => (answer.ok ? answer.json() : null))
+    .then((part) => {
+      if (part && language === asked) {
+        Object.assign(messages, part.messages);
+        Object.assign(plurals, part.plurals);
+      }
+    })
+    .catch(() => {
+      rulesWords = null; // asked again at the next opening
+    });
+  rulesWords = { language: asked, done };
+  return done;
 }
 
 export function currentLanguage() {

@@ -7,7 +7,7 @@
 import { Connection } from "./net.js";
 import { h, button } from "./dom.js";
 import { BOT_LEVELS, PLAYERS, seatName, shownName } from "./players.js";
-import { _, browserLanguage, setLanguage, number } from "./i18n.js";
+import { _, browserLanguage, setLanguage, number, loadRulesWords } from "./i18n.js";
 import * as generic from "./games/generic.js";
 import * as talk from "./talk.js";
 
@@ -274,7 +274,7 @@ function render() {
   keepPlayers(root.querySelector(".tv-players"), screen.querySelector(".tv-players"));
   const offline = tv.connected ? [] : [h("div", { class: "offline" }, _("Reconnecting…"))];
   const sheet =
-    tv.rules && tv.rules.data && tv.table !== null
+    tv.rules && tv.rules.data && tv.rules.words && tv.table !== null
       ? [
           talk.rulesSheet(tv.rules.data, tv.stream && tv.stream.talk ? tv.stream.talk.topic : null, context(), () => {
             tv.rules = null;
@@ -393,8 +393,15 @@ function tableScreen() {
 
 // The rules sheet: asked of the server when opened.
 function openRules(game) {
-  tv.rules = { game, data: null };
+  tv.rules = { game, data: null, words: false };
   connection.send({ t: "rules", game });
+  // The rules' long texts come apart from the page's words (server/web_i18n.py).
+  loadRulesWords().then(() => {
+    if (tv.rules && tv.rules.game === game) {
+      tv.rules.words = true;
+      render();
+    }
+  });
 }
 
 function board(game, view) {
