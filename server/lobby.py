@@ -23,6 +23,7 @@ from server.chronicle import Chronicle
 from server.evening import Scoreboard
 from server.guesses import GuessLimiter, peer_address
 from server.identities import Identity, new_token, token_key
+from server.room import Room
 from server.rounds import Rounds
 from server.social import Social
 from server.store import Journal, StorageFull
@@ -128,6 +129,9 @@ class Lobby:
         # Chat, emotes, mutes and rematches live in their own room.
         self.social = Social(journal, self.hooks, self.tables)
         self._handlers.update(self.social.handlers())
+        # Every table at a glance, for the screens that show the room (a TV's overview).
+        self.room = Room(self.tables, self.sessions)
+        self._handlers.update(self.room.handlers())
 
     # ------------------------------------------------------------------ restoring
     def restore(self) -> list[int]:
@@ -275,6 +279,7 @@ class Lobby:
         if self._news_due is not None:
             self._news_due.cancel()
         self.social.close()
+        self.room.close()
         for table in self.tables.values():
             table.close()
 
@@ -319,6 +324,7 @@ class Lobby:
                 "undo": msg.get("undo", True),
                 "clock": clocks.check_spec(msg.get("clock")),
                 "friendly": msg.get("friendly", False),
+                "idle_takeover": msg.get("idle_takeover"),
             }
         except ValueError as exc:
             raise Refused("bad_option", str(exc)) from None
@@ -548,6 +554,7 @@ class Lobby:
         """Tell the lobby and the table's people about a table; forget abandoned ones."""
         self._note_status(table)
         self.rounds.table_changed(table)
+        self.room.table_changed(table)
         if table.status == ABANDONED:
             self._drop(table)
             return

@@ -151,8 +151,9 @@ def barred_name(name: str) -> str:
 
 def default_rules() -> dict[str, Any]:
     """A table's own options when `create` names none: undo allowed, no turn clock, counted
-    (a `friendly` table's games add to no standings and no ratings)."""
-    return {"undo": True, "clock": None, "friendly": False}
+    (a `friendly` table's games add to no standings and no ratings), and no stand-in for idle
+    seats (`idle_takeover`: after how many seconds of waiting a bot takes an idle seat over)."""
+    return {"undo": True, "clock": None, "friendly": False, "idle_takeover": None}
 
 
 # Journals a game's last move with `write` (the store's call), and with it what the game means
@@ -222,6 +223,8 @@ class Table:
     # Since when (monotonic seconds) each seat to act has been waited for; when it was nudged.
     _acting_since: dict[int, float] = field(default_factory=dict)
     _nudged: dict[int, float] = field(default_factory=dict)
+    # When the next seat idle past the table's `idle_takeover` limit is handed to a stand-in.
+    _idle_timer: asyncio.TimerHandle | None = None
 
     def __post_init__(self) -> None:
         self.takebacks = Takebacks(self.game, self.rules["undo"])
@@ -345,6 +348,9 @@ class Table:
 
     def close(self) -> None:
         """Stop timers and bots (server shutdown or table dropped from memory)."""
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
         if self._clock_timer is not None:
             self._clock_timer.cancel()
             self._clock_timer = None
@@ -377,6 +383,7 @@ class Table:
             "spectators": len(self.spectators),
             "open_chat": self.open_chat,
             "friendly": self.rules["friendly"],
+            "idle_takeover": self.rules.get("idle_takeover"),
             "paused": self.paused,
             "seats": [self._public_seat(s) for s in self.seats],
         }
@@ -783,6 +790,7 @@ class Table:
 
     def _after_change(self) -> None:
         self._track_acting()
+        self._schedule_idle_takeover()
         self._schedule_timer()
         self._schedule_bots()
         self._schedule_clock()
@@ -1040,6 +1048,10 @@ class Table:
         now = time.monotonic() if now is None else now
         return since is not None and now - since >= IDLE_SEAT
 
+    def acting_for(self, now: float) -> dict[int, float]:
+        """How many seconds each seat to act has been waited for (none while paused)."""
+        return {seat: now - since for seat, since in self._acting_since.items()}
+
     def _tell(self, identity: Identity | None, msg: dict[str, Any]) -> None:
         if identity is not None and identity.session is not None:
             identity.session.send(msg)
@@ -1082,6 +1094,8 @@ class Table:
             raise Refused("not_handed", f"no bot plays seat {seat} for you")
         held.handed, held.stand_in = None, None
         self._acting_since.pop(seat, None)
+        self._track_acting()  # the seat's idle time starts afresh
+        self._schedule_idle_takeover()
         self.hooks.changed(self)
         self._schedule_bots()
 
@@ -1163,3 +1177,70 @@ class Table:
             with contextlib.suppress(StorageFull):
                 await self.save_pending()
             self.presence_changed()
+
+    # ------------------------------------------------------------------ stand-ins for idle seats
+    def _may_stand_in(self, seat: int) -> bool:
+        """Whether a stand-in may take `seat` over when it idles: a person's seat that no bot
+        plays now (not handed, no takeover bot playing it while its person is away)."""
+        held = self.seats[seat]
+        return (
+            held.holder_key is not None
+            and held.bot is None
+            and held.handed is None
+            and self.driver(seat) is None
+        )
+
+    def _schedule_idle_takeover(self) -> None:
+        """On a table created with `idle_takeover`, wake up when the first seat to act has
+        been waited for that many seconds."""
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
+        limit = self.rules.get("idle_takeover")
+        if limit is None or self.status != PLAYING or self.paused:
+            return
+        due = [
+            since + limit for seat, since in self._acting_since.items() if self._may_stand_in(seat)
+        ]
+        if due:
+            wait = max(0.0, min(due) - time.monotonic())
+            self._idle_timer = asyncio.get_running_loop().call_later(wait, self._idle_seats_due)
+
+    def _idle_seats_due(self) -> None:
+        """Hand every seat idle past the limit to a stand-in bot (the table's `takeover`
+        level, else basic), as `hand_to_bot` would; its person takes it back with `reclaim`."""
+        self._idle_timer = None
+        limit = self.rules.get("idle_takeover")
+        if limit is None or self.status != PLAYING or self.paused:
+            return
+        now = time.monotonic()
+        level = self.takeover or bots.DEFAULT_LEVEL
+        handed = False
+        for seat, since in sorted(self._acting_since.items()):
+            if now - since < limit or not self._may_stand_in(seat):
+                continue
+            held = self.seats[seat]
+            held.handed, held.stand_in = level, bots.make(level, self.game, seat)
+            handed = True
+            log.info(
+                "table %s: seat %s idle for %.0f s; a %s bot stands in",
+                self.id,
+                seat,
+                now - since,
+                level,
+            )
+            self._tell(
+                held.holder,
+                {
+                    "t": "handed",
+                    "table": self.id,
+                    "seat": seat,
+                    "level": level,
+                    "by": None,
+                    "idle": True,
+                },
+            )
+        if handed:
+            self.hooks.changed(self)
+            self._schedule_bots()
+        self._schedule_idle_takeover()
