@@ -12,6 +12,7 @@ import * as kette from "./games/kette-von-saba.js";
 import * as generic from "./games/generic.js";
 import * as social from "./social.js";
 import * as talk from "./talk.js";
+import * as evening from "./room.js";
 
 const GAMES = {
   "magie-des-bijoux": bijoux,
@@ -77,6 +78,7 @@ social.initSocial(app, connection, () => render(), (msg) => HANDLERS[msg.t](msg)
 // ------------------------------------------------------------------ messages
 function receive(msg) {
   if (msg.t === "pong") return; // the connection's own probe: nothing to draw
+  if (evening.receive(msg)) return render(); // the evening's standings (room.js)
   const handler = social.receive(msg) ? null : HANDLERS[msg.t];
   if (handler) handler(msg);
   render();
@@ -254,6 +256,7 @@ function render() {
         app.toast ? h("div", { class: "toast", role: "status" }, app.toast.text) : null,
         app.rules && app.rules.data && app.table !== null ? rulesScreen() : null,
         app.connected || app.ended ? null : h("div", { class: "offline" }, _("Reconnecting…")),
+        evening.revealOverlay(() => render()),
       ];
       root.replaceChildren(...parts.filter(Boolean));
     });
@@ -342,6 +345,7 @@ function lobbyScreen() {
     { class: "lobby scroll" },
     h("h1", {}, _("Jewel Table"), app.welcome ? h("small", {}, ` · ${app.welcome.server}`) : null),
     h("label", { class: "name" }, h("span", {}, _("Your name")), field),
+    evening.standingBlock(myName()),
     named ? newTable() : h("p", { class: "hint" }, _("Type your name to sit at a table.")),
     h("h2", {}, _("Tables")),
     tables.length
