@@ -19,22 +19,11 @@ export const room = {
 // The most tables the overview shows at once; more turn pages every PAGE_MS.
 const PER_PAGE = 16;
 const PAGE_MS = 12000;
-// Columns × rows by the number of tables shown (the screen is wide).
-const GRID = [
-  [1, 1],
-  [1, 1],
-  [2, 1],
-  [2, 2],
-  [2, 2],
-  [3, 2],
-  [3, 2],
-  [3, 3],
-  [3, 3],
-  [3, 3],
-  [4, 3],
-  [4, 3],
-  [4, 3],
-];
+/** Columns × rows for `n` tables on a wide screen: as square as the cards may be. */
+function grid(n) {
+  const cols = n <= 1 ? 1 : n <= 4 ? 2 : n <= 9 ? 3 : 4;
+  return [cols, Math.max(1, Math.ceil(n / cols))];
+}
 
 /** Take a `room` message; whether it was one. */
 export function receive(msg) {
@@ -93,7 +82,7 @@ export function overview(tools) {
   const pages = Math.max(1, Math.ceil(all.length / PER_PAGE));
   room.page %= pages;
   const shown = all.slice(room.page * PER_PAGE, (room.page + 1) * PER_PAGE);
-  const [cols, rows] = GRID[Math.min(shown.length, GRID.length - 1)] || [4, 4];
+  const [cols, rows] = grid(shown.length);
   const standings = evening.evening.standings;
   const side = standings && standings.evening ? standingsSide(standings) : null;
   return h(
@@ -202,8 +191,9 @@ function seatLine(entry, summary, game, i, acting) {
       const ctx = { seat: null, name: (seat) => seatName(summary, seat), player: (seat) => PLAYERS[seat % PLAYERS.length], legal: [], ui: {} };
       if (summary.status === "finished" && entry.outcome && game.score) {
         fact = game.score(entry.outcome.scores[i], ctx, i, entry.outcome);
-      } else if (game.seatFact) {
-        fact = game.seatFact(entry.view, i, ctx);
+      } else if (game.scoreFact || game.seatFact) {
+        // A game whose seat line is long says the score in a few words for the overview.
+        fact = (game.scoreFact || game.seatFact)(entry.view, i, ctx);
       }
     } catch (error) {
       fact = "";
