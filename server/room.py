@@ -24,6 +24,9 @@ from shared.protocol import encode
 
 # The room's news goes out at most this often (seconds); time waited is counted by the screen.
 ROOM_EVERY = 1.0
+# The room's news takes at most about this share of the server's time: after news that took t
+# seconds to build, the next waits at least t / ROOM_SHARE (a thousand busy tables: a few s).
+ROOM_SHARE = 0.1
 
 
 class Room:
@@ -79,13 +82,16 @@ class Room:
         return [t for t in self.tables.values() if t.status != ABANDONED]
 
     async def _tell_while_watched(self) -> None:
+        wait = ROOM_EVERY
         try:
             while True:
-                await asyncio.sleep(ROOM_EVERY)
+                await asyncio.sleep(wait)
                 self.watchers &= self.sessions
                 if not self.watchers:
                     return
+                started = time.perf_counter()
                 self.tell()
+                wait = max(ROOM_EVERY, (time.perf_counter() - started) / ROOM_SHARE)
         finally:
             self._task = None
 
