@@ -92,6 +92,7 @@ class Lobby:
             finishing=self.scoreboard.finishing,
             rating=self.scoreboard.rating,
             is_host=self.scoreboard.is_host,
+            stood_in=self._stood_in,
         )
         self.guesses = GuessLimiter()
         self._open_tables_changed = open_tables_changed
@@ -462,6 +463,16 @@ class Lobby:
         await table.remove(session.identity, msg["seat"], to, level)
         goes = f"a {level} bot" if to == "bot" else "nobody (open)"
         self._fact_hand(table, session, f"removed seat {msg['seat']}'s person; to {goes}", msg)
+
+    def _stood_in(self, table: Table, seat: int, level: str, idle: float) -> None:
+        """A seat idle past its table's `idle_takeover` went to a stand-in: a hand, by nobody."""
+        self.chronicle.fact(
+            "idle_takeover",
+            f"table {table.id}: seat {seat} idle for {idle:.0f} s; a {level} bot stands in",
+            table=table.id,
+            seat=seat,
+            level=level,
+        )
 
     def _fact_hand(self, table: Table, session: Any, what: str, msg: dict[str, Any]) -> None:
         kind = msg["t"]

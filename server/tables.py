@@ -171,6 +171,8 @@ class TableHooks:
     finishing: Finishing | None = None
     rating: Callable[[str, str], float | None] | None = None
     is_host: Callable[[Identity], bool] | None = None
+    # A seat idle past the table's limit went to a stand-in (table, seat, level, seconds idle).
+    stood_in: Callable[[Table, int, str, float], None] | None = None
 
 
 @dataclass(eq=False)
@@ -1222,13 +1224,8 @@ class Table:
             held = self.seats[seat]
             held.handed, held.stand_in = level, bots.make(level, self.game, seat)
             handed = True
-            log.info(
-                "table %s: seat %s idle for %.0f s; a %s bot stands in",
-                self.id,
-                seat,
-                now - since,
-                level,
-            )
+            if self.hooks.stood_in is not None:
+                self.hooks.stood_in(self, seat, level, now - since)
             self._tell(
                 held.holder,
                 {

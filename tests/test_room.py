@@ -9,9 +9,12 @@ person takes it back with `reclaim`.
 from __future__ import annotations
 
 import asyncio
+import io
+import json
 from pathlib import Path
 from typing import Any
 
+from server.chronicle import Chronicle
 from tests.test_evening_hand import refused, summary, three_seats
 from tests.test_server_kit import arun, connect, forbidden_keys, journal_states, running_server
 
@@ -67,6 +70,8 @@ async def test_the_room_lists_every_table_with_its_turn_and_the_spectators_view(
 @arun(timeout=60)
 async def test_an_idle_seat_goes_to_a_stand_in_on_a_table_that_allows_it(tmp_path: Path) -> None:
     async with running_server(tmp_path) as server:
+        console = io.StringIO()
+        server.lobby.chronicle = Chronicle(console, json_lines=True)
         ada, bob = await connect(server, "Ada"), await connect(server, "Bob")
         await refused(
             ada, {"t": "create", "game": GAME, "seats": 2, "idle_takeover": 0}, "out_of_range"
@@ -91,6 +96,10 @@ async def test_an_idle_seat_goes_to_a_stand_in_on_a_table_that_allows_it(tmp_pat
         assert shown["seats"][1]["kind"] == "human" and shown["seats"][1]["stand_in"] == "basic"
         moved = await bob.wait_for(lambda m: m["t"] == "update" and m["seat"] == 1, timeout=10)
         assert moved["seq"] == 1 and moved["events"]
+        # The server's console says so, as it says every hand on a table.
+        facts = [json.loads(line) for line in console.getvalue().splitlines()]
+        stood = [f for f in facts if f["fact"] == "idle_takeover"]
+        assert [(f["table"], f["seat"], f["level"]) for f in stood] == [(table, 1, "basic")]
         # Bob takes his seat back; it is his to play again.
         bob.send({"t": "reclaim", "table": table, "seat": 1})
         await summary(ada, table, lambda t: not t["seats"][1].get("handed"))
