@@ -21,7 +21,7 @@ from client.net.connection import AsyncClient
 from shared import engine
 from tests.test_server_kit import HOST, ServerThread, forbidden_keys, play_random
 from tests.test_web_page import browser_missing
-from tests.test_web_tv import received, television, tv_url
+from tests.test_web_tv import TV, received, television, tv_url
 
 needs_browser = pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
 CODE = "open-sesame"
@@ -125,6 +125,18 @@ def test_the_tv_overview_shows_every_one_of_twelve_live_tables(tmp_path, browser
             arg=[made[0], first],
         )
         screen(page, "tv-overview")
+        # A smaller screen (720p) shows fewer tables a page rather than cut any off.
+        page.set_viewport_size({"width": 1280, "height": 720})
+        page.wait_for_selector("main.tv-room[data-width='1280']")
+        page.wait_for_function("() => document.querySelectorAll('.tv-room-grid .fact').length")
+        small = page.evaluate(CARDS_FIT)
+        assert small and all(c["inside"] and not c["cut"] and c["font"] >= 14 for c in small)
+        if len(small) < 12:
+            assert "Page 1 of 2" in page.inner_text(".tv-room-page")
+        page.set_viewport_size(TV)
+        page.wait_for_function(
+            "n => document.querySelectorAll('.tv-room-grid > li').length === n", arg=12
+        )
         # Nothing but the spectator's share reached the display; no table was watched for it.
         messages = received(page)
         assert not [m for m in messages if forbidden_keys(m)]

@@ -294,7 +294,7 @@ function render() {
       : [];
   const reveal = evening.revealOverlay();
   root.replaceChildren(screen, ...offline, ...sheet, ...(reveal ? [reveal] : []));
-  tvroom.fit(root);
+  if (tvroom.fit(root)) render(); // fewer tables a page: this screen is small for them
   tickClocks();
 }
 
@@ -555,6 +555,10 @@ function tickClocks() {
   }
 }
 setInterval(tickClocks, CLOCK_TICK_MS);
+// The overview fits its cards to the screen (tvroom.js): a new size fits them again.
+addEventListener("resize", () => {
+  if (tv.table === null) render();
+});
 
 function caption(first) {
   if (!tv.caption) return h("footer", { class: "tv-caption" });

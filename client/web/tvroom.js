@@ -14,11 +14,17 @@ export const room = {
   entries: new Map(), // table id -> its latest `room` entry
   arrived: new Map(), // table id -> performance.now() when that entry came
   page: 0, // the page of tables shown when there are more than fit
+  perPage: 16, // how many fit on this screen (fewer on a small one: see `fit`)
 };
 
-// The most tables the overview shows at once; more turn pages every PAGE_MS.
+// The most tables the overview shows at once; more turn pages every PAGE_MS. A screen too small
+// for them at the smallest type shows fewer a page (PAGE_SIZES, largest first).
 const PER_PAGE = 16;
+const PAGE_SIZES = [16, 12, 9, 6, 4];
 const PAGE_MS = 12000;
+addEventListener("resize", () => {
+  room.perPage = PER_PAGE;
+});
 /** Columns × rows for `n` tables on a wide screen: as square as the cards may be. */
 function grid(n) {
   const cols = n <= 1 ? 1 : n <= 4 ? 2 : n <= 9 ? 3 : 4;
@@ -79,15 +85,17 @@ export function tick(root) {
  */
 export function overview(tools) {
   const all = listed();
-  const pages = Math.max(1, Math.ceil(all.length / PER_PAGE));
+  const per = room.perPage;
+  const pages = Math.max(1, Math.ceil(all.length / per));
   room.page %= pages;
-  const shown = all.slice(room.page * PER_PAGE, (room.page + 1) * PER_PAGE);
+  const shown = all.slice(room.page * per, (room.page + 1) * per);
   const [cols, rows] = grid(shown.length);
   const standings = evening.evening.standings;
   const side = standings && standings.evening ? standingsSide(standings) : null;
   return h(
     "main",
-    { class: side ? "tv-pick tv-room with-standings" : "tv-pick tv-room" },
+    // The width it was drawn for (the tests wait for a redraw after a resize by it).
+    { class: side ? "tv-pick tv-room with-standings" : "tv-pick tv-room", "data-width": innerWidth },
     h(
       "header",
       { class: "tv-room-top" },
@@ -118,7 +126,7 @@ let paging = null;
 export function turnPages(redraw) {
   if (paging !== null) return;
   paging = setInterval(() => {
-    if (room.entries.size > PER_PAGE) {
+    if (room.entries.size > room.perPage) {
       room.page += 1;
       redraw();
     }
@@ -211,10 +219,11 @@ function seatLine(entry, summary, game, i, acting) {
 }
 
 /** Fit the overview's cards to their boxes: the type shrinks (never below 14 px) until no card
- * is cut off. */
+ * is cut off; if one still is, fewer tables a page. Whether the overview must be drawn again
+ * (with fewer a page). */
 export function fit(root) {
   const grid = root.querySelector(".tv-room-grid");
-  if (!grid) return;
+  if (!grid) return false;
   grid.style.fontSize = "";
   const cards = [...grid.querySelectorAll(":scope > li > button")];
   let size = parseFloat(getComputedStyle(grid).fontSize);
@@ -223,6 +232,10 @@ export function fit(root) {
     size -= 1;
     grid.style.fontSize = `${size}px`;
   }
+  const fewer = PAGE_SIZES.find((n) => n < Math.min(room.perPage, cards.length));
+  if (!over() || fewer === undefined) return false;
+  room.perPage = fewer;
+  return true;
 }
 
 // ------------------------------------------------------------------ the standings
