@@ -306,3 +306,38 @@ def test_the_reveal_keeps_still_for_reduced_motion(tmp_path, browser):
         )
         assert moving == 0
         page.close()
+
+
+def crowded_standings() -> dict:
+    """An evening of thirty people who played every game (what a big LAN party gives)."""
+    names = [f"Player with a long name {n}" for n in range(30)]
+    rows = [
+        {"rank": n + 1, "name": name, "points": 60 - 2 * n, "games": 12, "wins": 30 - n}
+        for n, name in enumerate(names)
+    ]
+    rated = [{**row, "rating": 20.5 - row["rank"]} for row in rows]
+    evening = {"id": 1, "name": "The longest night of the year", "started": 1.0, "ended": None}
+    return {
+        "t": "standings",
+        "evening": evening,
+        "tables": 90,
+        "overall": rows,
+        "games": {game: rated for game in GAMES},
+    }
+
+
+@needs_browser
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_a_crowded_evenings_standings_fit_the_tv(tmp_path, browser, size):
+    with serving(tmp_path) as server:
+        page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+        page.goto(tv_url(server) + "?standings")
+        page.wait_for_function("() => window.jeweltv && window.jeweltv.welcome")
+        page.evaluate("msg => window.jeweltv.receive(msg)", crowded_standings())
+        page.wait_for_selector(".tv-standings .overall tbody tr")
+        assert page.evaluate(NOTHING_CUT) == []
+        # The leaders are shown, the rest counted; every game has its table.
+        assert page.locator(".tv-standings .overall tbody tr").count() < 30
+        assert "more" in page.inner_text(".tv-standings .overall tfoot")
+        assert page.locator(".tv-standings .per-game table").count() == 4
+        page.close()

@@ -87,7 +87,7 @@ export function standingLine(name) {
 }
 
 /** The standings as a table: rank, name, points, games, wins (and the rating, per game). */
-export function table(rows, { limit = rows.length, rating = false, caption = null } = {}) {
+export function table(rows, { limit = rows.length, rating = false, games = true, caption = null } = {}) {
   const shown = rows.slice(0, limit);
   const more = rows.length - shown.length;
   return h(
@@ -103,7 +103,7 @@ export function table(rows, { limit = rows.length, rating = false, caption = nul
         h("th", { class: "rank", scope: "col" }, "#"),
         h("th", { class: "name", scope: "col" }, _("Name")),
         h("th", { scope: "col" }, _("Points")),
-        h("th", { scope: "col" }, _("Games")),
+        games ? h("th", { scope: "col" }, _("Games")) : null,
         h("th", { scope: "col" }, _("Wins")),
         rating ? h("th", { scope: "col" }, _("Rating")) : null,
       ),
@@ -118,14 +118,14 @@ export function table(rows, { limit = rows.length, rating = false, caption = nul
           h("td", { class: "rank" }, String(row.rank)),
           h("td", { class: "name" }, row.name),
           h("td", { class: "points" }, points(row.points)),
-          h("td", {}, String(row.games)),
+          games ? h("td", {}, String(row.games)) : null,
           h("td", {}, String(row.wins)),
           rating ? h("td", {}, row.rating === null || row.rating === undefined ? "–" : points(row.rating)) : null,
         ),
       ),
     ),
     more > 0
-      ? h("tfoot", {}, h("tr", {}, h("td", { colspan: rating ? 6 : 5 }, ngettext("and {n} more", "and {n} more", more))))
+      ? h("tfoot", {}, h("tr", {}, h("td", { colspan: 4 + Number(rating) + Number(games) }, ngettext("and {n} more", "and {n} more", more))))
       : null,
   );
 }

@@ -15,7 +15,20 @@ export const room = {
   arrived: new Map(), // table id -> performance.now() when that entry came
   page: 0, // the page of tables shown when there are more than fit
   perPage: 16, // how many fit on this screen (fewer on a small one: see `fit`)
+  rows: 0, // the standings page's step in ROWS (more steps on a small screen: see `fit`)
 };
+
+// The standings page's rows, [overall, each game's], from the most to the fewest a screen
+// too small for them at the smallest type falls back to.
+const ROWS = [
+  [14, 8],
+  [14, 4],
+  [10, 4],
+  [10, 3],
+  [8, 3],
+  [6, 2],
+  [4, 1],
+];
 
 // The most tables the overview shows at once; more turn pages every PAGE_MS. A screen too small
 // for them at the smallest type shows fewer a page (PAGE_SIZES, largest first).
@@ -24,6 +37,7 @@ const PAGE_SIZES = [16, 12, 9, 6, 4];
 const PAGE_MS = 12000;
 addEventListener("resize", () => {
   room.perPage = PER_PAGE;
+  room.rows = 0;
 });
 /** Columns × rows for `n` tables on a wide screen: as square as the cards may be. */
 function grid(n) {
@@ -222,6 +236,8 @@ function seatLine(entry, summary, game, i, acting) {
  * is cut off; if one still is, fewer tables a page. Whether the overview must be drawn again
  * (with fewer a page). */
 export function fit(root) {
+  const body = root.querySelector(".tv-standings-body");
+  if (body) return fitStandings(body);
   const grid = root.querySelector(".tv-room-grid");
   if (!grid) return false;
   grid.style.fontSize = "";
@@ -235,6 +251,30 @@ export function fit(root) {
   const fewer = PAGE_SIZES.find((n) => n < Math.min(room.perPage, cards.length));
   if (!over() || fewer === undefined) return false;
   room.perPage = fewer;
+  return true;
+}
+
+/** The standings page: the type shrinks (never below 14 px) until every table is inside the
+ * screen; if one still is not, fewer rows (ROWS). Whether to draw again with fewer. */
+function fitStandings(body) {
+  body.style.fontSize = "";
+  const parts = [...body.querySelectorAll("section")];
+  const over = () => {
+    const bottom = body.getBoundingClientRect().bottom;
+    return [...body.querySelectorAll("table")].some(
+      (t) => t.getBoundingClientRect().bottom > bottom + 1 || t.getBoundingClientRect().width > t.parentElement.clientWidth + 1,
+    );
+  };
+  const sizes = parts.map((part) => parseFloat(getComputedStyle(part).fontSize));
+  let scale = 1;
+  while (over() && sizes.some((size) => size * scale - 1 >= 14)) {
+    scale -= 0.05;
+    parts.forEach((part, i) => {
+      part.style.fontSize = `${Math.max(14, sizes[i] * scale)}px`;
+    });
+  }
+  if (!over() || room.rows >= ROWS.length - 1) return false;
+  room.rows += 1;
   return true;
 }
 
@@ -253,6 +293,7 @@ function standingsSide(msg) {
 export function standingsPage(tools) {
   const msg = evening.evening.standings;
   const games = msg && msg.games ? Object.entries(msg.games) : [];
+  const [overall, each] = ROWS[room.rows];
   return h(
     "main",
     { class: "tv-pick tv-standings" },
@@ -267,12 +308,17 @@ export function standingsPage(tools) {
       ? h(
           "div",
           { class: "tv-standings-body" },
-          h("section", { class: "overall" }, evening.table(msg.overall || [], { limit: 14, caption: _("Overall") })),
+          h("section", { class: "overall" }, evening.table(msg.overall || [], { limit: overall, caption: _("Overall") })),
           games.length
             ? h(
                 "section",
                 { class: "per-game" },
-                games.map(([id, rows]) => evening.table(rows, { limit: games.length > 2 ? 4 : 8, rating: true, caption: tools.titleOf(id) })),
+                games.map(([id, rows]) => evening.table(rows, {
+                    limit: games.length > 2 ? Math.min(4, each) : each,
+                    rating: true,
+                    games: false, // the overall table says them
+                    caption: tools.titleOf(id),
+                  }),),
               )
             : null,
         )
