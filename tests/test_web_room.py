@@ -271,6 +271,13 @@ def test_the_standings_on_the_tv_and_the_phone_and_the_winner_revealed_on_both(t
             assert all(name in reveal.inner_text() for name in winners)
             rows = page.evaluate(STANDINGS_ROWS, ".reveal")
             assert [row[1] for row in rows] == [r["name"] for r in overall][:8]
+        # The page's redraws (news of the room) leave the reveal as it is: its animation plays once.
+        kept = tv.evaluate(
+            "() => { const el = document.querySelector('.reveal');"
+            " window.jeweltv.receive({t: 'room', whole: false, tables: [], gone: []});"
+            " return document.querySelector('.reveal') === el }"
+        )
+        assert kept
         tv.wait_for_timeout(1600)  # the reveal's animation has played
         screen(tv, "tv-reveal")
         # The phone closes it; the TV keeps it until the next evening.

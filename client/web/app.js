@@ -14,6 +14,8 @@ import * as social from "./social.js";
 import * as talk from "./talk.js";
 import * as evening from "./room.js";
 
+evening.evening.closable = true; // a phone's person closes the winner's reveal
+
 const GAMES = {
   "magie-des-bijoux": bijoux,
   "das-kollier": kollier,
@@ -256,7 +258,6 @@ function render() {
         app.toast ? h("div", { class: "toast", role: "status" }, app.toast.text) : null,
         app.rules && app.rules.data && app.table !== null ? rulesScreen() : null,
         app.connected || app.ended ? null : h("div", { class: "offline" }, _("Reconnecting…")),
-        evening.revealOverlay(() => render()),
       ];
       root.replaceChildren(...parts.filter(Boolean));
     });

@@ -13,7 +13,25 @@ export const evening = {
   standings: null, // the latest `standings` message
   reveal: null, // the final standings being revealed: {standings, shown: performance.now()}
   dismissed: null, // the evening id whose reveal its person closed
+  closable: false, // whether the reveal has a Close button (a phone: yes; a TV keeps it)
 };
+
+// The reveal lives in a layer of its own over the page, drawn once: the page's redraws (every
+// piece of news) would start its animation over.
+let layer = null;
+
+function showReveal() {
+  const overlay = revealOverlay(evening.closable ? () => showReveal() : null);
+  if (layer && (!overlay || layer.dataset.evening !== String(evening.reveal.standings.evening.id))) {
+    layer.remove();
+    layer = null;
+  }
+  if (overlay && !layer) {
+    layer = overlay;
+    layer.dataset.evening = String(evening.reveal.standings.evening.id);
+    document.body.append(layer);
+  }
+}
 
 /** Take a message if it is the evening's; whether it was. A screen that saw the evening open
  * and now sees it ended reveals its winner. */
@@ -28,6 +46,7 @@ export function receive(msg) {
   } else if (!now || !now.ended) {
     evening.reveal = null;
   }
+  showReveal();
   return true;
 }
 
@@ -148,9 +167,9 @@ export function winners(msg) {
 }
 
 /** The winner's reveal over any screen, or null: the final standings with the winner, a short
- * animation (tv.css/room.css keep it still for prefers-reduced-motion). `close` (optional)
- * gives it a button that closes it. */
-export function revealOverlay(close = null) {
+ * animation (room.css keeps it still for prefers-reduced-motion). `close` (optional) gives it a
+ * button that closes it. */
+function revealOverlay(close = null) {
   const shown = evening.reveal;
   if (!shown || evening.dismissed === shown.standings.evening.id) return null;
   const msg = shown.standings;

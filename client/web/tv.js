@@ -292,8 +292,7 @@ function render() {
           }),
         ]
       : [];
-  const reveal = evening.revealOverlay();
-  root.replaceChildren(screen, ...offline, ...sheet, ...(reveal ? [reveal] : []));
+  root.replaceChildren(screen, ...offline, ...sheet);
   if (tvroom.fit(root)) render(); // fewer tables a page: this screen is small for them
   tickClocks();
 }
