@@ -225,8 +225,10 @@ class Table:
     # Since when (monotonic seconds) each seat to act has been waited for; when it was nudged.
     _acting_since: dict[int, float] = field(default_factory=dict)
     _nudged: dict[int, float] = field(default_factory=dict)
-    # When the next seat idle past the table's `idle_takeover` limit is handed to a stand-in.
+    # When the next seat idle past the table's `idle_takeover` limit is handed to a stand-in,
+    # and when the game's own quiet time last ran (nobody keeps the table waiting meanwhile).
     _idle_timer: asyncio.TimerHandle | None = None
+    _quiet_at: float = 0.0
 
     def __post_init__(self) -> None:
         self.takebacks = Takebacks(self.game, self.rules["undo"])
@@ -1199,10 +1201,16 @@ class Table:
             self._idle_timer.cancel()
             self._idle_timer = None
         limit = self.rules.get("idle_takeover")
-        if limit is None or self.status != PLAYING or self.paused:
+        if limit is None or self.status != PLAYING or self.paused or self.state is None:
+            return
+        if self.game.timer(self.state) is not None:
+            # The game's own quiet time decides (an open auction): idle time starts after it.
+            self._quiet_at = time.monotonic()
             return
         due = [
-            since + limit for seat, since in self._acting_since.items() if self._may_stand_in(seat)
+            max(since, self._quiet_at) + limit
+            for seat, since in self._acting_since.items()
+            if self._may_stand_in(seat)
         ]
         if due:
             wait = max(0.0, min(due) - time.monotonic())
@@ -1219,13 +1227,19 @@ class Table:
         level = self.takeover or bots.DEFAULT_LEVEL
         handed = False
         for seat, since in sorted(self._acting_since.items()):
-            if now - since < limit or not self._may_stand_in(seat):
+            idle = now - max(since, self._quiet_at)
+            if idle < limit or not self._may_stand_in(seat):
                 continue
             held = self.seats[seat]
-            held.handed, held.stand_in = level, bots.make(level, self.game, seat)
+            try:
+                player = bots.make(level, self.game, seat)
+            except (KeyError, ValueError) as exc:  # a game with no bot of that level
+                log.warning("table %s: no %s stand-in for seat %s: %s", self.id, level, seat, exc)
+                continue
+            held.handed, held.stand_in = level, player
             handed = True
             if self.hooks.stood_in is not None:
-                self.hooks.stood_in(self, seat, level, now - since)
+                self.hooks.stood_in(self, seat, level, idle)
             self._tell(
                 held.holder,
                 {

@@ -16,7 +16,14 @@ from typing import Any
 
 from server.chronicle import Chronicle
 from tests.test_evening_hand import refused, summary, three_seats
-from tests.test_server_kit import arun, connect, forbidden_keys, journal_states, running_server
+from tests.test_server_kit import (
+    arun,
+    connect,
+    forbidden_keys,
+    journal_states,
+    register_countdown,
+    running_server,
+)
 
 GAME = "magie-des-bijoux"
 
@@ -120,3 +127,33 @@ async def test_without_the_option_an_idle_seat_waits_for_its_person(tmp_path: Pa
         sync = await bob.wait_for(lambda m: m["t"] == "sync" and m["seat"] == 1)
         assert sync["seq"] == 0 and sync["to_act"] == [1]
         assert not [m for m in bob.pending() if m["t"] == "handed"]
+
+
+@arun(timeout=60)
+async def test_nobody_is_idle_while_the_games_own_quiet_time_runs(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    # Countdown (tests/test_server_kit.py): both seats may raise until 2.5 s pass quietly, then
+    # the game's own clock knocks: an open auction's way. Nobody keeps the table waiting.
+    register_countdown(monkeypatch)
+    async with running_server(tmp_path) as server:
+        ada, bob = await connect(server, "Ada"), await connect(server, "Bob")
+        ada.send(
+            {
+                "t": "create",
+                "game": "test-countdown",
+                "seats": 2,
+                "options": {"quiet": 25},
+                "idle_takeover": 1,
+                "takeover": "random",  # the one level every game has
+            }
+        )
+        table = (await ada.expect("joined"))["table"]
+        bob.send({"t": "join", "table": table, "seat": 1})
+        await bob.expect("joined", table=table)
+        ada.send({"t": "start", "table": table})
+        over = await bob.wait_for(
+            lambda m: m["t"] == "update" and m["status"] == "finished", timeout=15
+        )
+        assert over["events"] == [{"type": "knock", "seat": 0}]
+        assert not [m for m in ada.pending() + bob.pending() if m["t"] == "handed"]
