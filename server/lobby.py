@@ -24,6 +24,7 @@ from server.evening import Scoreboard
 from server.guesses import GuessLimiter, peer_address
 from server.hints import Hints
 from server.identities import Identity, new_token, token_key
+from server.room import Room
 from server.rounds import Rounds
 from server.social import Social
 from server.store import Journal, StorageFull
@@ -92,6 +93,7 @@ class Lobby:
             finishing=self.scoreboard.finishing,
             rating=self.scoreboard.rating,
             is_host=self.scoreboard.is_host,
+            stood_in=self._stood_in,
         )
         self.guesses = GuessLimiter()
         self._open_tables_changed = open_tables_changed
@@ -131,6 +133,9 @@ class Lobby:
         self.social = Social(journal, self.hooks, self.tables)
         self.hints = Hints()
         self._handlers.update(self.social.handlers())
+        # Every table at a glance, for the screens that show the room (a TV's overview).
+        self.room = Room(self.tables, self.sessions)
+        self._handlers.update(self.room.handlers())
 
     # ------------------------------------------------------------------ restoring
     def restore(self) -> list[int]:
@@ -278,6 +283,7 @@ class Lobby:
         if self._news_due is not None:
             self._news_due.cancel()
         self.social.close()
+        self.room.close()
         for table in self.tables.values():
             table.close()
 
@@ -329,6 +335,7 @@ class Lobby:
                     msg.get("clock") is None
                     and (msg.get("friendly", False) or self.scoreboard.evening is None),
                 ),
+                "idle_takeover": msg.get("idle_takeover"),
             }
         except ValueError as exc:
             raise Refused("bad_option", str(exc)) from None
@@ -475,6 +482,16 @@ class Lobby:
         goes = f"a {level} bot" if to == "bot" else "nobody (open)"
         self._fact_hand(table, session, f"removed seat {msg['seat']}'s person; to {goes}", msg)
 
+    def _stood_in(self, table: Table, seat: int, level: str, idle: float) -> None:
+        """A seat idle past its table's `idle_takeover` went to a stand-in: a hand, by nobody."""
+        self.chronicle.fact(
+            "idle_takeover",
+            f"table {table.id}: seat {seat} idle for {idle:.0f} s; a {level} bot stands in",
+            table=table.id,
+            seat=seat,
+            level=level,
+        )
+
     def _fact_hand(self, table: Table, session: Any, what: str, msg: dict[str, Any]) -> None:
         kind = msg["t"]
         self.chronicle.fact(
@@ -566,6 +583,7 @@ class Lobby:
         """Tell the lobby and the table's people about a table; forget abandoned ones."""
         self._note_status(table)
         self.rounds.table_changed(table)
+        self.room.table_changed(table)
         if table.status == ABANDONED:
             self._drop(table)
             return

@@ -152,8 +152,15 @@ def barred_name(name: str) -> str:
 def default_rules() -> dict[str, Any]:
     """A table's own options when `create` names none: undo allowed, no turn clock, counted
     (a `friendly` table's games add to no standings and no ratings), hints allowed (a table
-    from before hints existed keeps them on)."""
-    return {"undo": True, "clock": None, "friendly": False, "hints": True}
+    from before hints existed keeps them on), and no stand-in for idle seats (`idle_takeover`:
+    after how many seconds of waiting a bot takes an idle seat over)."""
+    return {
+        "undo": True,
+        "clock": None,
+        "friendly": False,
+        "hints": True,
+        "idle_takeover": None,
+    }
 
 
 # Journals a game's last move with `write` (the store's call), and with it what the game means
@@ -171,6 +178,8 @@ class TableHooks:
     finishing: Finishing | None = None
     rating: Callable[[str, str], float | None] | None = None
     is_host: Callable[[Identity], bool] | None = None
+    # A seat idle past the table's limit went to a stand-in (table, seat, level, seconds idle).
+    stood_in: Callable[[Table, int, str, float], None] | None = None
 
 
 @dataclass(eq=False)
@@ -227,6 +236,10 @@ class Table:
     # base the next update's talk is told against (only its changed keys); None after a sync,
     # so the next update tells it whole.
     _told: dict[int | None, dict[str, Any] | None] = field(default_factory=dict)
+    # When the next seat idle past the table's `idle_takeover` limit is handed to a stand-in,
+    # and when the game's own quiet time last ran (nobody keeps the table waiting meanwhile).
+    _idle_timer: asyncio.TimerHandle | None = None
+    _quiet_at: float = 0.0
 
     def __post_init__(self) -> None:
         self.takebacks = Takebacks(self.game, self.rules["undo"])
@@ -350,6 +363,9 @@ class Table:
 
     def close(self) -> None:
         """Stop timers and bots (server shutdown or table dropped from memory)."""
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
         if self._clock_timer is not None:
             self._clock_timer.cancel()
             self._clock_timer = None
@@ -383,6 +399,7 @@ class Table:
             "open_chat": self.open_chat,
             "friendly": self.rules["friendly"],
             "hints": self.rules["hints"],
+            "idle_takeover": self.rules.get("idle_takeover"),
             "paused": self.paused,
             "seats": [self._public_seat(s) for s in self.seats],
         }
@@ -793,6 +810,7 @@ class Table:
 
     def _after_change(self) -> None:
         self._track_acting()
+        self._schedule_idle_takeover()
         self._schedule_timer()
         self._schedule_bots()
         self._schedule_clock()
@@ -1050,6 +1068,10 @@ class Table:
         now = time.monotonic() if now is None else now
         return since is not None and now - since >= IDLE_SEAT
 
+    def acting_for(self, now: float) -> dict[int, float]:
+        """How many seconds each seat to act has been waited for (none while paused)."""
+        return {seat: now - since for seat, since in self._acting_since.items()}
+
     def _tell(self, identity: Identity | None, msg: dict[str, Any]) -> None:
         if identity is not None and identity.session is not None:
             identity.session.send(msg)
@@ -1092,6 +1114,8 @@ class Table:
             raise Refused("not_handed", f"no bot plays seat {seat} for you")
         held.handed, held.stand_in = None, None
         self._acting_since.pop(seat, None)
+        self._track_acting()  # the seat's idle time starts afresh
+        self._schedule_idle_takeover()
         self.hooks.changed(self)
         self._schedule_bots()
 
@@ -1173,3 +1197,77 @@ class Table:
             with contextlib.suppress(StorageFull):
                 await self.save_pending()
             self.presence_changed()
+
+    # ------------------------------------------------------------------ stand-ins for idle seats
+    def _may_stand_in(self, seat: int) -> bool:
+        """Whether a stand-in may take `seat` over when it idles: a person's seat that no bot
+        plays now (not handed, no takeover bot playing it while its person is away)."""
+        held = self.seats[seat]
+        return (
+            held.holder_key is not None
+            and held.bot is None
+            and held.handed is None
+            and self.driver(seat) is None
+        )
+
+    def _schedule_idle_takeover(self) -> None:
+        """On a table created with `idle_takeover`, wake up when the first seat to act has
+        been waited for that many seconds."""
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
+        limit = self.rules.get("idle_takeover")
+        if limit is None or self.status != PLAYING or self.paused or self.state is None:
+            return
+        if self.game.timer(self.state) is not None:
+            # The game's own quiet time decides (an open auction): idle time starts after it.
+            self._quiet_at = time.monotonic()
+            return
+        due = [
+            max(since, self._quiet_at) + limit
+            for seat, since in self._acting_since.items()
+            if self._may_stand_in(seat)
+        ]
+        if due:
+            wait = max(0.0, min(due) - time.monotonic())
+            self._idle_timer = asyncio.get_running_loop().call_later(wait, self._idle_seats_due)
+
+    def _idle_seats_due(self) -> None:
+        """Hand every seat idle past the limit to a stand-in bot (the table's `takeover`
+        level, else basic), as `hand_to_bot` would; its person takes it back with `reclaim`."""
+        self._idle_timer = None
+        limit = self.rules.get("idle_takeover")
+        if limit is None or self.status != PLAYING or self.paused:
+            return
+        now = time.monotonic()
+        level = self.takeover or bots.DEFAULT_LEVEL
+        handed = False
+        for seat, since in sorted(self._acting_since.items()):
+            idle = now - max(since, self._quiet_at)
+            if idle < limit or not self._may_stand_in(seat):
+                continue
+            held = self.seats[seat]
+            try:
+                player = bots.make(level, self.game, seat)
+            except (KeyError, ValueError) as exc:  # a game with no bot of that level
+                log.warning("table %s: no %s stand-in for seat %s: %s", self.id, level, seat, exc)
+                continue
+            held.handed, held.stand_in = level, player
+            handed = True
+            if self.hooks.stood_in is not None:
+                self.hooks.stood_in(self, seat, level, idle)
+            self._tell(
+                held.holder,
+                {
+                    "t": "handed",
+                    "table": self.id,
+                    "seat": seat,
+                    "level": level,
+                    "by": None,
+                    "idle": True,
+                },
+            )
+        if handed:
+            self.hooks.changed(self)
+            self._schedule_bots()
+        self._schedule_idle_takeover()

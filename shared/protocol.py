@@ -230,6 +230,8 @@ def check_plain(name: str, value: Any) -> None:
 
 
 TABLE = integer(1)
+# A seat idle this many seconds at most before a stand-in takes it over (`idle_takeover`).
+MAX_IDLE_TAKEOVER = 3600
 SEAT = integer(0, MAX_SEATS - 1)
 NAME = text(NAME_LEN, 1)
 PASSWORD = text(PASSWORD_LEN)
@@ -255,6 +257,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
         "keep": (integer(0, MAX_KEEP), False),
         "seed": (integer(0, MAX_INT), False),
         "takeover": (BOT_LEVEL, False),
+        "idle_takeover": (integer(1, MAX_IDLE_TAKEOVER), False),
         "undo": (flag, False),
         "clock": (plain_map, False),
         "open_chat": (flag, False),
@@ -290,6 +293,8 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "rematch": {"table": (TABLE, True)},
     "rules": {"game": (text(64, 1), True)},
     "ping": {},
+    # Every table at a glance (docs/protocol.md, The room at a glance).
+    "room": {"watch": (flag, False)},
     # The host's evening (docs/protocol.md, The evening).
     "host": {"code": (text(64, 1), True)},
     "evening_start": {"name": (text(64, 1), True)},

@@ -328,7 +328,7 @@ def test_the_tv_says_hello_without_a_token_and_leaves_the_players_token_alone(se
     page.wait_for_selector(f"main.tv >> text=Table #{table}")
     hellos = [m for m in sent(page) if m["t"] == "hello"]
     assert len(hellos) == 1 and "token" not in hellos[0]
-    assert [m["t"] for m in sent(page)] == ["hello", "watch"]
+    assert [m["t"] for m in sent(page)] == ["hello", "room", "watch"]
     assert page.evaluate("() => localStorage.getItem('jeweltable.token')") == token
     assert received(page)[0]["token"] != token
     context.close()
@@ -346,7 +346,7 @@ def test_the_tv_lists_the_tables_and_shows_the_one_picked(server, browser):
     page.click(f".tv-tables [data-table='{first}']")
     page.wait_for_selector(f"main.tv >> text=Table #{first}")
     assert page.url.endswith(f"/tv?table={first}")
-    assert [m["t"] for m in sent(page)] == ["hello", "watch"]
+    assert [m["t"] for m in sent(page)] == ["hello", "room", "watch"]
     # A table that is not there: back to the list, saying so.
     page.goto(tv_url(server, 999))
     page.wait_for_selector(".tv-pick .problem >> text=There is no table #999 here")

@@ -16,6 +16,7 @@ from typing import Any
 
 from client import i18n
 from client.net.connection import CLOSED, CONNECTED, RECONNECTING, Connection
+from client.net.evening import Evening
 from client.net.model import ChatEntry, LobbyModel, Rematch, SeatInfo, TableInfo, TableModel
 
 Listener = Callable[[dict[str, Any]], None]
@@ -95,6 +96,8 @@ class Session:
         # The server's page for phones and tablets (its port, from `welcome`), if it serves one.
         self.web_port: int | None = None
         self._replays: dict[int, list[dict[str, Any]]] = {}
+        # The host's evening: its standings, and the winner's reveal when it ends.
+        self.evening = Evening()
 
     def start(self) -> Session:
         self.conn.start()
@@ -127,6 +130,9 @@ class Session:
             for listener in list(self.listeners):
                 listener(msg)
         return len(messages)
+
+    def _on_standings(self, msg: dict[str, Any]) -> None:
+        self.evening.receive(msg)
 
     def _on_connection(self, msg: dict[str, Any]) -> None:
         self.state, self.reason, self.code = msg["state"], msg.get("reason"), msg.get("code")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from client import i18n
+from client.net.evening import Evening
 from client.net.model import LobbyModel, TableInfo
 from client.net.session import BOT_LEVELS
 from client.scenes.dialogs import (
@@ -21,6 +22,7 @@ from client.scenes.dialogs import (
     SettingsDialog,
 )
 from client.scenes.phones import PhonesDialog, lobby_card, phone_urls
+from client.scenes.standings import RevealDialog, draw_panel, standing_line
 from client.ui import theme
 from client.ui.input import Intent
 from client.ui.motifs import GAME_BOXES, motif
@@ -54,6 +56,9 @@ class LobbyScene(Scene):
         create_game: str | None = None,
     ) -> None:
         self.has_phones = self.phone_card = False
+        # The host's evening (client/scenes/standings.py): its standings beside the list.
+        self.evening = actions.evening if actions is not None else Evening()
+        self.has_standings = self.evening.shown
         super().__init__(app)
         self.lobby = lobby
         self.actions = actions
@@ -76,6 +81,7 @@ class LobbyScene(Scene):
 
     def relabel(self) -> None:
         self.has_phones = bool(phone_urls(self.app))
+        self.has_standings = self.evening.shown
         # Wide enough, the join card for phones stands beside the list; else behind a button.
         self.phone_card = self.has_phones and self.app.layout.w >= 1000
         phones = (
@@ -104,7 +110,10 @@ class LobbyScene(Scene):
             button.rect = pygame.Rect(0, 0, w, lay.button_h)
             button.rect.midright = (x, self.bar.centery)
             x -= w + lay.margin // 2
-        card_w = round(lay.w * 0.24) if getattr(self, "phone_card", False) else 0
+        # The standings take the side column where it is wide enough; else a line (draw).
+        wide = getattr(self, "has_standings", False) and lay.w >= 1000
+        side = getattr(self, "phone_card", False) or wide
+        card_w = round(lay.w * 0.24) if side else 0
         self.list_rect = pygame.Rect(
             lay.margin,
             self.bar.bottom + lay.margin,
@@ -114,6 +123,7 @@ class LobbyScene(Scene):
         self.phones_rect = pygame.Rect(
             self.list_rect.right + lay.margin, self.list_rect.y, card_w, round(card_w * 1.32)
         )
+        self.standings_rect = self._standings_rect(card_w)
         # The cards scroll inside the list, under its heading.
         self.cards_rect = pygame.Rect(
             self.list_rect.x,
@@ -122,6 +132,23 @@ class LobbyScene(Scene):
             self.list_rect.bottom - round(self.list_rect.y + lay.title * 1.2),
         )
         self.seen: Any = None
+
+    def _standings_rect(self, width: int) -> pygame.Rect:
+        """The evening's standings: the side column, under the phones' card when it is there."""
+        lay = self.layout
+        top = self.phones_rect.bottom + lay.margin if self.phone_card else self.list_rect.y
+        return pygame.Rect(
+            self.list_rect.right + lay.margin, top, width, self.list_rect.bottom - top
+        )
+
+    def _follow_evening(self) -> None:
+        """The standings came or went: the side column opens or closes; an evening that ended
+        reveals its winner."""
+        if self.evening.shown != self.has_standings:
+            self.relabel()
+        if self.evening.reveal is not None:
+            final, self.evening.reveal = self.evening.reveal, None
+            self.app.stack.push(RevealDialog(self.app, final))
 
     # ------------------------------------------------------------------ actions
     def new_table(self, game: str | None = None) -> None:
@@ -242,6 +269,7 @@ class LobbyScene(Scene):
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
+        self._follow_evening()
         session = self.actions
         if session is None:
             return
@@ -438,6 +466,22 @@ class LobbyScene(Scene):
             button.draw(surface, lay.body)
         if self.phone_card:
             lobby_card(self.app, surface, self.phones_rect, lay)
+        if self.has_standings and self.standings_rect.w and self.standings_rect.h > lay.title * 3:
+            draw_panel(surface, self.standings_rect, lay, self.evening, self.app.settings.name)
+        elif self.has_standings:
+            self._draw_standing_line(surface)
+
+    def _draw_standing_line(self, surface: pygame.Surface) -> None:
+        """Narrow windows: this person's standing in one line beside the list's heading."""
+        lay = self.layout
+        line = standing_line(self.evening, self.app.settings.name)
+        if not line:
+            return
+        heading = theme.font(lay.body, True).size(i18n._("Lobby"))[0] + lay.margin
+        width = self.list_rect.w - heading
+        shown = theme.fit_text(line, lay.body, width)
+        at = (self.list_rect.right, self.list_rect.y)
+        theme.blit_text(surface, shown, lay.body, at, theme.GOLD, anchor="topright")
 
     def _draw_card(
         self, surface: pygame.Surface, rect: pygame.Rect, info: TableInfo, buttons: list[Button]

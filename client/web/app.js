@@ -12,6 +12,9 @@ import * as kette from "./games/kette-von-saba.js";
 import * as generic from "./games/generic.js";
 import * as social from "./social.js";
 import * as talk from "./talk.js";
+import * as evening from "./room.js";
+
+evening.evening.closable = true; // a phone's person closes the winner's reveal
 
 const GAMES = {
   "magie-des-bijoux": bijoux,
@@ -78,6 +81,7 @@ social.initSocial(app, connection, () => render(), (msg) => HANDLERS[msg.t](msg)
 // ------------------------------------------------------------------ messages
 function receive(msg) {
   if (msg.t === "pong") return; // the connection's own probe: nothing to draw
+  if (evening.receive(msg)) return render(); // the evening's standings (room.js)
   const handler = social.receive(msg) ? null : HANDLERS[msg.t];
   if (handler) handler(msg);
   render();
@@ -361,6 +365,7 @@ function lobbyScreen() {
     { class: "lobby scroll" },
     h("h1", {}, _("Jewel Table"), app.welcome ? h("small", {}, ` · ${app.welcome.server}`) : null),
     h("label", { class: "name" }, h("span", {}, _("Your name")), field),
+    evening.standingBlock(myName()),
     named ? newTable() : h("p", { class: "hint" }, _("Type your name to sit at a table.")),
     h("h2", {}, _("Tables")),
     tables.length

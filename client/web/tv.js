@@ -10,6 +10,8 @@ import { BOT_LEVELS, PLAYERS, seatName, shownName } from "./players.js";
 import { _, browserLanguage, setLanguage, number, loadRulesWords } from "./i18n.js";
 import * as generic from "./games/generic.js";
 import * as talk from "./talk.js";
+import * as tvroom from "./tvroom.js";
+import * as evening from "./room.js";
 
 // A move stays on screen at least this long (its animation takes 250–400 ms, docs VISUAL.md).
 const SHOW_MS = 450;
@@ -36,6 +38,11 @@ const tv = {
   problem: null, // why the asked table is not shown (a sentence)
   errors: [], // a game view that failed to draw (the tests read it)
   rules: null, // the open rules sheet: {game, data}
+  // What the display shows while it shows no table: "overview" (every table, tvroom.js) or
+  // "standings" (?standings); `cycle`: seconds per stop when it cycles (?cycle), else null.
+  page: "overview",
+  cycle: null,
+  stop: 0, // the cycle's stop shown now
 };
 window.jeweltv = tv; // for the browser tests
 const arrived = new WeakMap(); // message -> performance.now() when it came
@@ -71,6 +78,7 @@ function viewOf(game) {
 // ------------------------------------------------------------------ messages
 function receive(msg) {
   if (msg.t === "pong") return;
+  if (roomNews(msg)) return;
   arrived.set(msg, performance.now());
   const handler = HANDLERS[msg.t];
   // A handler returns false when nothing on screen changed (an update waiting its turn): a
@@ -81,6 +89,7 @@ function receive(msg) {
 const HANDLERS = {
   welcome(msg) {
     tv.welcome = msg;
+    connection.send({ t: "room" }); // every table's moment, for the overview (tvroom.js)
     tv.tables = new Map(msg.tables.map((t) => [t.id, t]));
     for (const t of msg.tables) loadView(t.game);
     // A new connection (the first, or after a drop or a restart): watch again.
@@ -176,6 +185,7 @@ function follow(table) {
 
 /** The address says which table is shown, so a reload watches it again. */
 function remember(table) {
+  if (tv.cycle !== null || tv.page === "standings") return; // the address names the mode
   const address = table === null ? location.pathname : `${location.pathname}?table=${table}`;
   history.replaceState(null, "", address);
 }
@@ -270,7 +280,7 @@ function context() {
 
 // ------------------------------------------------------------------ screens
 function render() {
-  const screen = tv.table === null ? pickScreen() : tableScreen();
+  const screen = tv.table === null ? roomScreen() : tableScreen();
   keepPlayers(root.querySelector(".tv-players"), screen.querySelector(".tv-players"));
   const offline = tv.connected ? [] : [h("div", { class: "offline" }, _("Reconnecting…"))];
   const sheet =
@@ -283,6 +293,7 @@ function render() {
         ]
       : [];
   root.replaceChildren(screen, ...offline, ...sheet);
+  if (tvroom.fit(root)) render(); // fewer tables a page: this screen is small for them
   tickClocks();
 }
 
@@ -298,45 +309,71 @@ function keepPlayers(before, after) {
   after.replaceWith(before);
 }
 
-function pickScreen() {
-  const tables = [...tv.tables.values()].sort((a, b) => b.id - a.id);
+// ------------------------------------------------------------------ the room (tvroom.js)
+/** A `room` or `standings` message: taken here; whether it was one. While a table is shown
+ * the room's news changes nothing on screen (a redraw would cut a move's animation short). */
+function roomNews(msg) {
+  if (tvroom.receive(msg)) {
+    for (const entry of msg.tables || []) loadView(entry.summary.game);
+    if (tv.table === null) render();
+    return true;
+  }
+  if (evening.receive(msg)) {
+    render();
+    return true;
+  }
+  return false;
+}
+
+const roomTools = {
+  get problem() {
+    return tv.problem;
+  },
+  viewOf: (game) => views.get(game) || null,
+  pick: (table) => pick(table),
+  titleOf: (id) => {
+    const game = tv.welcome && tv.welcome.games.find((g) => g.id === id);
+    return game ? game.title : id;
+  },
+  links: () => modeLinks(),
+};
+
+function roomScreen() {
+  return tv.page === "standings" ? tvroom.standingsPage(roomTools) : tvroom.overview(roomTools);
+}
+
+/** The display's modes, as addresses: a TV's browser is set to one of them once. */
+function modeLinks() {
+  const here = location.pathname;
+  const mode = tv.cycle !== null ? "cycle" : tv.page;
+  const link = (name, search, label) =>
+    h("a", { href: here + search, class: mode === name ? "mode current" : "mode", "data-mode": name }, label);
   return h(
-    "main",
-    { class: "tv-pick" },
-    h("h1", {}, _("Jewel Table"), h("small", {}, " · ", _("Table display"))),
-    tv.problem ? h("p", { class: "problem", role: "alert" }, tv.problem) : null,
-    h("p", {}, _("Pick a table to show on this screen.")),
-    tables.length
-      ? h("ul", { class: "tv-tables" }, tables.map(tableCard))
-      : h("p", { class: "hint" }, _("No tables yet.")),
+    "nav",
+    { class: "tv-modes" },
+    link("overview", "", _("All tables")),
+    link("cycle", "?cycle", _("Cycle through the tables")),
+    link("standings", "?standings", _("Standings")),
   );
 }
 
-function tableCard(table) {
-  return h(
-    "li",
-    {},
-    button(
-      [
-        h("strong", {}, table.title),
-        h("span", { class: "status" }, _("Table #{id}", { id: table.id }), " · ", _(table.status)),
-        h(
-          "span",
-          { class: "names" },
-          table.seats.map((seat, i) =>
-            h(
-              "span",
-              { class: "seat" },
-              h("span", { class: "symbol", style: { color: PLAYERS[i % PLAYERS.length].colour } }, PLAYERS[i % PLAYERS.length].symbol),
-              shownName(seat, i) || _("open seat"),
-            ),
-          ),
-        ),
-      ],
-      () => pick(table),
-      { "data-table": table.id },
-    ),
-  );
+// The cycle: the overview, each table in play in turn, then the standings (when there is an
+// evening), CYCLE_SECONDS each unless the address says (?cycle=30).
+const CYCLE_SECONDS = 20;
+
+function cycleNext() {
+  const standings = evening.evening.standings;
+  const stops = ["overview", ...tvroom.playing(), ...(standings && standings.evening ? ["standings"] : [])];
+  tv.stop = (tv.stop + 1) % stops.length;
+  const stop = stops[tv.stop];
+  if (tv.table !== null || tv.wanted !== null) showPicker();
+  tv.problem = null;
+  if (typeof stop === "number") {
+    watch(stop, null);
+  } else {
+    tv.page = stop;
+  }
+  render();
 }
 
 function pick(table) {
@@ -517,12 +554,17 @@ function tickClocks() {
     el.textContent = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
     el.classList.toggle("low", el.classList.contains("running") && left < 10);
   }
+  tvroom.tick(root);
   for (const el of root.querySelectorAll(".tv-timer")) {
     const left = Math.max(0, (Number(el.dataset.until) - now) / 1000);
     el.firstChild.textContent = number(Math.ceil(left));
   }
 }
 setInterval(tickClocks, CLOCK_TICK_MS);
+// The overview fits its cards to the screen (tvroom.js): a new size fits them again.
+addEventListener("resize", () => {
+  if (tv.table === null) render();
+});
 
 function caption(first) {
   if (!tv.caption) return h("footer", { class: "tv-caption" });
@@ -566,6 +608,7 @@ function results(stream, game, first) {
     ),
     lines.map((line) => h("p", {}, line)),
     rematchLine(),
+    tvroom.betweenGames(),
   );
 }
 
@@ -590,8 +633,16 @@ async function start() {
   } catch (error) {
     console.warn(error);
   }
-  const asked = Number.parseInt(new URLSearchParams(location.search).get("table"), 10);
+  const query = new URLSearchParams(location.search);
+  const asked = Number.parseInt(query.get("table"), 10);
   tv.wanted = Number.isNaN(asked) ? null : asked;
+  if (query.has("standings")) tv.page = "standings";
+  if (query.has("cycle")) {
+    const seconds = Number.parseInt(query.get("cycle"), 10);
+    tv.cycle = Number.isNaN(seconds) ? CYCLE_SECONDS : Math.min(600, Math.max(5, seconds));
+    setInterval(cycleNext, tv.cycle * 1000);
+  }
+  tvroom.turnPages(render);
   render();
   connection.open(_("Table display"));
 }

@@ -723,3 +723,8 @@ export function resultLines(outcome) {
   if (scores.filter((n) => n === best).length > 1) lines.push(_("Ties are broken by the serail."));
   return lines;
 }
+
+/** A seat's score so far in a few words: the TV's overview of the room (tvroom.js). */
+export function scoreFact(view, seat) {
+  return _("★ {points} · cards: {cards}", { points: number(view.points[seat]), cards: number(view.hand_counts[seat]) });
+}
