@@ -43,8 +43,8 @@ class ServerThread:
             name="bench",
             data_dir=data_dir,
             discovery=False,
-            # Quick bots, yet slow enough that the stand-in bot (the page's tables have one)
-            # does not finish the game while the page reloads.
+            # Quick bots, yet slow enough that a stand-in bot (a table may have one) would not
+            # finish the game while the page reloads.
             bot_delay=(0.05, 0.05),
             web_port=0,
         )

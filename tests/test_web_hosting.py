@@ -159,12 +159,28 @@ def test_the_new_table_form_fits_a_phone(server, browser):
 # Every buzz the page asks for, and a page without the Wake Lock API (a plain http:// address).
 BUZZES = "window.buzzes = []; navigator.vibrate = (ms) => { window.buzzes.push(ms); return true; };"
 NO_WAKE_LOCK = "delete Navigator.prototype.wakeLock;"
+# A Wake Lock API that grants every request and lists the locks (headless chromium's own
+# answer depends on its window's focus).
+WAKE_LOCK = """window.locks = [];
+Object.defineProperty(Navigator.prototype, 'wakeLock', {configurable: true, get() { return {
+  request: async (type) => {
+    const lock = new EventTarget();
+    Object.assign(lock, {type, released: false, release: async () => {
+      lock.released = true; lock.dispatchEvent(new Event('release')); }});
+    window.locks.push(lock);
+    return lock;
+  }}; }});"""
+# Every title the page sets, in order (a bot's answer may follow a move within milliseconds).
+TITLES = """window.titles = [];
+const title = Object.getOwnPropertyDescriptor(Document.prototype, 'title');
+Object.defineProperty(Document.prototype, 'title', {configurable: true, get() {
+  return title.get.call(this); }, set(v) { window.titles.push(v); title.set.call(this, v); }});"""
 
 
 def test_seated_the_screen_stays_awake_and_the_turn_shows_in_the_title_and_buzzes(server, browser):
     table = host_table(server, "magie-des-bijoux", 2, {"first_seat": 0})
     page = phone(browser)
-    page.add_init_script(BUZZES + NO_WAKE_LOCK)
+    page.add_init_script(BUZZES + NO_WAKE_LOCK + TITLES)
     open_lobby(page, server)
     assert page.evaluate("() => window.jeweltable.awake") == "off"
     assert page.get_attribute("#vibrate", "aria-pressed") == "true"
@@ -176,9 +192,10 @@ def test_seated_the_screen_stays_awake_and_the_turn_shows_in_the_title_and_buzze
     assert page.evaluate("() => window.jeweltable.awake") == "waiting-for-tap"
     tap_any(page, BIJOUX_TAPS)
     page.wait_for_function("() => window.jeweltable.awake === 'video'")
-    page.wait_for_function("() => !document.title.includes('Your turn')", timeout=5000)
-    page.wait_for_function("() => document.title.includes('Your turn')", timeout=10000)
-    assert page.evaluate("() => window.buzzes") == [200, 200]
+    # The bot's turn, then this seat's again: the title says so each time, the phone buzzes.
+    page.wait_for_function("() => window.buzzes.length === 2", timeout=10000)
+    titles = page.evaluate("() => window.titles")
+    assert titles[-3:] == ["● Your turn · Jewel Table", "Jewel Table", "● Your turn · Jewel Table"]
     page.once("dialog", lambda dialog: dialog.accept())
     page.tap("#leave")
     page.wait_for_selector("#create")
@@ -192,7 +209,7 @@ def test_a_phone_turned_quiet_does_not_buzz_and_the_wake_lock_holds_where_there_
 ):
     table = host_table(server, "magie-des-bijoux", 2, {"first_seat": 0}, takeover="basic")
     page = phone(browser)
-    page.add_init_script(BUZZES)
+    page.add_init_script(BUZZES + WAKE_LOCK)
     open_lobby(page, server)
     page.tap("#vibrate")
     assert page.get_attribute("#vibrate", "aria-pressed") == "false"
@@ -200,12 +217,19 @@ def test_a_phone_turned_quiet_does_not_buzz_and_the_wake_lock_holds_where_there_
     page.wait_for_selector("main.table[data-seq] .plaque.legal")
     assert page.title().startswith("● Your turn")
     assert page.evaluate("() => window.buzzes") == []
-    # The loopback is a secure context: chromium gives the page a screen wake lock.
     page.wait_for_function("() => window.jeweltable.awake === 'wake-lock'")
+    assert page.evaluate("() => window.locks.map((l) => [l.type, l.released])") == [
+        ["screen", False]
+    ]
     said = []
     page.once("dialog", lambda dialog: (said.append(dialog.message), dialog.dismiss()))
     page.tap("#leave")
     assert said and "A bot plays your seat until someone sits there" in said[0]
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.tap("#leave")
+    page.wait_for_selector("#create")
+    assert page.evaluate("() => window.locks.map((l) => l.released)") == [True]
+    assert page.evaluate("() => window.jeweltable.awake") == "off"
     assert page.errors == []
 
 

@@ -547,7 +547,7 @@ class CreateTableDialog(Dialog):
 
     width = 0.72
     height = 0.86
-    veil = 225
+    veil = 235
     closes_outside = False
 
     def __init__(

@@ -270,6 +270,7 @@ function render() {
   if (again) again.scrollTop = keep;
   trayBelow();
   atTable();
+  resultsInSight();
   if (renderAgain) {
     renderAgain = false;
     render();
@@ -290,6 +291,15 @@ function trayBelow() {
 }
 document.addEventListener("scroll", trayBelow, { capture: true, passive: true });
 addEventListener("resize", trayBelow);
+
+// The results, when a game ends, scrolled into sight once (the side panel may have been
+// scrolled down to the controls, which left their heading above the screen's edge).
+function resultsInSight() {
+  const results = root.querySelector(".results");
+  if (!results || app.resultsShown === app.table) return;
+  app.resultsShown = app.table;
+  results.scrollIntoView({ block: "nearest" });
+}
 
 // Seated at a running game: the screen stays awake, and the title and a buzz tell the turn.
 function atTable() {
@@ -538,12 +548,12 @@ function tableScreen() {
   const stream = app.stream;
   const title = summary ? summary.title : "";
   const watching = app.spectator && !app.seats.length;
-  const top = kept("top", [title, watching], () =>
+  const top = kept("top", [title, watching, app.table], () =>
     h(
       "header",
       { class: "top" },
       button("←", leave, { class: "icon", "aria-label": _("Leave"), id: "leave" }),
-      h("strong", {}, title),
+      h("strong", {}, title, " ", h("span", { class: "table-no" }, `#${app.table}`)),
       watching ? h("span", { class: "badge" }, _("Watching")) : null,
       summary ? button("?", () => openRules(summary.game), { class: "icon", "aria-label": _("Rules"), id: "rules" }) : null,
     ),

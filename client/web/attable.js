@@ -73,8 +73,9 @@ addEventListener(
     state.video = state.video || new globalThis.NoSleep();
     state.how = "video";
     Promise.resolve(state.video.enable()).catch((error) => {
+      // Refused, or cut short by leaving the table meanwhile (its pause ends the play).
       console.info("no awake video:", error.message);
-      state.how = "waiting-for-tap";
+      if (state.wanted && state.how === "video") state.how = "waiting-for-tap";
     });
   },
   { capture: true, passive: true },
