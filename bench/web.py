@@ -138,6 +138,10 @@ def play(browser: Any, url: str, taps: int) -> dict[str, Any]:
                 continue
             try:
                 page.locator(".plaque.legal").first.tap(timeout=1000)
+                # A move with a warning (the table's talk) is armed by the first tap: a second
+                # tap plays it.
+                if page.locator(".armed").count():
+                    page.locator(".armed").first.tap(timeout=1000)
             except Exception:  # redrawn by an update under the finger: look again
                 continue
             page.wait_for_function(

@@ -190,6 +190,7 @@ def test_seated_the_screen_stays_awake_and_the_turn_shows_in_the_title_and_buzze
     assert page.evaluate("() => window.buzzes") == [200]
     # Without the API the video fallback needs a tap: the first one at the table starts it.
     assert page.evaluate("() => window.jeweltable.awake") == "waiting-for-tap"
+    page.wait_for_function("() => window.NoSleep")  # fetched only now that it is needed
     tap_any(page, BIJOUX_TAPS)
     page.wait_for_function("() => window.jeweltable.awake === 'video'")
     # The bot's turn, then this seat's again: the title says so each time, the phone buzzes.

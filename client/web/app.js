@@ -12,8 +12,6 @@ import * as kette from "./games/kette-von-saba.js";
 import * as generic from "./games/generic.js";
 import * as social from "./social.js";
 import * as talk from "./talk.js";
-import { newTableSection, seatMessages } from "./newtable.js";
-import { awakeState, canVibrate, keepAwake, setVibrate, turnCue, vibrateOn } from "./attable.js";
 
 const GAMES = {
   "magie-des-bijoux": bijoux,
@@ -23,6 +21,7 @@ const GAMES = {
 };
 const PLAYABLE = Object.keys(GAMES);
 const NAME = "jeweltable.name";
+const VIBRATE = "jeweltable.vibrate"; // "off": no buzz when the turn comes
 // A table's status as the lobby says it (the pygame lobby's words).
 const STATUS_WORDS = { waiting: "waiting", playing: "playing", finished: "finished" };
 const LOG_LINES = 40;
@@ -121,7 +120,7 @@ const HANDLERS = {
     if (app.creating) {
       app.created = msg.table;
       if (app.startWhenFull === "next") app.startWhenFull = msg.table;
-      for (const fill of seatMessages(msg.table, app.plan, myName())) connection.send(fill);
+      for (const fill of newtable.seatMessages(msg.table, app.plan, myName())) connection.send(fill);
     }
     app.creating = false;
     app.table = msg.table;
@@ -301,13 +300,33 @@ function resultsInSight() {
   results.scrollIntoView({ block: "nearest" });
 }
 
-// Seated at a running game: the screen stays awake, and the title and a buzz tell the turn.
+// Seated at a running game: the screen stays awake, and the title and a buzz tell the turn
+// (attable.js, fetched when the page first holds a seat at a running game).
+let attable = null;
+let attableAsked = false;
+
 function atTable() {
   const stream = app.stream;
   const playing = app.table !== null && app.seats.length > 0 && stream && stream.status === "playing";
-  keepAwake(Boolean(playing));
-  turnCue(Boolean(playing && (stream.to_act || []).includes(app.seats[0])));
-  app.awake = awakeState();
+  if (!attable) {
+    if (playing && !attableAsked) {
+      attableAsked = true;
+      import("./attable.js").then((module) => {
+        attable = module;
+        render();
+      });
+    }
+    return;
+  }
+  attable.keepAwake(Boolean(playing));
+  attable.turnCue(Boolean(playing && (stream.to_act || []).includes(app.seats[0])), vibrateOn());
+}
+// How the screen is kept awake now (for the tests).
+Object.defineProperty(app, "awake", { get: () => (attable ? attable.awakeState() : "off") });
+
+/** Whether the phone buzzes when the turn comes (on unless its person turned it off). */
+function vibrateOn() {
+  return localStorage.getItem(VIBRATE) !== "off";
 }
 
 function endedScreen() {
@@ -375,7 +394,7 @@ function lobbyScreen() {
       h("label", { class: "name" }, h("span", {}, _("Your name")), field),
       button(_("OK"), nameDone, { id: "name-ok" }),
     ),
-    canVibrate() ? vibrateToggle() : null,
+    typeof navigator.vibrate === "function" ? vibrateToggle() : null,
     named ? newTable() : h("p", { class: "hint" }, _("Type your name to sit at a table.")),
     h("h2", {}, _("Tables")),
     tables.length
@@ -396,7 +415,7 @@ function nameTyped() {
 function vibrateToggle() {
   const on = vibrateOn();
   return button(`${_("Vibrate on my turn")}: ${on ? _("on") : _("off")}`, () => {
-    setVibrate(!on);
+    localStorage.setItem(VIBRATE, on ? "off" : "on");
     render();
   }, { id: "vibrate", class: on ? "toggle chosen" : "toggle", "aria-pressed": on ? "true" : "false" });
 }
@@ -433,12 +452,27 @@ function followLink() {
   else connection.send({ t: "join", table, seat, name: myName() });
 }
 
+// The New table form's module, fetched once the page knows a name (a phone coming back to its
+// seat never needs it).
+let newtable = null;
+let newtableAsked = false;
+
 function newTable() {
+  if (!newtable) {
+    if (!newtableAsked) {
+      newtableAsked = true;
+      import("./newtable.js").then((module) => {
+        newtable = module;
+        render();
+      });
+    }
+    return h("p", { class: "hint" }, "…");
+  }
   const games = (app.welcome ? app.welcome.games : []).filter((g) => PLAYABLE.includes(g.id));
   const form = app.newTable;
   // Built again only when the form or the games change: lobby news leaves a menu open as it is.
   return kept("new-table", [games, form, form && form.version], () =>
-    newTableSection({
+    newtable.newTableSection({
       games,
       form,
       setForm: (next) => {

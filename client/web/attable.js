@@ -1,14 +1,14 @@
 // The phone at the table: the screen kept awake while its person sits at a running game, "Your
-// turn" in the tab's title, and a short buzz when the turn comes (a setting).
+// turn" in the tab's title, and a short buzz when the turn comes (a setting, kept by app.js).
+// Fetched when the page first holds a seat.
 //
 // Awake: the Wake Lock API where the browser has it (a secure context: https://, or the
 // loopback); on a plain http:// LAN address it has not, and the vendored NoSleep.js plays a
 // tiny silent video in a loop instead — which a browser allows only from a tap, so the first
-// tap after sitting down starts it.
+// tap after sitting down starts it. NoSleep.js (17 kB) is fetched only when it is needed.
 
 import { _ } from "./i18n.js";
 
-const VIBRATE = "jeweltable.vibrate";
 const BUZZ_MS = 200;
 
 const state = {
@@ -56,6 +56,12 @@ async function acquire() {
     }
   }
   state.how = "waiting-for-tap";
+  loadNoSleep();
+}
+
+function loadNoSleep() {
+  if (globalThis.NoSleep || document.getElementById("nosleep")) return;
+  document.head.append(Object.assign(document.createElement("script"), { id: "nosleep", src: "vendor/NoSleep.min.js" }));
 }
 
 function release() {
@@ -85,26 +91,11 @@ document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible" && state.wanted && state.how === "off") acquire();
 });
 
-/** Whether the phone buzzes when the turn comes (on unless its person turned it off). */
-export function vibrateOn() {
-  return localStorage.getItem(VIBRATE) !== "off";
-}
-
-export function setVibrate(on) {
-  localStorage.setItem(VIBRATE, on ? "on" : "off");
-}
-
-/** Whether this browser can buzz at all. */
-export function canVibrate() {
-  return typeof navigator.vibrate === "function";
-}
-
 /** The tab's title and the buzz: called after every drawing with whether it is this seat's
- *  turn now; the buzz comes once, when the turn comes. Returns the title set. */
-export function turnCue(mine) {
+ *  turn now, and whether to buzz; the buzz comes once, when the turn comes. */
+export function turnCue(mine, buzz) {
   const title = mine ? `● ${_("Your turn")} · ${_("Jewel Table")}` : _("Jewel Table");
   if (document.title !== title) document.title = title;
-  if (mine && !state.mine && vibrateOn() && canVibrate()) navigator.vibrate(BUZZ_MS);
+  if (mine && !state.mine && buzz && typeof navigator.vibrate === "function") navigator.vibrate(BUZZ_MS);
   state.mine = mine;
-  return title;
 }
