@@ -156,6 +156,18 @@ def test_the_new_table_form_fits_a_phone(server, browser):
     assert width <= 360, "the lobby is wider than the phone"
 
 
+def test_lobby_news_leaves_the_form_as_it_is(server, browser):
+    # A menu being chosen from is the same element after a table appears in the lobby.
+    page = phone(browser)
+    open_lobby(page, server)
+    page.select_option("[data-seat-kind='1']", label="bot (strong)")
+    page.evaluate("() => { document.querySelector('[data-seat-kind=\"1\"]').held = true; }")
+    table = host_table(server, "das-kollier", 3)
+    page.wait_for_selector(f"[data-table='{table}']")
+    assert page.evaluate("() => document.querySelector('[data-seat-kind=\"1\"]').held") is True
+    assert page.input_value("[data-seat-kind='1']") == "3"  # bot (strong), the fourth kind
+
+
 # Every buzz the page asks for, and a page without the Wake Lock API (a plain http:// address).
 BUZZES = "window.buzzes = []; navigator.vibrate = (ms) => { window.buzzes.push(ms); return true; };"
 NO_WAKE_LOCK = "delete Navigator.prototype.wakeLock;"

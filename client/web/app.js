@@ -471,7 +471,7 @@ function newTable() {
   const games = (app.welcome ? app.welcome.games : []).filter((g) => PLAYABLE.includes(g.id));
   const form = app.newTable;
   // Built again only when the form or the games change: lobby news leaves a menu open as it is.
-  return kept("new-table", [games, form, form && form.version], () =>
+  return kept("new-table", [app.welcome, form, form && form.version], () =>
     newtable.newTableSection({
       games,
       form,
