@@ -66,18 +66,17 @@ def test_a_mixed_table_made_on_a_phone_is_joined_by_its_number_and_played_to_the
     ada = phone(browser)
     open_lobby(ada, server, "Ada")
     ada.tap("[data-game='magie-des-bijoux']")
-    ada.tap("[data-players='4']")
-    # Seat 2 and 4 for people, seat 3 a strong bot, and the rules' settings below the seats.
+    ada.tap("[data-players='3']")
+    # Seat 2 for a person, seat 3 a random bot; the table's settings folded below the seats.
     ada.select_option("[data-seat-kind='1']", label="open for a person")
-    ada.select_option("[data-seat-kind='2']", label="bot (strong)")
-    ada.select_option("[data-seat-kind='3']", label="open for a person")
+    ada.select_option("[data-seat-kind='2']", label="bot (random)")
     ada.tap("#table-settings summary")
     ada.select_option("#clock", label="1 min a move")
     ada.select_option("#option-first_seat", label="Seat 2")
     ada.fill("#new-password", "opal")
     assert ada.inner_text("#create") == "Create table"
     ada.tap("#create")
-    ada.wait_for_selector(".waiting #fill-bots")
+    ada.wait_for_selector(".waiting #close-table")
     number = ada.evaluate("() => window.jeweltable.table")
     assert f"Table #{number}" in ada.inner_text(".waiting .table-no")
     made = tables(ada)[str(number)]
@@ -86,13 +85,9 @@ def test_a_mixed_table_made_on_a_phone_is_joined_by_its_number_and_played_to_the
     ada.wait_for_function(
         "n => window.jeweltable.tables.get(n).seats[2].kind === 'bot'", arg=number
     )
-    assert [s["kind"] for s in tables(ada)[str(number)]["seats"]] == [
-        "human",
-        "empty",
-        "bot",
-        "empty",
-    ]
-    assert tables(ada)[str(number)]["seats"][2]["level"] == "strong"
+    assert [s["kind"] for s in tables(ada)[str(number)]["seats"]] == ["human", "empty", "bot"]
+    assert tables(ada)[str(number)]["seats"][2]["level"] == "random"
+    assert ada.locator("#start").count() == 0
 
     bea = phone(browser)
     open_lobby(bea, server, "Bea")
@@ -109,11 +104,7 @@ def test_a_mixed_table_made_on_a_phone_is_joined_by_its_number_and_played_to_the
     card.locator("[data-seat='1']").tap()
     bea.wait_for_selector(".waiting")
     assert asked == ["prompt"]
-    # The last open seat: the host fills it with a bot, then starts.
-    ada.wait_for_function(
-        "n => window.jeweltable.tables.get(n).seats[1].kind === 'human'", arg=number
-    )
-    ada.tap("#fill-bots")
+    # Every seat taken: the host starts.
     ada.wait_for_selector("#start")
     ada.tap("#start")
     for page in (ada, bea):
@@ -132,13 +123,19 @@ def test_a_mixed_table_made_on_a_phone_is_joined_by_its_number_and_played_to_the
         assert page.errors == []
 
 
-def test_the_creator_closes_a_waiting_table_from_the_page(server, browser):
+def test_the_creator_fills_the_open_seats_with_bots_then_closes_the_table(server, browser):
     page = phone(browser)
     open_lobby(page, server)
     page.select_option("[data-seat-kind='1']", label="open for a person")
+    page.select_option("[data-seat-kind='2']", label="open for a person")
     page.tap("#create")
     page.wait_for_selector("#close-table")
     number = page.evaluate("() => window.jeweltable.table")
+    assert page.locator("#start").count() == 0
+    page.tap("#fill-bots")
+    page.wait_for_selector("#start")
+    kinds = [s["kind"] for s in tables(page)[str(number)]["seats"]]
+    assert kinds == ["human", "bot", "bot"]
     page.once("dialog", lambda dialog: dialog.accept())
     page.tap("#close-table")
     page.wait_for_selector("#create")
