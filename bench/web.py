@@ -43,8 +43,8 @@ class ServerThread:
             name="bench",
             data_dir=data_dir,
             discovery=False,
-            # Quick bots, yet slow enough that the stand-in bot (the page's tables have one)
-            # does not finish the game while the page reloads.
+            # Quick bots, yet slow enough that a stand-in bot (a table may have one) would not
+            # finish the game while the page reloads.
             bot_delay=(0.05, 0.05),
             web_port=0,
         )
@@ -138,6 +138,10 @@ def play(browser: Any, url: str, taps: int) -> dict[str, Any]:
                 continue
             try:
                 page.locator(".plaque.legal").first.tap(timeout=1000)
+                # A move with a warning (the table's talk) is armed by the first tap: a second
+                # tap plays it.
+                if page.locator(".armed").count():
+                    page.locator(".armed").first.tap(timeout=1000)
             except Exception:  # redrawn by an update under the finger: look again
                 continue
             page.wait_for_function(

@@ -20,6 +20,19 @@ WORDS = (
     N_("Waiting for {names}"),
     N_("Fill the empty seats with bots"),
     N_("Guest"),
+    # The New table (newtable.js), the host's waiting room, and the phone at the table
+    # (attable.js): the name's OK, the buzz, and what leaving does to the seat.
+    N_("Spectators chat with the players"),
+    N_("Clock, stand-in bots, undo, chat, password"),
+    N_("Your table waits for its players"),
+    N_("OK"),
+    N_("Vibrate on my turn"),
+    N_("A bot plays your seat until someone sits there. You can take it back from the lobby."),
+    N_(
+        "Your seat stays empty: when its time runs out a bot moves for it. "
+        "You can take it back from the lobby."
+    ),
+    N_("Your seat stays empty and the game waits for it. You can take it back from the lobby."),
     # Das Kollier (games/das-kollier.js): the board, the payment put together by hand, and a
     # bid beyond what the engine lists (its warning is the table's talk).
     C_("das-kollier", "highest bid: {name}"),

@@ -19,6 +19,9 @@ class Dialog(Scene):
     opaque = False
     width = 0.6
     height = 0.7
+    # How dark the screen behind gets (0–255), and whether a tap outside closes the dialog.
+    veil = 140
+    closes_outside = True
 
     def __init__(self, app: Services, title: str) -> None:
         super().__init__(app)
@@ -64,14 +67,15 @@ class Dialog(Scene):
             self.close()
             return True
         if intent.kind == "tap" and not self.rect.collidepoint(intent.pos):
-            self.close()
+            if self.closes_outside:
+                self.close()
             return True
         return intent.kind in ("tap", "drag_start", "drag", "drop", "zoom", "scroll", "confirm")
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.layout
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, round(140 * self.fade["a"])))
+        veil.fill((0, 0, 0, round(self.veil * self.fade["a"])))
         surface.blit(veil, (0, 0))
         panel(surface, self.rect, lay.radius, alpha=245)
         theme.blit_text(

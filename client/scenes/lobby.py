@@ -550,7 +550,8 @@ class PasswordDialog(Dialog):
         self.field.draw(surface, self.layout.body, self.app.clock)
 
 
-SEAT_KINDS = ["me", *BOT_LEVELS, "open"]
+# A seat's menu, in this order: this device, a person elsewhere, then the bots.
+SEAT_KINDS = ["me", "open", *BOT_LEVELS]
 # Who plays for a player who drops out: nobody (the seat waits), or a bot of a level.
 TAKEOVER_CHOICES: list[str | None] = [None, *BOT_LEVELS]
 BOT_LEVEL_WORDS = {
@@ -585,10 +586,16 @@ SOLITAIRE_OPTIONS = frozenset({"grid"})
 
 
 class CreateTableDialog(Dialog):
-    """Game, seats (each: me on this device, bot, or open for a person), options, password."""
+    """Game, seats (each: me on this device, bot, or open for a person), options, password.
+
+    A seat's button opens its menu (me / open / basic / strong / random) beside it; the lobby
+    behind is dimmed so that nothing of it (the phones' QR code) shows through, and a stray tap
+    outside closes neither the menu's dialog nor loses what was set up."""
 
     width = 0.72
     height = 0.86
+    veil = 235
+    closes_outside = False
 
     def __init__(
         self, app: Services, lobby: LobbyScene, games: list[dict[str, Any]], game: str | None
@@ -606,6 +613,9 @@ class CreateTableDialog(Dialog):
             placeholder=i18n._("Password (optional)"), secret=True, max_len=64
         )
         self.controls: list[tuple[str, Button]] = []
+        # The seat whose menu is open, and the menu's choices.
+        self.menu_seat: int | None = None
+        self.menu: list[Button] = []
         super().__init__(app, i18n._("New table"))
         self.choose(self.game)
 
@@ -634,17 +644,12 @@ class CreateTableDialog(Dialog):
         plus = Button("+", lambda: self.set_seats(n + 1))
         plus.enabled = n < self.game["max_players"]
         controls += [("count", minus), ("count", plus)]
-        names = {
-            "me": i18n._("me"),
-            "open": i18n._("open for a person"),
-            **{level: i18n._(BOT_LEVEL_WORDS[level]) for level in BOT_LEVELS},
-        }
+        names = self.seat_words()
         for seat, kind in enumerate(self.kinds):
             seat_name = i18n._("Seat {n}", n=seat + 1)
             label = f"{seat_name}: {names[kind]}"
-            controls.append(
-                ("seat", Button(label, lambda s=seat: self.cycle_seat(s), selected=kind == "me"))
-            )
+            button = Button(label + "  ▾", lambda s=seat: self.open_menu(s), selected=kind == "me")
+            controls.append(("seat", button))
         for name, option in self.game["options"].items():
             if name in SOLITAIRE_OPTIONS and n > 1:
                 continue
@@ -726,10 +731,54 @@ class CreateTableDialog(Dialog):
                 self.options.pop(name, None)
         self.build()
 
-    def cycle_seat(self, seat: int) -> None:
-        kind = self.kinds[seat]
-        self.kinds[seat] = SEAT_KINDS[(SEAT_KINDS.index(kind) + 1) % len(SEAT_KINDS)]
+    def seat_words(self) -> dict[str, str]:
+        return {
+            "me": i18n._("me"),
+            "open": i18n._("open for a person"),
+            **{level: i18n._(BOT_LEVEL_WORDS[level]) for level in BOT_LEVELS},
+        }
+
+    def open_menu(self, seat: int) -> None:
+        """Open seat `seat`'s menu: one tap there chooses what the seat is."""
+        words = self.seat_words()
+        current = self.kinds[seat]
+        self.menu_seat = seat
+        self.menu = [
+            Button(words[kind], lambda k=kind: self.set_seat(seat, k), selected=kind == current)
+            for kind in SEAT_KINDS
+        ]
+        self.place_menu()
+
+    def close_menu(self) -> None:
+        self.menu_seat = None
+        self.menu = []
+
+    def set_seat(self, seat: int, kind: str) -> None:
+        self.kinds[seat] = kind
+        self.close_menu()
         self.build()
+
+    def place_menu(self) -> None:
+        """The menu's choices in a column under its seat's button (above it near the bottom)."""
+        if self.menu_seat is None:
+            return
+        seats = [b for g, b in self.controls if g == "seat"]
+        anchor = seats[self.menu_seat].rect
+        lay = self.layout
+        w = max(
+            anchor.w,
+            max(theme.font(lay.small, True).size(b.label)[0] for b in self.menu) + lay.small * 2,
+        )
+        h = lay.button_h * len(self.menu)
+        x = min(anchor.x, self.rect.right - lay.margin // 2 - w)
+        y = anchor.bottom + 2
+        if y + h > self.rect.bottom - lay.margin // 2:
+            y = anchor.y - 2 - h
+        for i, button in enumerate(self.menu):
+            button.rect = pygame.Rect(x, y + i * lay.button_h, w, lay.button_h)
+
+    def menu_rect(self) -> pygame.Rect:
+        return self.menu[0].rect.unionall([b.rect for b in self.menu[1:]])
 
     def create(self) -> None:
         options = {k: v for k, v in self.options.items() if v != self.game["options"][k]["default"]}
@@ -786,8 +835,19 @@ class CreateTableDialog(Dialog):
         y += lay.small * 2.8
         y = flow(rows.get("option", []), y)
         self.password.rect = pygame.Rect(body.x, round(y), min(body.w, round(lay.w * 0.3)), bh)
+        self.place_menu()
 
     def handle(self, intent: Intent) -> bool:
+        if self.menu:
+            # An open menu takes every tap: a choice, or anywhere else to close it unchanged.
+            for button in self.menu:
+                if button.handle(intent):
+                    return True
+            if intent.kind in ("tap", "back"):
+                self.close_menu()
+                return True
+            if intent.kind != "hover":
+                return True
         if self.password.handle(intent):
             return True
         for _group, button in self.controls:
@@ -814,7 +874,10 @@ class CreateTableDialog(Dialog):
             )
         for i, line in enumerate(
             theme.wrap(
-                i18n._("Tap a seat to change it. “me” seats are played on this device (hot-seat)."),
+                i18n._(
+                    "Tap a seat to choose who plays it. “me” seats are played on this device "
+                    "(hot-seat)."
+                ),
                 lay.small,
                 self.body.w,
             )[:2]
@@ -822,3 +885,13 @@ class CreateTableDialog(Dialog):
             pos = (self.body.x, self.hint_y + i * lay.small * 1.25)
             theme.blit_text(surface, line, lay.small, pos, theme.TEXT_DIM)
         self.password.draw(surface, lay.body, self.app.clock)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        lay = self.layout
+        if self.menu:  # over everything of the dialog, its Cancel and Create too
+            box = self.menu_rect().inflate(lay.margin // 2, lay.margin // 2)
+            panel(surface, box, lay.radius, alpha=250)
+            pygame.draw.rect(surface, theme.GOLD, box, 2, border_radius=lay.radius)
+            for button in self.menu:
+                button.draw(surface, lay.small)

@@ -4,7 +4,7 @@
 import { Connection } from "./net.js";
 import { h, button, lastTap } from "./dom.js";
 import { BOT_LEVELS, PLAYERS, seatName, shownName } from "./players.js";
-import { _, browserLanguage, setLanguage, number, loadRulesWords } from "./i18n.js";
+import { _, pgettext, browserLanguage, setLanguage, number, loadRulesWords } from "./i18n.js";
 import * as bijoux from "./games/magie-des-bijoux.js";
 import * as kollier from "./games/das-kollier.js";
 import * as palast from "./games/saba-palast.js";
@@ -24,9 +24,10 @@ const GAMES = {
 };
 const PLAYABLE = Object.keys(GAMES);
 const NAME = "jeweltable.name";
+const VIBRATE = "jeweltable.vibrate"; // "off": no buzz when the turn comes
+// A table's status as the lobby says it (the pygame lobby's words).
+const STATUS_WORDS = { waiting: "waiting", playing: "playing", finished: "finished" };
 const LOG_LINES = 40;
-// A game's yes/no options the lobby offers as toggles (the pygame lobby's names for them).
-const OPTION_NAMES = { profi: () => _("Professional rules") };
 // Refusals said in the player's language: client/i18n.py's ERRORS, the same English and so the
 // same catalog entries; any other code shows the server's own sentence.
 const ERRORS = {
@@ -59,9 +60,9 @@ const app = {
   log: [],
   toast: null,
   ui: {}, // what a game view keeps between renders (a payment being put together)
-  lobbyGame: PLAYABLE[0],
-  lobbyPlayers: null,
-  lobbyOptions: {}, // the yes/no options switched on for a new table
+  newTable: null, // the New table form (newtable.js)
+  plan: null, // the seats of the table being made: "me", "open" or a bot level each
+  startWhenFull: null, // the table this page made to start at once when its seats are taken
   ended: null, // why the connection ended for good (bye replaced / in_use)
   tapTimes: [], // ms from a tap to the painted answer (bench/web.py reads them)
   uiVersion: 0, // raised when a game view's own state (a payment being chosen) changes
@@ -121,7 +122,11 @@ const HANDLERS = {
       app.stream = null;
       app.ui = {};
     }
-    if (app.creating) app.created = msg.table;
+    if (app.creating) {
+      app.created = msg.table;
+      if (app.startWhenFull === "next") app.startWhenFull = msg.table;
+      for (const fill of newtable.seatMessages(msg.table, app.plan, myName())) connection.send(fill);
+    }
     app.creating = false;
     app.table = msg.table;
     app.seats = msg.seats;
@@ -286,6 +291,8 @@ function render() {
   const again = root.querySelector(".scroll");
   if (again) again.scrollTop = keep;
   trayBelow();
+  atTable();
+  resultsInSight();
   if (renderAgain) {
     renderAgain = false;
     render();
@@ -306,6 +313,44 @@ function trayBelow() {
 }
 document.addEventListener("scroll", trayBelow, { capture: true, passive: true });
 addEventListener("resize", trayBelow);
+
+// The results, when a game ends, scrolled into sight once (the side panel may have been
+// scrolled down to the controls, which left their heading above the screen's edge).
+function resultsInSight() {
+  const results = root.querySelector(".results");
+  if (!results || app.resultsShown === app.table) return;
+  app.resultsShown = app.table;
+  results.scrollIntoView({ block: "nearest" });
+}
+
+// Seated at a running game: the screen stays awake, and the title and a buzz tell the turn
+// (attable.js, fetched when the page first holds a seat at a running game).
+let attable = null;
+let attableAsked = false;
+
+function atTable() {
+  const stream = app.stream;
+  const playing = app.table !== null && app.seats.length > 0 && stream && stream.status === "playing";
+  if (!attable) {
+    if (playing && !attableAsked) {
+      attableAsked = true;
+      import("./attable.js").then((module) => {
+        attable = module;
+        render();
+      });
+    }
+    return;
+  }
+  attable.keepAwake(Boolean(playing));
+  attable.turnCue(Boolean(playing && (stream.to_act || []).includes(app.seats[0])), vibrateOn());
+}
+// How the screen is kept awake now (for the tests).
+Object.defineProperty(app, "awake", { get: () => (attable ? attable.awakeState() : "off") });
+
+/** Whether the phone buzzes when the turn comes (on unless its person turned it off). */
+function vibrateOn() {
+  return localStorage.getItem(VIBRATE) !== "off";
+}
 
 function endedScreen() {
   return h(
@@ -343,8 +388,9 @@ function nameInput() {
       maxlength: 32,
       autocomplete: "nickname",
       placeholder: _("Your name"),
-      // Taken when the player is done with it: Enter, or leaving the field (not when a
-      // redraw moves it), and only when it says something new.
+      // Taken when the player is done with it: a pause in the typing, Enter, OK, or leaving
+      // the field (not when a redraw moves it), and only when it says something new.
+      oninput: nameTyped,
       onchange: nameDone,
       onblur: nameDone,
       onkeydown: (event) => {
@@ -364,8 +410,15 @@ function lobbyScreen() {
     "main",
     { class: "lobby scroll" },
     h("h1", {}, _("Jewel Table"), app.welcome ? h("small", {}, ` · ${app.welcome.server}`) : null),
-    h("label", { class: "name" }, h("span", {}, _("Your name")), field),
+    // The name is taken as typed, with Enter, on leaving the field, or with OK.
+    h(
+      "div",
+      { class: "name-row" },
+      h("label", { class: "name" }, h("span", {}, _("Your name")), field),
+      button(_("OK"), nameDone, { id: "name-ok" }),
+    ),
     evening.standingBlock(myName()),
+    typeof navigator.vibrate === "function" ? vibrateToggle() : null,
     named ? newTable() : h("p", { class: "hint" }, _("Type your name to sit at a table.")),
     h("h2", {}, _("Tables")),
     tables.length
@@ -374,7 +427,25 @@ function lobbyScreen() {
   );
 }
 
+// Typing stopped this long (ms): the name so far is taken.
+const NAME_PAUSE = 1200;
+let namePause = null;
+
+function nameTyped() {
+  clearTimeout(namePause);
+  namePause = setTimeout(nameDone, NAME_PAUSE);
+}
+
+function vibrateToggle() {
+  const on = vibrateOn();
+  return button(`${_("Vibrate on my turn")}: ${on ? _("on") : _("off")}`, () => {
+    localStorage.setItem(VIBRATE, on ? "off" : "on");
+    render();
+  }, { id: "vibrate", class: on ? "toggle chosen" : "toggle", "aria-pressed": on ? "true" : "false" });
+}
+
 function nameDone() {
+  clearTimeout(namePause);
   if (redrawing) return;
   const name = nameField.value.trim().slice(0, 32);
   if (name && name !== myName()) rename(name);
@@ -405,74 +476,45 @@ function followLink() {
   else connection.send({ t: "join", table, seat, name: myName() });
 }
 
+// The New table form's module, fetched once the page knows a name (a phone coming back to its
+// seat never needs it).
+let newtable = null;
+let newtableAsked = false;
+
 function newTable() {
+  if (!newtable) {
+    if (!newtableAsked) {
+      newtableAsked = true;
+      import("./newtable.js").then((module) => {
+        newtable = module;
+        render();
+      });
+    }
+    return h("p", { class: "hint" }, "…");
+  }
   const games = (app.welcome ? app.welcome.games : []).filter((g) => PLAYABLE.includes(g.id));
-  const game = games.find((g) => g.id === app.lobbyGame) || games[0];
-  if (!game) return null;
-  const players = app.lobbyPlayers ?? Math.max(game.min_players, Math.min(3, game.max_players));
-  const counts = [];
-  for (let n = Math.max(game.min_players, 2); n <= game.max_players; n++) counts.push(n);
-  return h(
-    "section",
-    { class: "new" },
-    h("h2", {}, _("New table")),
-    h(
-      "div",
-      { class: "choices" },
-      games.map((g) =>
-        button(g.title, () => pick(g.id, null), {
-          class: g.id === game.id ? "chosen" : "",
-          "data-game": g.id,
-        }),
-      ),
-    ),
-    h(
-      "div",
-      { class: "choices" },
-      h("span", {}, _("Players")),
-      counts.map((n) =>
-        button(number(n), () => pick(game.id, n), {
-          class: n === players ? "chosen" : "",
-          "data-players": n,
-        }),
-      ),
-    ),
-    toggles(game).length ? h("div", { class: "choices" }, toggles(game)) : null,
-    button(_("Play against bots"), () => create(game.id, players, chosenOptions(game)), {
-      class: "primary",
-      id: "create",
+  const form = app.newTable;
+  // Built again only when the form or the games change: lobby news leaves a menu open as it is.
+  return kept("new-table", [app.welcome, form, form && form.version], () =>
+    newtable.newTableSection({
+      games,
+      form,
+      setForm: (next) => {
+        app.newTable = next;
+        render();
+        return next;
+      },
+      create,
     }),
   );
 }
 
-function toggles(game) {
-  return Object.entries(game.options || {})
-    .filter(([key, option]) => option.type === "bool" && OPTION_NAMES[key])
-    .map(([key]) => {
-      const on = Boolean(app.lobbyOptions[key]);
-      return button(OPTION_NAMES[key](), () => {
-        app.lobbyOptions[key] = !on;
-        render();
-      }, { class: on ? "chosen" : "", "data-option": key, "aria-pressed": on ? "true" : "false" });
-    });
-}
-
-function chosenOptions(game) {
-  const options = {};
-  for (const key of Object.keys(game.options || {})) if (app.lobbyOptions[key]) options[key] = true;
-  return options;
-}
-
-function pick(game, players) {
-  app.lobbyGame = game;
-  app.lobbyPlayers = players;
-  render();
-}
-
-function create(game, seats, options) {
-  app.fillWithBots = true;
+function create({ msg, kinds }) {
+  app.plan = kinds;
   app.creating = true;
-  connection.send({ t: "create", game, seats, sit: true, takeover: "basic", name: myName(), options });
+  // With no seat left open for a person ("Play against bots"), the game starts once the bots sit.
+  app.startWhenFull = kinds.includes("open") ? null : "next";
+  connection.send({ ...msg, name: myName() });
 }
 
 function tableCard(table, named) {
@@ -504,8 +546,13 @@ function tableCard(table, named) {
     h(
       "div",
       { class: "row" },
-      h("strong", {}, table.title),
-      h("span", { class: "status" }, _(table.status)),
+      h("strong", {}, tableLabel(table)),
+      h(
+        "span",
+        { class: "status" },
+        _(STATUS_WORDS[table.status] || table.status),
+        table.locked ? ` · ${_("password")}` : "",
+      ),
     ),
     h("ul", { class: "seats" }, seats),
     h("div", { class: "row" }, button(_("Watch"), () => watch(table), { class: "watch" })),
@@ -533,9 +580,25 @@ function watch(table) {
 
 function leave() {
   const stream = app.stream;
-  if (stream && stream.status === "playing" && app.seats.length && !confirm(_("Leave the game?")))
-    return;
+  if (stream && stream.status === "playing" && app.seats.length) {
+    if (!confirm(`${_("Leave the game?")}\n${leaveText(app.tables.get(app.table))}`)) return;
+  }
   connection.send({ t: "leave", table: app.table });
+}
+
+/** What the server does with a seat given up during play (server/tables.py `leave`): it is
+ *  empty, anyone may take it from the lobby; the table's stand-in bot plays it meanwhile, else
+ *  the game waits for it (with a turn clock, a bot moves for it when its time is out). */
+function leaveText(summary) {
+  if (summary && summary.takeover) {
+    return _("A bot plays your seat until someone sits there. You can take it back from the lobby.");
+  }
+  if (summary && summary.clock) {
+    return _(
+      "Your seat stays empty: when its time runs out a bot moves for it. You can take it back from the lobby.",
+    );
+  }
+  return _("Your seat stays empty and the game waits for it. You can take it back from the lobby.");
 }
 
 function tableScreen() {
@@ -543,12 +606,12 @@ function tableScreen() {
   const stream = app.stream;
   const title = summary ? summary.title : "";
   const watching = app.spectator && !app.seats.length;
-  const top = kept("top", [title, watching], () =>
+  const top = kept("top", [title, watching, app.table], () =>
     h(
       "header",
       { class: "top" },
       button("←", leave, { class: "icon", "aria-label": _("Leave"), id: "leave" }),
-      h("strong", {}, title),
+      h("strong", {}, title, " ", h("span", { class: "table-no" }, `#${app.table}`)),
       watching ? h("span", { class: "badge" }, _("Watching")) : null,
       summary ? button("?", () => openRules(summary.game), { class: "icon", "aria-label": _("Rules"), id: "rules" }) : null,
     ),
@@ -622,7 +685,10 @@ function turnLine(stream, ctx) {
   // What the moment means, at the top beside whose turn it is (never below the board).
   app.shownTalk = ctx.talk; // what the page shows, for the tests
   const said = talk.moment(ctx);
-  if (stream.status !== "playing") return h("div", { class: "turn" }, _(stream.status), said);
+  if (stream.status !== "playing") {
+    const over = stream.status === "finished" ? pgettext("table.over", "Game over") : _(STATUS_WORDS[stream.status] || stream.status);
+    return h("div", { class: "turn" }, h("span", {}, over), said);
+  }
   const acting = stream.to_act || [];
   const mine = ctx.seat !== null && acting.includes(ctx.seat);
   const text = mine
@@ -744,28 +810,17 @@ function results(stream, game, ctx) {
 function waitingRoom(summary) {
   if (!summary) return h("p", {}, "…");
   // The creator: this page made the table, or (after a reload) the server names us so.
-  const named = app.welcome && summary.creator === app.welcome.name;
-  const creator = (app.created === summary.id || named) && app.seats.includes(0);
+  const creator = app.created === summary.id || (app.welcome && summary.creator === app.welcome.name);
   const empty = summary.seats.filter((s) => s.kind === "empty").length;
-  if (creator && app.fillWithBots) {
-    // "Play against bots": fill the empty seats, then start once they are taken.
-    if (empty) {
-      if (!app.askedBots) {
-        app.askedBots = true;
-        summary.seats.forEach((seat, i) => {
-          if (seat.kind === "empty") connection.send({ t: "bot", table: summary.id, seat: i });
-        });
-      }
-    } else {
-      app.fillWithBots = false;
-      app.askedBots = false;
-      connection.send({ t: "start", table: summary.id });
-    }
+  if (creator && !empty && app.startWhenFull === summary.id) {
+    app.startWhenFull = null;
+    connection.send({ t: "start", table: summary.id });
   }
   return h(
     "section",
     { class: "waiting" },
-    h("p", {}, _("Waiting for the host to start")),
+    h("p", {}, creator ? _("Your table waits for its players") : _("Waiting for the host to start")),
+    h("p", { class: "table-no" }, tableLabel(summary)),
     h(
       "ul",
       { class: "players" },
@@ -778,19 +833,35 @@ function waitingRoom(summary) {
         ),
       ),
     ),
-    creator && empty
-      ? button(_("Fill the empty seats with bots"), () => {
-          app.fillWithBots = true;
-          app.askedBots = false;
-          render();
-        })
-      : null,
-    creator && !empty
-      ? button(_("Start"), () => connection.send({ t: "start", table: summary.id }), {
-          class: "primary",
-        })
-      : null,
+    creator ? hostControls(summary, empty) : null,
   );
+}
+
+// The creator's hand on a waiting table: fill the open seats with bots, start, close.
+function hostControls(summary, empty) {
+  return h(
+    "div",
+    { class: "row host" },
+    empty
+      ? button(_("Fill the empty seats with bots"), () => {
+          summary.seats.forEach((seat, i) => {
+            if (seat.kind === "empty") connection.send({ t: "bot", table: summary.id, seat: i });
+          });
+        }, { id: "fill-bots" })
+      : button(_("Start"), () => connection.send({ t: "start", table: summary.id }), {
+          class: "primary",
+          id: "start",
+        }),
+    button(_("Close table"), () => {
+      if (confirm(_("Close this table?") + "\n" + _("Everyone at the table goes back to the lobby.")))
+        connection.send({ t: "close", table: summary.id });
+    }, { id: "close-table" }),
+  );
+}
+
+/** A table's number as the room says it ("Table #3"), and its game. */
+function tableLabel(summary) {
+  return `${_("Table #{id}", { id: summary.id })} · ${summary.title}`;
 }
 
 // ------------------------------------------------------------------ start
