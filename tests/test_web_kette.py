@@ -5,106 +5,16 @@ holds a secret. Chromium through Playwright, as tests/test_web_page.py (skipped 
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import msgpack
 import pytest
 
 from tests.test_server_kit import check_wire
-from tests.test_web_page import (
-    host_table,
-    needs_browser,
-    open_lobby,
-    phone,
-    stream,
-    tap_any,
-    too_small,
-)
+from tests.test_web_page import host_table, needs_browser, open_lobby, phone, too_small
+from tests.web_games import confirm_warning, play_kette, stream, tap_any
 
 PORTRAIT = {"width": 360, "height": 640}
 LANDSCAPE = {"width": 640, "height": 360}
-# Choices played each way in turn, whenever both are offered.
-BOTH_WAYS = (("bid", "pass"), ("sell", "reserve"), ("accept", "decline"), ("draw", "end_turn"))
-# Taps that send a move, in the order they are tried; then the taps that only choose (a hand
-# card, a place on the necklace), which the confirmation button turns into a move.
-MOVES = [
-    "#confirm",
-    "[data-move=offer]",
-    "[data-move=discard]",
-    "[data-move=keep]",
-    "[data-move=bid]",
-    "[data-move=pass]",
-    "[data-move=sell]",
-    "[data-move=reserve]",
-    "[data-move=accept]",
-    "[data-move=decline]",
-    "[data-move=draw]",
-    "[data-move=end_turn]",
-]
-CHOICES = ["svg.necklace .place", ".kette-hand button"]
-
-
-def play_kette(page, limit: float = 300.0) -> dict[str, Any]:
-    """Tap through a whole game: a move button if one is there (the pairs of BOTH_WAYS each way
-    in turn; the lot is laid rather than kept every other time), else a marked place, else a hand
-    card. Returns the move types played and the last stream."""
-    deadline = time.monotonic() + limit
-    played: list[str] = []
-    turns = dict.fromkeys((*BOTH_WAYS, ("place", "keep")), 0)
-    while time.monotonic() < deadline:
-        now = stream(page)
-        if now and now["status"] == "finished":
-            return {"played": played, **now}
-        if not now or not now["legal"]:
-            page.wait_for_timeout(30)
-            continue
-        order = list(MOVES)
-        for pair in BOTH_WAYS:
-            if all(page.locator(f"[data-move={kind}]").count() for kind in pair):
-                order.insert(0, f"[data-move={pair[turns[pair] % 2]}]")
-                turns[pair] += 1
-                break
-        if page.locator("[data-move=keep]").count() and page.locator("svg.necklace .place").count():
-            turns["place", "keep"] += 1
-            if turns["place", "keep"] % 2:
-                order.remove("[data-move=keep]")
-        choices = CHOICES
-        if (
-            page.locator(".kette-hand button.picked").count()
-            and not page.locator("svg.necklace .place").count()
-        ):
-            # A picked card with no place is a card to sell or a forgery: its button is above.
-            choices = []
-        tapped = tap_any(page, [s for s in order if page.locator(s).count()] or choices)
-        if tapped in CHOICES:
-            page.wait_for_timeout(40)
-            continue
-        if tapped and not confirm_warning(page, now["seq"]):
-            continue
-        if tapped:
-            played.append(tapped.split("=")[-1].rstrip("]") if "=" in tapped else "place")
-            page.wait_for_function(
-                "seq => !window.jeweltable.stream || window.jeweltable.stream.seq !== seq",
-                arg=now["seq"],
-                timeout=5000,
-            )
-        else:
-            page.wait_for_timeout(30)
-    raise AssertionError(f"the game did not end within {limit} s: {stream(page)}")
-
-
-def confirm_warning(page, seq: int) -> bool:
-    """After a tap on a move: a move the talk warns of asks for a second tap (its button armed,
-    its warning shown); give it, as a player who read the warning would. False when the page
-    was redrawn under the finger (look again)."""
-    if stream(page)["seq"] != seq or not page.locator("button.armed").count():
-        return True
-    assert page.locator(".move-talk small.warn[role=alert]").count(), "an armed move shows why"
-    try:
-        page.locator("button.armed").first.tap(timeout=1500)
-    except Exception:
-        return False
-    return True
 
 
 @needs_browser
