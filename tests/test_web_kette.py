@@ -5,6 +5,7 @@ holds a secret. Chromium through Playwright, as tests/test_web_page.py (skipped 
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import msgpack
 import pytest
@@ -17,23 +18,27 @@ PORTRAIT = {"width": 360, "height": 640}
 LANDSCAPE = {"width": 640, "height": 360}
 
 
-@needs_browser
-@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
-def test_a_phone_plays_die_kette_von_saba_to_the_end_by_taps(server, browser, size):
-    table = host_table(server, "kette-von-saba", 3, {"first_seat": 0})
-    page = phone(browser)
-    page.set_viewport_size(size)
-    open_lobby(page, server)
-    page.tap(f"[data-table='{table}'] [data-seat='0']")
-    page.wait_for_selector("main.table[data-seq] svg.necklace")
-    result = play_kette(page)
+def played_to_the_end(page, result: dict[str, Any], width: int) -> None:
+    """What a whole game by taps shows: sold and bid on, laid on a marked place after a
+    confirmation, in both stages; the results in marks; no page wider than the screen."""
     played = set(result["played"])
-    # Sold and bid on, laid on a marked place after a confirmation, in both stages.
     assert {"offer", "bid", "pass", "place"} <= played, sorted(played)
     page.wait_for_selector(".results")
     assert "marks" in page.inner_text(".results")
-    width = page.evaluate("() => document.documentElement.scrollWidth")
-    assert width <= size["width"], "the page is wider than the screen"
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width, "too wide"
+
+
+# Upright, the phone plays its whole game in the spectator test below (the same game twice
+# would add a minute to the suite and nothing to what it shows).
+@needs_browser
+def test_a_phone_sideways_plays_die_kette_von_saba_to_the_end_by_taps(server, browser):
+    table = host_table(server, "kette-von-saba", 3, {"first_seat": 0})
+    page = phone(browser)
+    page.set_viewport_size(LANDSCAPE)
+    open_lobby(page, server)
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq] svg.necklace")
+    played_to_the_end(page, play_kette(page), LANDSCAPE["width"])
     assert page.errors == []
 
 
@@ -109,7 +114,9 @@ def test_every_legal_place_is_marked_and_a_tap_then_confirm_lays_the_card(server
 
 
 @needs_browser
-def test_a_spectator_page_of_die_kette_von_saba_never_holds_a_secret(server, browser, tmp_path):
+def test_a_phone_upright_plays_to_the_end_and_a_spectator_page_never_holds_a_secret(
+    server, browser, tmp_path
+):
     table = host_table(server, "kette-von-saba", 3, {"first_seat": 0})
     frames: dict[str, list[bytes]] = {"player": [], "watcher": []}
 
@@ -133,7 +140,7 @@ def test_a_spectator_page_of_die_kette_von_saba_never_holds_a_secret(server, bro
     open_lobby(watcher, server, "Dee")
     watcher.tap(f"[data-table='{table}'] .watch")
     watcher.wait_for_selector("main.table[data-seq] svg.necklace")
-    play_kette(player)
+    played_to_the_end(player, play_kette(player), PORTRAIT["width"])
     watcher.wait_for_function("() => window.jeweltable.stream.status === 'finished'")
     logs = {label: [msgpack.unpackb(f, raw=False) for f in got] for label, got in frames.items()}
     # Every game message is exactly the view, events and moves its seat (or a spectator) may
