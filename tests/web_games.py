@@ -9,7 +9,16 @@ Screen, so the chromium tests call them with their pages as before."""
 
 from __future__ import annotations
 
+import contextlib
+import glob
+import os
+import select
+import shutil
+import subprocess
+import tempfile
 import time
+import warnings
+from pathlib import Path
 from typing import Any, Protocol
 
 # Choices a player makes both ways in turn: each time one of these pairs is offered, the other
@@ -96,6 +105,8 @@ STREAM = (
     " to_act: s.to_act, phase: s.view.phase || null} : null }"
 )
 PRESENT = "(selectors) => selectors.filter((s) => document.querySelector(s))"
+# The stream in short and which of the selectors find something, in one look.
+LOOK = f"(selectors) => [({STREAM})(), ({PRESENT})(selectors)]"
 MOVED = (
     "seq => window.jeweltable.stream.seq !== seq || !window.jeweltable.stream.legal_moves.length"
 )
@@ -274,14 +285,23 @@ def present(page, selectors: list[str]) -> list[str]:
     return screen_of(page).js(PRESENT, selectors)
 
 
+def look(screen: Screen, selectors: list[str]) -> tuple[dict | None, set[str]]:
+    """The stream in short (`stream`) and those of `selectors` that find something."""
+    now, there = screen.js(LOOK, selectors)
+    return now, set(there)
+
+
 def tap_any(page, selectors: list[str]) -> str | None:
     """Tap the first control of `selectors` that is there; the selector tapped, or None."""
     screen = screen_of(page)
-    there = present(screen, selectors)
-    if not there:
+    return tap_first(screen, present(screen, selectors))
+
+
+def tap_first(screen: Screen, there: list[str]) -> str | None:
+    """Tap the first of `there` (selectors seen on the page a moment ago); the selector tapped,
+    or None when there is none or it was redrawn under the finger by a newer update."""
+    if not there or not screen.tap(there[0]):
         return None
-    if not screen.tap(there[0]):
-        return None  # redrawn under the finger by a newer update: look again
     # A move with a warning (the table's talk) asks for a second tap: give it.
     if screen.count(".armed"):
         screen.tap(".armed")
@@ -315,22 +335,20 @@ def play_to_the_end(page, choose: list[str], limit: float = 240.0) -> dict:
     taps = 0
     tapped: set[str] = set()
     turns = dict.fromkeys(BOTH_WAYS, 0)
+    pairs = [f"[data-move={kind}]" for pair in BOTH_WAYS for kind in pair]
     while time.monotonic() < deadline:
-        now = stream(screen)
+        now, there = look(screen, [*pairs, *choose])
         if now and now["status"] == "finished":
             return {"taps": taps, "tapped": tapped, **now}
         selector = None
         if now and now["legal"]:
             order = list(choose)
-            there = set(
-                present(screen, [f"[data-move={kind}]" for pair in BOTH_WAYS for kind in pair])
-            )
             for pair in BOTH_WAYS:
                 if all(f"[data-move={kind}]" in there for kind in pair):
                     order = [f"[data-move={pair[turns[pair] % 2]}]", *order]
                     turns[pair] += 1
                     break
-            selector = tap_any(screen, order)
+            selector = tap_first(screen, [s for s in order if s in there])
         if selector:
             taps += 1
             tapped.add(selector)
@@ -349,13 +367,12 @@ def play_kette(page, limit: float = 300.0) -> dict[str, Any]:
     played: list[str] = []
     turns = dict.fromkeys((*KETTE_BOTH_WAYS, ("place", "keep")), 0)
     while time.monotonic() < deadline:
-        now = stream(screen)
+        now, there = look(screen, [*KETTE_MOVES, *KETTE_CHOICES, ".kette-hand button.picked"])
         if now and now["status"] == "finished":
             return {"played": played, **now}
         if not now or not now["legal"]:
             screen.pause(0.03)
             continue
-        there = set(present(screen, [*KETTE_MOVES, *KETTE_CHOICES, ".kette-hand button.picked"]))
         order = list(KETTE_MOVES)
         for pair in KETTE_BOTH_WAYS:
             if all(f"[data-move={kind}]" in there for kind in pair):
@@ -370,7 +387,7 @@ def play_kette(page, limit: float = 300.0) -> dict[str, Any]:
         if ".kette-hand button.picked" in there and "svg.necklace .place" not in there:
             # A picked card with no place is a card to sell or a forgery: its button is above.
             choices = []
-        tapped = tap_any(screen, [s for s in order if s in there] or choices)
+        tapped = tap_first(screen, [s for s in [*order, *choices] if s in there])
         if tapped in KETTE_CHOICES:
             screen.pause(0.04)
             continue
@@ -392,9 +409,10 @@ def confirm_warning(page, seq: int) -> bool:
     its warning shown); give it, as a player who read the warning would. False when the page
     was redrawn under the finger (look again)."""
     screen = screen_of(page)
-    if stream(screen)["seq"] != seq or not screen.count("button.armed"):
+    now, there = look(screen, ["button.armed", ".move-talk small.warn[role=alert]"])
+    if now["seq"] != seq or "button.armed" not in there:
         return True
-    assert screen.count(".move-talk small.warn[role=alert]"), "an armed move shows why"
+    assert ".move-talk small.warn[role=alert]" in there, "an armed move shows why"
     return screen.tap("button.armed")
 
 
@@ -409,18 +427,21 @@ def palast_to_the_end(page, limit: float = 240.0) -> dict[str, Any]:
     tapped: dict[str, int] = {}
     offered: set[str] = set()
     missed: list[str] = []
+    targets = [f".controls {c}, .tray {c}" for c in PALAST_TAPS]
+    seen = None  # the last seq whose legal moves are in `offered`
     while time.monotonic() < deadline:
-        now = stream(screen)
+        now, there = look(screen, targets)
         if now and now["status"] == "finished":
             return {"tapped": tapped, "offered": offered, **now}
         selector = None
         if now and now["legal"]:
-            offered.update(
-                screen.js("() => window.jeweltable.stream.legal_moves.map((m) => m.type)")
-            )
-            there = present(screen, [f".controls {c}, .tray {c}" for c in PALAST_TAPS])
+            if now["seq"] != seen:
+                seen = now["seq"]
+                offered.update(
+                    screen.js("() => window.jeweltable.stream.legal_moves.map((m) => m.type)")
+                )
             if there:
-                target = there[0]
+                target = next(t for t in targets if t in there)
                 if screen.tap(target):
                     missed.clear()
                     selector = target.split(", .tray ")[1]
@@ -438,3 +459,123 @@ def palast_to_the_end(page, limit: float = 240.0) -> dict[str, Any]:
             now["seq"],
         )
     raise AssertionError(f"the game did not end within {limit} s: {stream(screen)}")
+
+
+# ---------------------------------------------------------------- WebKit, through WebDriver
+# Debian's driver (webkit2gtk-driver); another path through JEWELTABLE_WEBKIT_DRIVER.
+WEBKIT_DRIVER = os.environ.get("JEWELTABLE_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
+# The browser WebKitWebDriver starts: WebKitGTK's MiniBrowser (Debian's webkit2gtk-driver).
+MINIBROWSER = sorted(glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser"))
+PHONE_WINDOW = {"width": 390, "height": 844}
+# MiniBrowser's toolbar would hold its window at least 447 px wide: the user style sheet of GTK
+# (in the browser's own config folder) lets it shrink to a phone's width.
+NARROW_TOOLBAR = "headerbar, toolbar, entry, button { min-width: 0; min-height: 0; padding: 0;"
+NARROW_TOOLBAR += " margin: 0; font-size: 1px; }\n"
+
+
+def webkit_missing() -> str | None:
+    """Why the WebKit tests cannot run here, or None."""
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "Selenium is not installed (pip install selenium, in the test extra)"
+    if not Path(WEBKIT_DRIVER).exists() or not MINIBROWSER:
+        return f"no {WEBKIT_DRIVER} (apt-get install -y webkit2gtk-driver)"
+    if shutil.which("Xvfb") is None:
+        return "no Xvfb for WebKit's window (apt-get install -y xvfb)"
+    return None
+
+
+class WebKit:
+    """The test process's one WebKit: an Xvfb of its own on a free display (WebKitGTK has no
+    headless mode), and MiniBrowser driven by WebKitWebDriver through Selenium, lent to each
+    WebKit test in turn with a phone-sized window."""
+
+    def __init__(self) -> None:
+        self.home = Path(tempfile.mkdtemp(prefix="jeweltable-webkit-"))
+        (self.home / "config" / "gtk-3.0").mkdir(parents=True)
+        (self.home / "config" / "gtk-3.0" / "gtk.css").write_text(NARROW_TOOLBAR)
+        try:
+            self.xvfb, self.display = start_xvfb()
+        except BaseException:
+            shutil.rmtree(self.home, ignore_errors=True)
+            raise
+        self.driver = None
+
+    def lend(self):
+        """The driver, for one test (started again if the last test's left it dead)."""
+        if self.driver is not None:
+            try:
+                self.driver.get("about:blank")
+            except Exception:
+                self.quit_driver()
+        if self.driver is None:
+            self.driver = self.start_driver()
+        self.driver.set_window_rect(**PHONE_WINDOW)
+        return self.driver
+
+    def start_driver(self):
+        from selenium import webdriver
+        from selenium.webdriver.webkitgtk.options import Options
+        from selenium.webdriver.webkitgtk.service import Service
+
+        options = Options()
+        options.binary_location = MINIBROWSER[-1]
+        options.add_argument("--automation")
+        env = dict(
+            os.environ,
+            DISPLAY=f":{self.display}",
+            XDG_CONFIG_HOME=str(self.home / "config"),
+            XDG_DATA_HOME=str(self.home / "data"),
+            XDG_CACHE_HOME=str(self.home / "cache"),
+            # Composited layers would be drawn by OpenGL in software under Xvfb: drawing
+            # without them made a tap a third as long (0.66 s to 0.20 s, a Kette game).
+            WEBKIT_DISABLE_COMPOSITING_MODE="1",
+        )
+        service = Service(executable_path=WEBKIT_DRIVER, env=env)
+        with warnings.catch_warnings():
+            # Selenium's own WebKitGTK class still uses an argument Selenium has deprecated.
+            warnings.filterwarnings("ignore", "setting remote_server_addr", DeprecationWarning)
+            return webdriver.WebKitGTK(options=options, service=service)
+
+    def quit_driver(self) -> None:
+        driver, self.driver = self.driver, None
+        if driver is not None:
+            with contextlib.suppress(Exception):
+                driver.quit()
+
+    def close(self) -> None:
+        try:
+            self.quit_driver()
+        finally:
+            self.xvfb.terminate()
+            try:
+                self.xvfb.wait(10)
+            except subprocess.TimeoutExpired:
+                self.xvfb.kill()
+                self.xvfb.wait()
+            shutil.rmtree(self.home, ignore_errors=True)
+
+
+def start_xvfb() -> tuple[subprocess.Popen, int]:
+    """An Xvfb on a display number it picks free itself (`-displayfd`): the process and the
+    number."""
+    read, write = os.pipe()
+    process = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    try:
+        with os.fdopen(read) as said:
+            ready, _, _ = select.select([said], [], [], 20)
+            line = said.readline() if ready else ""
+        if not line.strip():
+            raise RuntimeError("Xvfb did not say its display within 20 s")
+    except BaseException:
+        process.kill()
+        process.wait()
+        raise
+    return process, int(line)
