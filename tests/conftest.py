@@ -1,7 +1,8 @@
-"""Fixtures the browser-page tests share (tests/test_web_*.py): a server with its web port and
-quick bots, one with bots paced like people, and headless chromium (skipped by name without it),
-one per test process: `make test` runs the suite in several processes (pytest-xdist), and each
-launches its chromium once, at its first browser test.
+"""Fixtures the browser-page tests share (tests/test_web_*.py, tests/test_webkit_*.py): a server
+with its web port and quick bots, one with bots paced like people, headless chromium and WebKit
+under an Xvfb of its own (each skipped by name without it), one per test process: `make test`
+runs the suite in several processes (pytest-xdist), and each launches its chromium, and its
+WebKit, once, at its first test that needs it.
 A module that needs a `server` of another kind defines its own, which takes precedence."""
 
 from __future__ import annotations
@@ -16,7 +17,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Test files with browser tests first. They take two thirds of the suite's time in a dozen
     files of few tests each; `make test` hands whole files to its processes in this order, and
     such a file handed out last would keep one process busy long after the others are done."""
-    browser_files = {item.path for item in items if "browser" in getattr(item, "fixturenames", ())}
+    browsers = {"browser", "webkit"}
+    browser_files = {
+        item.path for item in items if browsers & set(getattr(item, "fixturenames", ()))
+    }
     items.sort(key=lambda item: item.path not in browser_files)
 
 
@@ -192,3 +196,26 @@ def browser(request):
         yield chromium
     finally:
         shared.take_back()
+
+
+@pytest.fixture(scope="session")
+def shared_webkit():
+    """One WebKit (and its Xvfb) per test process, from its first WebKit test to the end."""
+    from tests.web_games import WebKit
+
+    shared = WebKit()
+    yield shared
+    shared.close()
+
+
+@pytest.fixture
+def webkit(request):
+    """WebKit's MiniBrowser through Selenium, in a phone-sized window; each WebKit test is
+    skipped by name where WebKitWebDriver, Xvfb or Selenium is missing. The driver is the
+    process's one (`shared_webkit`), on a blank page at each test's start."""
+    from tests.web_games import webkit_missing
+
+    missing = webkit_missing()
+    if missing is not None:
+        pytest.skip(f"WebKit test {request.node.name} skipped: {missing}")
+    return request.getfixturevalue("shared_webkit").lend()

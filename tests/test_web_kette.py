@@ -11,119 +11,34 @@ import msgpack
 import pytest
 
 from tests.test_server_kit import check_wire
-from tests.test_web_page import (
-    host_table,
-    needs_browser,
-    open_lobby,
-    phone,
-    stream,
-    tap_any,
-    too_small,
-)
+from tests.test_web_page import host_table, needs_browser, open_lobby, phone, too_small
+from tests.web_games import confirm_warning, play_kette, stream, tap_any
 
 PORTRAIT = {"width": 360, "height": 640}
 LANDSCAPE = {"width": 640, "height": 360}
-# Choices played each way in turn, whenever both are offered.
-BOTH_WAYS = (("bid", "pass"), ("sell", "reserve"), ("accept", "decline"), ("draw", "end_turn"))
-# Taps that send a move, in the order they are tried; then the taps that only choose (a hand
-# card, a place on the necklace), which the confirmation button turns into a move.
-MOVES = [
-    "#confirm",
-    "[data-move=offer]",
-    "[data-move=discard]",
-    "[data-move=keep]",
-    "[data-move=bid]",
-    "[data-move=pass]",
-    "[data-move=sell]",
-    "[data-move=reserve]",
-    "[data-move=accept]",
-    "[data-move=decline]",
-    "[data-move=draw]",
-    "[data-move=end_turn]",
-]
-CHOICES = ["svg.necklace .place", ".kette-hand button"]
 
 
-def play_kette(page, limit: float = 300.0) -> dict[str, Any]:
-    """Tap through a whole game: a move button if one is there (the pairs of BOTH_WAYS each way
-    in turn; the lot is laid rather than kept every other time), else a marked place, else a hand
-    card. Returns the move types played and the last stream."""
-    deadline = time.monotonic() + limit
-    played: list[str] = []
-    turns = dict.fromkeys((*BOTH_WAYS, ("place", "keep")), 0)
-    while time.monotonic() < deadline:
-        now = stream(page)
-        if now and now["status"] == "finished":
-            return {"played": played, **now}
-        if not now or not now["legal"]:
-            page.wait_for_timeout(30)
-            continue
-        order = list(MOVES)
-        for pair in BOTH_WAYS:
-            if all(page.locator(f"[data-move={kind}]").count() for kind in pair):
-                order.insert(0, f"[data-move={pair[turns[pair] % 2]}]")
-                turns[pair] += 1
-                break
-        if page.locator("[data-move=keep]").count() and page.locator("svg.necklace .place").count():
-            turns["place", "keep"] += 1
-            if turns["place", "keep"] % 2:
-                order.remove("[data-move=keep]")
-        choices = CHOICES
-        if (
-            page.locator(".kette-hand button.picked").count()
-            and not page.locator("svg.necklace .place").count()
-        ):
-            # A picked card with no place is a card to sell or a forgery: its button is above.
-            choices = []
-        tapped = tap_any(page, [s for s in order if page.locator(s).count()] or choices)
-        if tapped in CHOICES:
-            page.wait_for_timeout(40)
-            continue
-        if tapped and not confirm_warning(page, now["seq"]):
-            continue
-        if tapped:
-            played.append(tapped.split("=")[-1].rstrip("]") if "=" in tapped else "place")
-            page.wait_for_function(
-                "seq => !window.jeweltable.stream || window.jeweltable.stream.seq !== seq",
-                arg=now["seq"],
-                timeout=5000,
-            )
-        else:
-            page.wait_for_timeout(30)
-    raise AssertionError(f"the game did not end within {limit} s: {stream(page)}")
-
-
-def confirm_warning(page, seq: int) -> bool:
-    """After a tap on a move: a move the talk warns of asks for a second tap (its button armed,
-    its warning shown); give it, as a player who read the warning would. False when the page
-    was redrawn under the finger (look again)."""
-    if stream(page)["seq"] != seq or not page.locator("button.armed").count():
-        return True
-    assert page.locator(".move-talk small.warn[role=alert]").count(), "an armed move shows why"
-    try:
-        page.locator("button.armed").first.tap(timeout=1500)
-    except Exception:
-        return False
-    return True
-
-
-@needs_browser
-@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
-def test_a_phone_plays_die_kette_von_saba_to_the_end_by_taps(server, browser, size):
-    table = host_table(server, "kette-von-saba", 3, {"first_seat": 0})
-    page = phone(browser)
-    page.set_viewport_size(size)
-    open_lobby(page, server)
-    page.tap(f"[data-table='{table}'] [data-seat='0']")
-    page.wait_for_selector("main.table[data-seq] svg.necklace")
-    result = play_kette(page)
+def played_to_the_end(page, result: dict[str, Any], width: int) -> None:
+    """What a whole game by taps shows: sold and bid on, laid on a marked place after a
+    confirmation, in both stages; the results in marks; no page wider than the screen."""
     played = set(result["played"])
-    # Sold and bid on, laid on a marked place after a confirmation, in both stages.
     assert {"offer", "bid", "pass", "place"} <= played, sorted(played)
     page.wait_for_selector(".results")
     assert "marks" in page.inner_text(".results")
-    width = page.evaluate("() => document.documentElement.scrollWidth")
-    assert width <= size["width"], "the page is wider than the screen"
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width, "too wide"
+
+
+# Upright, the phone plays its whole game in the spectator test below (the same game twice
+# would add a minute to the suite and nothing to what it shows).
+@needs_browser
+def test_a_phone_sideways_plays_die_kette_von_saba_to_the_end_by_taps(server, browser):
+    table = host_table(server, "kette-von-saba", 3, {"first_seat": 0})
+    page = phone(browser)
+    page.set_viewport_size(LANDSCAPE)
+    open_lobby(page, server)
+    page.tap(f"[data-table='{table}'] [data-seat='0']")
+    page.wait_for_selector("main.table[data-seq] svg.necklace")
+    played_to_the_end(page, play_kette(page), LANDSCAPE["width"])
     assert page.errors == []
 
 
@@ -199,7 +114,9 @@ def test_every_legal_place_is_marked_and_a_tap_then_confirm_lays_the_card(server
 
 
 @needs_browser
-def test_a_spectator_page_of_die_kette_von_saba_never_holds_a_secret(server, browser, tmp_path):
+def test_a_phone_upright_plays_to_the_end_and_a_spectator_page_never_holds_a_secret(
+    server, browser, tmp_path
+):
     table = host_table(server, "kette-von-saba", 3, {"first_seat": 0})
     frames: dict[str, list[bytes]] = {"player": [], "watcher": []}
 
@@ -223,7 +140,7 @@ def test_a_spectator_page_of_die_kette_von_saba_never_holds_a_secret(server, bro
     open_lobby(watcher, server, "Dee")
     watcher.tap(f"[data-table='{table}'] .watch")
     watcher.wait_for_selector("main.table[data-seq] svg.necklace")
-    play_kette(player)
+    played_to_the_end(player, play_kette(player), PORTRAIT["width"])
     watcher.wait_for_function("() => window.jeweltable.stream.status === 'finished'")
     logs = {label: [msgpack.unpackb(f, raw=False) for f in got] for label, got in frames.items()}
     # Every game message is exactly the view, events and moves its seat (or a spectator) may

@@ -23,6 +23,7 @@ from babel.messages.extract import extract, extract_from_dir
 from client.net.connection import AsyncClient
 from server import web_i18n
 from tests.test_server_kit import HOST, ServerThread
+from tests.web_games import BIJOUX_TAPS, KOLLIER_TAPS, play_to_the_end, stream, tap_any
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "client" / "web"
@@ -302,91 +303,6 @@ async def _host(
 
     server.hosts.append((host, asyncio.ensure_future(start_when_full())))
     return table
-
-
-def stream(page) -> dict:
-    return page.evaluate(
-        "() => { const a = window.jeweltable; const s = a.stream;"
-        " return s ? {seq: s.seq, seat: s.seat, status: s.status, legal: s.legal_moves.length,"
-        " to_act: s.to_act, phase: s.view.phase || null} : null }"
-    )
-
-
-def tap_any(page, selectors: list[str]) -> str | None:
-    """Tap the first control of `selectors` that is there; the selector tapped, or None."""
-    for selector in selectors:
-        target = page.locator(selector)
-        if target.count():
-            try:
-                target.first.tap(timeout=1500)
-                # A move with a warning (the table's talk) asks for a second tap: give it.
-                armed = page.locator(".armed")
-                if armed.count():
-                    armed.first.tap(timeout=1500)
-                return selector
-            except Exception:  # redrawn under the finger by a newer update: look again
-                return None
-    return None
-
-
-# Choices a player makes both ways in turn: each time one of these pairs is offered, the other
-# side of it is tapped than the time before.
-BOTH_WAYS = (
-    ("open_auction", "falling_auction"),
-    ("bid", "pass"),
-    ("accept", "decline"),
-    ("preempt", "waive"),
-)
-
-
-def play_to_the_end(page, choose: list[str], limit: float = 240.0) -> dict:
-    """Tap legal controls until the game is over: the first there of `choose`, except that the
-    pairs of BOTH_WAYS are played each way in turn. Returns the taps, the selectors tapped and
-    the last stream."""
-    deadline = time.monotonic() + limit
-    taps = 0
-    tapped: set[str] = set()
-    turns = dict.fromkeys(BOTH_WAYS, 0)
-    while time.monotonic() < deadline:
-        now = stream(page)
-        if now and now["status"] == "finished":
-            return {"taps": taps, "tapped": tapped, **now}
-        order = list(choose)
-        for pair in BOTH_WAYS:
-            if all(page.locator(f"[data-move={kind}]").count() for kind in pair):
-                order = [f"[data-move={pair[turns[pair] % 2]}]", *order]
-                turns[pair] += 1
-                break
-        selector = tap_any(page, order) if now and now["legal"] else None
-        if selector:
-            taps += 1
-            tapped.add(selector)
-            page.wait_for_function(
-                "seq => window.jeweltable.stream.seq !== seq || !window.jeweltable.stream"
-                ".legal_moves.length",
-                arg=now["seq"],
-                timeout=5000,
-            )
-        else:
-            page.wait_for_timeout(30)
-    raise AssertionError(f"the game did not end within {limit} s: {stream(page)}")
-
-
-BIJOUX_TAPS = [".plaque.legal"]
-KOLLIER_TAPS = [
-    "[data-move=pay]",
-    "[data-move=commission]",
-    "[data-move=default]",
-    "[data-move=knock_down]",
-    "[data-move=falling_auction]",
-    "[data-move=open_auction]",
-    "[data-move=accept]",
-    "[data-move=decline]",
-    "[data-move=waive]",
-    "[data-move=bid]",
-    "[data-move=pass]",
-    "[data-move=sealed_bid]",
-]
 
 
 def test_a_phone_sits_at_an_open_seat_and_plays_bijoux_to_the_end_by_taps(server, browser):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import json
-import time
 from typing import Any
 
 import msgpack
@@ -18,91 +17,11 @@ import pytest
 from shared import talk
 from shared.games.saba_palast.game import GAME
 from tests.test_server_kit import check_wire
-from tests.test_web_page import (
-    host_table,
-    needs_browser,
-    open_lobby,
-    phone,
-    stream,
-    too_small,
-    url,
-)
+from tests.test_web_page import host_table, needs_browser, open_lobby, phone, too_small, url
+from tests.web_games import palast_to_the_end
 
 LANDSCAPE = {"width": 640, "height": 360}
 TABLET = {"width": 1366, "height": 1024}
-
-
-# The controls a player taps, most wanted first: a figure owed elsewhere, what is over the
-# limits, the open choice (a card to remove, the vizier's quarter and its action, a builder's
-# figure), building, free actions, then the turn's steps.
-PALAST_TAPS = [
-    "[data-move=send_figure]",
-    "[data-move=return_material]",
-    "[data-move=discard_card]",
-    "[data-move=remove]",
-    "[data-move=vizier-swap]",
-    "[data-move=vizier-take]",
-    "[data-move=vizier-decline]",
-    "[data-move=vizier]",
-    "[data-move=build][data-choice]",
-    "[data-move=build]",
-    "[data-move=fulfil]",
-    "[data-move=harbour]",
-    "[data-move=swap]",
-    "[data-move=use_quarter]",
-    "[data-move=play_card]",
-    "[data-move=move_figure]",
-    "[data-move=move_from]",
-    "[data-move=place_figure]",
-    "[data-move=draw]",
-    "[data-move=pass]",
-    "[data-move=end_turn]",
-]
-
-
-def palast_to_the_end(page, limit: float = 240.0) -> dict[str, Any]:
-    """Tap the first listed control there is until the game is over. A tap that opens a choice
-    (no move sent yet) is followed by the choice's buttons. Returns the selectors tapped and the
-    kinds of move the seat was offered (`offered`). A control that cannot be tapped ten times
-    running (covered, say) fails the game at once, saying why (the limit stays below the tests'
-    own timeout)."""
-    deadline = time.monotonic() + limit
-    tapped: dict[str, int] = {}
-    offered: set[str] = set()
-    missed: list[str] = []
-    while time.monotonic() < deadline:
-        now = stream(page)
-        if now and now["status"] == "finished":
-            return {"tapped": tapped, "offered": offered, **now}
-        selector = None
-        if now and now["legal"]:
-            offered.update(
-                page.evaluate("() => window.jeweltable.stream.legal_moves.map((m) => m.type)")
-            )
-            for candidate in PALAST_TAPS:
-                target = page.locator(f".controls {candidate}, .tray {candidate}")
-                if target.count():
-                    try:
-                        target.first.tap(timeout=1500)
-                    except Exception as exc:  # redrawn under the finger: look again
-                        missed.append(f"{candidate}: {str(exc).splitlines()[0]}")
-                        if len(missed) >= 10:
-                            raise AssertionError(f"ten taps missed running: {missed}") from exc
-                        break
-                    missed.clear()
-                    selector = candidate
-                    break
-        if selector is None:
-            page.wait_for_timeout(30)
-            continue
-        tapped[selector] = tapped.get(selector, 0) + 1
-        page.wait_for_function(
-            "seq => { const a = window.jeweltable; return !a.stream || a.stream.seq !== seq"
-            " || !a.stream.legal_moves.length || Object.values(a.ui).some((v) => v); }",
-            arg=now["seq"],
-            timeout=5000,
-        )
-    raise AssertionError(f"the game did not end within {limit} s: {stream(page)}")
 
 
 def sit(page, server, table: int, name: str) -> None:
@@ -149,25 +68,6 @@ def tray_is_at_most_one_tap_away(page, on_screen: bool) -> None:
 
 
 @needs_browser
-def test_a_phone_upright_plays_saba_palast_to_the_end_by_taps(server, browser, tmp_path):
-    table = host_table(server, "saba-palast", 3)
-    page = phone(browser)
-    sit(page, server, table, "Ada")
-    page.wait_for_selector("svg.palast-board")
-    tray_is_at_most_one_tap_away(page, on_screen=False)
-    result = palast_to_the_end(page)
-    tapped = result["tapped"]
-    assert {"[data-move=harbour]", "[data-move=draw]", "[data-move=end_turn]"} <= set(tapped)
-    # A game need not offer the seat a build: where it did, the phone built by taps (a build
-    # comes before every step of a turn but the owed ones).
-    if "build" in result["offered"]:
-        assert any(k in tapped for k in ("[data-move=build]", "[data-move=build][data-choice]"))
-    page.wait_for_selector(".results")
-    page.screenshot(path=str(tmp_path / "palast-end.png"))
-    assert page.errors == []
-
-
-@needs_browser
 def test_a_phone_sideways_plays_the_profi_game_against_bots_from_the_lobby_by_taps(server, browser):
     page = phone(browser)
     page.set_viewport_size(LANDSCAPE)
@@ -202,9 +102,13 @@ def test_saba_palast_targets_and_text_are_big_enough_on_every_screen(server, bro
     assert page.errors == []
 
 
+# The phone upright plays its whole game in the spectator test (one game where two showed the
+# same), at a table of the basic rules; the profi game is played sideways above.
 @needs_browser
-def test_a_spectator_page_of_saba_palast_never_holds_a_secret(server, browser, tmp_path):
-    table = host_table(server, "saba-palast", 2, {"profi": True})
+def test_a_phone_upright_plays_to_the_end_and_a_spectator_page_never_holds_a_secret(
+    server, browser, tmp_path
+):
+    table = host_table(server, "saba-palast", 2)
     player = phone(browser)
     sit(player, server, table, "Cy")
     watcher = phone(browser)
@@ -213,7 +117,16 @@ def test_a_spectator_page_of_saba_palast_never_holds_a_secret(server, browser, t
     open_lobby(watcher, server, "Dee")
     watcher.tap(f"[data-table='{table}'] .watch")
     watcher.wait_for_selector("main.table[data-seq] svg.palast-board")
-    palast_to_the_end(player)
+    player.wait_for_selector("svg.palast-board")
+    tray_is_at_most_one_tap_away(player, on_screen=False)
+    result = palast_to_the_end(player)
+    tapped = result["tapped"]
+    assert {"[data-move=harbour]", "[data-move=draw]", "[data-move=end_turn]"} <= set(tapped)
+    # A game need not offer the seat a build: where it did, the phone built by taps (a build
+    # comes before every step of a turn but the owed ones).
+    if "build" in result["offered"]:
+        assert any(k in tapped for k in ("[data-move=build]", "[data-move=build][data-choice]"))
+    player.wait_for_selector(".results")
     watcher.wait_for_function("() => window.jeweltable.stream.status === 'finished'")
     messages = [msgpack.unpackb(f, raw=False) for f in frames if isinstance(f, bytes)]
     views = [m for m in messages if m.get("t") in ("sync", "update")]
