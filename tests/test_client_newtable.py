@@ -94,6 +94,35 @@ def test_the_table_made_has_the_seats_the_menus_chose(app_at_lobby):
     assert session.lobby.tables[0].seats[2].level == "strong"
 
 
+def test_hints_and_the_idle_stand_in_are_chosen_in_the_dialog(app_at_lobby):
+    """Hints follow the server's default until chosen (on; off once a clock is chosen), and the
+    table made has what the dialog said, the idle stand-in included."""
+    app, lobby = app_at_lobby
+    lobby.new_table("magie-des-bijoux")
+    dialog = app.stack.top
+
+    def control(name):
+        return next(b for group, b in dialog.controls if group == f"option:{name}")
+
+    assert control("hints").label.endswith(": on") and control("idle").label.endswith(": off")
+    tap(app, control("clock").rect.center)
+    assert control("hints").label.endswith(": off")  # a timed table: no hints by default
+    tap(app, control("hints").rect.center)
+    assert control("hints").label.endswith(": on") and dialog.hints is True
+    tap(app, control("idle").rect.center)
+    assert "1 min" in control("idle").label
+    session = app.session
+    sent = []
+    send = session.send
+    session.send = lambda msg: sent.append(msg) or send(msg)
+    dialog.create()
+    assert run_until(app, lambda: session.lobby.tables)
+    [create] = [m for m in sent if m["t"] == "create"]
+    assert create["hints"] is True and create["idle_takeover"] == 60
+    assert create["clock"] == {"kind": "move", "seconds": 30}
+    assert session.lobby.tables[0].hints is True
+
+
 def contrast(surface: pygame.Surface, rect: pygame.Rect) -> float:
     """The spread of brightness in `rect`: high over a QR code's black and white modules."""
     values = [

@@ -354,11 +354,15 @@ class Session:
         names: dict[int, str] | None = None,
         undo: bool = True,
         clock: dict[str, Any] | None = None,
+        hints: bool | None = None,
+        idle_takeover: int | None = None,
     ) -> None:
         """Create a table; `kinds` says per seat "me" (this device), "open" or a bot level.
         `takeover`: the bot level that plays for a player who drops out, until he is back.
         `names`: who plays each "me" seat, when several people share this device. `undo`: may
-        players take back moves; `clock`: the turn clock (docs/protocol.md, `create`)."""
+        players take back moves; `clock`: the turn clock; `hints`: may players ask for hints
+        (None: the server's default); `idle_takeover`: seconds after which a stand-in bot takes
+        an idle seat (docs/protocol.md, `create`)."""
         names = names or {}
         msg: dict[str, Any] = {"t": "create", "game": game, "seats": len(kinds)}
         if kinds[0] == "me" and names.get(0):
@@ -373,6 +377,10 @@ class Session:
             msg["undo"] = False
         if clock is not None:
             msg["clock"] = clock
+        if hints is not None:
+            msg["hints"] = hints
+        if idle_takeover is not None:
+            msg["idle_takeover"] = idle_takeover
         msg["sit"] = kinds[0] == "me"
         msg_id = self.send(msg)
         if msg_id is not None:

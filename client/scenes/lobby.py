@@ -569,6 +569,14 @@ CLOCK_CHOICES: list[tuple[dict[str, Any] | None, str]] = [
     ({"kind": "chess", "seconds": 600, "increment": 10}, i18n.N_("10 min each + 10 s a move")),
 ]
 
+# After how long a person's seat to act goes to a stand-in bot (create's `idle_takeover`).
+IDLE_CHOICES: list[tuple[int | None, str]] = [
+    (None, i18n.N_("off")),
+    (60, i18n.N_("after 1 min")),
+    (180, i18n.N_("after 3 min")),
+    (600, i18n.N_("after 10 min")),
+]
+
 # Names of the games' options; an option not named here shows its id words.
 OPTION_NAMES: dict[str, str] = {
     "first_seat": i18n.N_("Who starts"),
@@ -609,6 +617,10 @@ class CreateTableDialog(Dialog):
         self.takeover: str | None = None
         self.undo = True
         self.clock = 0  # an index into CLOCK_CHOICES
+        # Hints: None until chosen (the server's default: on, but off with a clock or at a
+        # counted evening table); the idle limit's index into IDLE_CHOICES.
+        self.hints: bool | None = None
+        self.idle = 0
         self.password = TextField(
             placeholder=i18n._("Password (optional)"), secret=True, max_len=64
         )
@@ -671,15 +683,35 @@ class CreateTableDialog(Dialog):
         )
         undo = i18n._("on") if self.undo else i18n._("off")
         clock = i18n._(CLOCK_CHOICES[self.clock][1])
+        hints = i18n._("on") if self.hints_shown() else i18n._("off")
+        idle = i18n._(IDLE_CHOICES[self.idle][1])
         controls += [
             ("option:undo", Button(i18n._("Undo") + f": {undo}", self.toggle_undo)),
             ("option:clock", Button(i18n._("Turn clock") + f": {clock}", self.cycle_clock)),
+            ("option:hints", Button(i18n._("Hints") + f": {hints}", self.toggle_hints)),
+            (
+                "option:idle",
+                Button(i18n._("A bot takes an idle seat") + f": {idle}", self.cycle_idle),
+            ),
         ]
         self.controls = controls
         self.resize(self.layout)
 
     def toggle_undo(self) -> None:
         self.undo = not self.undo
+        self.build()
+
+    def hints_shown(self) -> bool:
+        """Hints as the table will have them: as chosen, else the server's default here (off
+        with a turn clock)."""
+        return self.hints if self.hints is not None else CLOCK_CHOICES[self.clock][0] is None
+
+    def toggle_hints(self) -> None:
+        self.hints = not self.hints_shown()
+        self.build()
+
+    def cycle_idle(self) -> None:
+        self.idle = (self.idle + 1) % len(IDLE_CHOICES)
         self.build()
 
     def cycle_clock(self) -> None:
@@ -796,6 +828,8 @@ class CreateTableDialog(Dialog):
                     names,
                     undo=self.undo,
                     clock=CLOCK_CHOICES[self.clock][0],
+                    hints=self.hints,
+                    idle_takeover=IDLE_CHOICES[self.idle][0],
                 )
 
         if len(here) > 1:

@@ -39,6 +39,19 @@ const SOLITAIRE_OPTIONS = ["grid"];
 // An integer option's values offered at most (pygame offers as many).
 const MOST_VALUES = 30;
 
+// After how long a person's seat to act goes to a stand-in bot (create's `idle_takeover`).
+const IDLE = [
+  [null, () => _("off")],
+  [60, () => _("after 1 min")],
+  [180, () => _("after 3 min")],
+  [600, () => _("after 10 min")],
+];
+
+/** Hints as the table will have them: as chosen, else the server's default (off with a clock). */
+function hintsShown(form) {
+  return form.hints !== null ? form.hints : !CLOCKS[form.clock][0];
+}
+
 /** What the form holds for `game` when it is chosen: this page's person at seat 1, basic bots
  *  at the others — "Play against bots" as one tap. */
 export function freshForm(game) {
@@ -51,6 +64,8 @@ export function freshForm(game) {
     undo: true,
     openChat: false,
     clock: 0,
+    hints: null, // null: the server's default (on, but off with a clock or at a counted table)
+    idle: 0, // an index into IDLE
     more: false, // the settings below the seats shown
     version: 0,
   };
@@ -141,6 +156,14 @@ export function newTableSection(page) {
         (value) => change((f) => (f.clock = value)),
       ),
       toggle("undo", _("Undo"), form.undo, () => change((f) => (f.undo = !f.undo))),
+      toggle("hints", _("Hints"), hintsShown(form), () => change((f) => (f.hints = !hintsShown(f)))),
+      picker(
+        "idle",
+        _("A bot takes an idle seat"),
+        IDLE.map(([, word], i) => [i, word()]),
+        form.idle,
+        (value) => change((f) => (f.idle = value)),
+      ),
       toggle("open-chat", _("Spectators chat with the players"), form.openChat, () =>
         change((f) => (f.openChat = !f.openChat)),
       ),
@@ -258,6 +281,8 @@ export function createMessage(game, form) {
   if (!form.undo) msg.undo = false;
   if (form.openChat) msg.open_chat = true;
   if (CLOCKS[form.clock][0]) msg.clock = CLOCKS[form.clock][0];
+  if (form.hints !== null) msg.hints = form.hints;
+  if (IDLE[form.idle][0]) msg.idle_takeover = IDLE[form.idle][0];
   passwordInput().value = "";
   return { msg, kinds: [...form.kinds] };
 }
