@@ -81,8 +81,9 @@ social.initSocial(app, connection, () => render(), (msg) => HANDLERS[msg.t](msg)
  * `legal_moves`) the talk's entry of a control that plays it — on the screen now, or behind
  * taps on the page's own choosers (`data-step`: a hand card, "Sell to the bank…", ±, a choice
  * that opens more buttons), with `via` the keys tapped. Those are tapped here, on a copy of
- * what the page keeps between renders, `limit` screens at most; nothing is sent meanwhile
- * (`sent` lists what a tap tried to send: a chooser sends nothing).
+ * what the page keeps between renders, until every listed move is found or `limit` screens
+ * were seen; nothing is sent meanwhile (`sent` lists what a tap tried to send: a chooser
+ * sends nothing).
  */
 app.shown = (limit = 200) => {
   const home = app.ui;
@@ -98,13 +99,15 @@ app.shown = (limit = 200) => {
   const facts = [...root.querySelectorAll("[data-talk-facts]")].flatMap((el) => el.talkFacts || []);
   const queue = read([]);
   const sent = [];
-  if (!queue.length) return { moment: moment && moment.talkMoment, facts, moves, sent, screens: 1 };
+  const legal = app.stream ? (app.stream.legal_moves || []).length : 0;
+  const all = () => Object.keys(moves).length >= legal;
+  if (!queue.length || all()) return { moment: moment && moment.talkMoment, facts, moves, sent, screens: 1 };
   // The choosers: each path of taps from the screen as it is, on a copy of the page's state.
   const send = connection.send;
   connection.send = (msg) => sent.push(msg);
   seen.add(JSON.stringify(home));
   try {
-    while (queue.length && seen.size < limit) {
+    while (queue.length && seen.size < limit && !all()) {
       const path = queue.shift();
       app.ui = structuredClone(home);
       app.uiVersion += 1;
