@@ -11,6 +11,7 @@ import string
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
 from client import i18n
@@ -25,10 +26,10 @@ LOCALE = Path(__file__).resolve().parent.parent / "client" / "locale"
 VOICED = [g for g in engine.list_games() if talk.voice(g) is not None]
 
 
-def catalog(lang: str) -> dict[tuple[str | None, str], object]:
+def catalog(lang: str) -> dict[tuple[str | None, str], Message]:
     with (LOCALE / lang / "LC_MESSAGES" / "jeweltable.po").open("rb") as f:
         cat = read_po(f, locale=lang)
-    return {(m.context, m.id[0] if isinstance(m.id, tuple) else m.id): m.string for m in cat}
+    return {(m.context, m.id[0] if isinstance(m.id, tuple) else m.id): m for m in cat}
 
 
 CATALOGS = {lang: catalog(lang) for lang in ("de", "fr")}
@@ -38,18 +39,25 @@ def fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
 
+def check_translated(line: dict, where: str) -> None:
+    """A line's message is in the de and fr catalogs, translated (every plural form), and a
+    counted line's plural is the catalog's."""
+    key = (line.get("c"), line["m"])
+    for lang, cat in CATALOGS.items():
+        assert key in cat, f"{where}: {key} is not in the {lang} catalog (run `make i18n`)"
+        message = cat[key]
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(strings), f"{where}: {key} is not translated ({lang})"
+        if "p" in line:
+            assert isinstance(message.id, tuple) and message.id[1] == line["p"], where
+
+
 def check_line(line: dict, where: str) -> None:
     """A line: a catalog message translated in de and fr, its fields all given, its
     parameters numbers, lines, lists of them, seats or names."""
     assert isinstance(line, dict) and isinstance(line.get("m"), str), f"{where}: not a line"
     assert set(line) <= {"m", "c", "p", "a"}, f"{where}: unknown keys {set(line)}"
-    key = (line.get("c"), line["m"])
-    for lang, cat in CATALOGS.items():
-        assert key in cat, f"{where}: {key} is not in the {lang} catalog (run `make i18n`)"
-        translated = cat[key]
-        assert translated and all(translated if isinstance(translated, tuple) else [1]), (
-            f"{where}: {key} is not translated ({lang})"
-        )
+    check_translated(line, where)
     args = line.get("a") or {}
     wanted = fields(line["m"]) | (fields(line["p"]) if "p" in line else set())
     assert wanted <= set(args), f"{where}: {line['m']!r} lacks {wanted - set(args)}"
@@ -75,8 +83,15 @@ def check_param(value: object, where: str) -> None:
     check_line(value, where)
 
 
-def check_talk(said: dict, legal: list, where: str) -> None:
+def check_talk(said: dict, legal: list, where: str, explained: bool = False) -> None:
+    """A talk for `legal` at `where` ("game-id:seat"): every key, one entry per legal move,
+    every line from the catalogs with its parameters, plain and the same after msgpack.
+    `explained`: a voice that explains every moment and says what every move does."""
     assert set(said) == {"headline", "explain", "moves", "facts", "topic", "goal", "end", "log"}
+    if explained:
+        assert said["explain"] is not None, f"{where}: a moment without its explanation"
+        for legal_move, entry in zip(legal, said["moves"], strict=False):
+            assert entry["does"] is not None, f"{where}: {legal_move} says nothing it does"
     for i, line in enumerate(said["log"] or []):
         if line is not None:
             check_line(line, f"{where}.log[{i}]")
@@ -99,10 +114,24 @@ def check_talk(said: dict, legal: list, where: str) -> None:
     assert said["topic"] is None or said["topic"] in sections, f"{where}: unknown topic"
 
 
-def positions(game: engine.Game, players: int, seed: int, every: int = 3):
+def moment(game: engine.Game, state: dict, seat: int | None, events: list | None = None):
+    """What the server hands the voice for `seat` (server/tables.py `seat_message`)."""
+    return talk.Moment(
+        view=game.view(state, seat),
+        seat=seat,
+        legal=game.legal_moves(state, seat) if seat is not None else [],
+        to_act=game.to_act(state),
+        events=game.view_events(events or [], seat),
+        outcome=game.outcome(state) if game.is_over(state) else None,
+    )
+
+
+def positions(
+    game: engine.Game, players: int, seed: int, every: int = 3, options: dict | None = None
+):
     """(state, events) along a random game, every `every` moves and at its end."""
     rng = random.Random(seed)
-    state = game.new_game(seed, players, {})
+    state = game.new_game(seed, players, options or {})
     events: list = []
     step = 0
     while True:
@@ -124,19 +153,11 @@ def test_every_seat_and_the_spectators_get_a_complete_talk_in_every_language(gam
         for seed in range(3):
             for state, events in positions(game, players, seed):
                 for seat in [*range(players), None]:
-                    legal = game.legal_moves(state, seat) if seat is not None else []
-                    moment = talk.Moment(
-                        game.view(state, seat),
-                        seat,
-                        legal,
-                        game.to_act(state),
-                        game.view_events(events, seat),
-                        game.outcome(state) if game.is_over(state) else None,
-                    )
-                    said = talk.talk(game_id, moment)
-                    check_talk(said, legal, f"{game_id}:{seat}")
+                    here = moment(game, state, seat, events)
+                    said = talk.talk(game_id, here)
+                    check_talk(said, here.legal, f"{game_id}:{seat}")
                     if said["log"] is not None:
-                        assert len(said["log"]) == len(moment.events)
+                        assert len(said["log"]) == len(here.events)
                     checked += 1
     assert checked > 100
 

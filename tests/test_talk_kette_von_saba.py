@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import json
 import random
-from functools import cache
-from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
 from client import i18n
 from shared import engine
@@ -20,90 +17,32 @@ from shared.games.kette_von_saba.game import BID_STEP
 from shared.randomplay import random_step
 from shared.talk import Moment, lines_of, lines_of_talk, rules, talk
 from shared.talk.kette_von_saba import VOICE as GAME_VOICE
-from tests import kit
 from tests.test_kette_von_saba import perturb_hidden
+from tests.test_talk import check_talk as check_complete
+from tests.test_talk import check_translated
+from tests.test_talk import moment as talk_moment
+from tests.test_talk import positions as talk_positions
 
 GAME_ID = "kette-von-saba"
 GAME = engine.get_game(GAME_ID)
-LOCALE = Path(__file__).resolve().parent.parent / "client" / "locale"
-
-
-@cache
-def translated(lang: str) -> dict[tuple[str | None, str], object]:
-    with (LOCALE / lang / "LC_MESSAGES" / "jeweltable.po").open("rb") as f:
-        catalog = read_po(f)
-    return {
-        (m.context, m.id if isinstance(m.id, str) else m.id[0]): m.string
-        for m in catalog
-        if m.id and (m.string if isinstance(m.string, str) else all(m.string))
-    }
 
 
 def moment(state: dict, seat: int | None, events: list | None = None) -> Moment:
-    to_act = GAME.to_act(state)
-    legal = GAME.legal_moves(state, seat) if seat is not None and seat in to_act else []
-    outcome = GAME.outcome(state) if GAME.is_over(state) else None
-    return Moment(
-        view=GAME.view(state, seat),
-        seat=seat,
-        legal=legal,
-        to_act=to_act,
-        events=GAME.view_events(events or [], seat),
-        outcome=outcome,
-    )
+    return talk_moment(GAME, state, seat, events)
 
 
 def positions(games: int, every: int, players=(3, 4, 5, 7)):
     """(state, events) at every `every`-th step of random games (and at each end)."""
     for g in range(games):
-        rng = random.Random(1000 + g)
-        state = GAME.new_game(2000 + g, players[g % len(players)], None)
-        events: list = []
-        step = 0
-        while True:
-            if step % every == 0 or GAME.is_over(state):
-                yield state, events
-            if GAME.is_over(state):
-                break
-            seat, move = random_step(GAME, state, rng)
-            state, events = GAME.apply(state, seat, move)
-            step += 1
-
-
-def plain_parameter(value: object) -> bool:
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, (int, str)):
-        return True
-    if isinstance(value, list):
-        return all(plain_parameter(v) for v in value)
-    if isinstance(value, dict):
-        if set(value) == {"seat"}:
-            return isinstance(value["seat"], int)
-        return "m" in value  # a nested line, checked on its own by `lines_of`
-    return False
+        yield from talk_positions(GAME, players[g % len(players)], 2000 + g, every)
 
 
 def check_talk(said: dict, m: Moment) -> None:
-    for key in ("headline", "explain", "moves", "facts", "topic", "goal", "end", "log"):
-        assert key in said
+    """Complete (tests/test_talk.py's check), every moment and move explained, one log entry
+    per event, and facts to weigh at every moment."""
+    check_complete(said, m.legal, f"{GAME_ID}:{m.seat}", explained=True)
     assert len(said["log"]) == len(m.events), "one log entry per event"
-    assert said["headline"] and said["explain"], "every moment has a headline and a line more"
-    assert len(said["moves"]) == len(m.legal)
-    for entry in said["moves"]:
-        assert entry["label"] and entry["does"], entry
     assert said["facts"], "facts"
-    assert said["topic"] in {section["id"] for section in rules(GAME_ID)["sections"]}
-    assert kit.roundtrip(said) == said
-    kit.assert_plain(said, "talk")
-    de, fr = translated("de"), translated("fr")
-    for line in lines_of_talk(said):
-        key = (line.get("c"), line["m"])
-        assert key in de, f"de does not translate {key}"
-        assert key in fr, f"fr does not translate {key}"
-        for name, value in (line.get("a") or {}).items():
-            assert plain_parameter(value), f"{line['m']!r}: parameter {name}={value!r}"
-            assert "{" + name + "}" in line["m"], f"{line['m']!r} has no field {name}"
 
 
 def test_the_talk_is_complete_at_hundreds_of_positions():
@@ -301,7 +240,7 @@ def test_the_rules_render_in_every_language():
         finally:
             i18n.set_language("en")
     for line in lines_of([found["goal"], found["end"]]):
-        assert (line["c"], line["m"]) in translated("de")
+        check_translated(line, "rules")
 
 
 @pytest.mark.parametrize("lang", ["de", "fr"])

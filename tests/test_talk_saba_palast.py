@@ -5,7 +5,6 @@ nothing, and warning before each costly move."""
 from __future__ import annotations
 
 import random
-from functools import cache
 from typing import Any
 
 import pytest
@@ -17,25 +16,17 @@ from shared.games.saba_palast.data import CARDS, MATERIALS, QUARTERS
 from shared.randomplay import random_step
 from shared.talk import Moment, lines_of, lines_of_talk
 from shared.talk.saba_palast import VOICE
-from tests import kit
-from tests.test_i18n import catalog
 from tests.test_saba_palast import perturb_hidden
-from tests.test_talk import check_param
+from tests.test_talk import check_line, check_translated
+from tests.test_talk import check_talk as check_complete
+from tests.test_talk import moment as talk_moment
+from tests.test_talk import positions as talk_positions
 
 GAME = get_game("saba-palast")
-KEYS = {"headline", "explain", "moves", "facts", "topic", "goal", "end", "log"}
 
 
 def moment(state: dict, seat: int | None, events: list | None = None) -> Moment:
-    """What the server hands the voice for `seat` (server/tables.py `seat_message`)."""
-    return Moment(
-        view=GAME.view(state, seat),
-        seat=seat,
-        legal=GAME.legal_moves(state, seat) if seat is not None else [],
-        to_act=GAME.to_act(state),
-        events=GAME.view_events(events or [], seat),
-        outcome=GAME.outcome(state) if GAME.is_over(state) else None,
-    )
+    return talk_moment(GAME, state, seat, events)
 
 
 def said(state: dict, seat: int | None, events: list | None = None) -> dict[str, Any]:
@@ -47,48 +38,16 @@ def positions(games: int, every: int, players: int, profi: bool = False, seed: i
     each game's end."""
     rng = random.Random(seed * 1000 + players * 10 + profi)
     for _ in range(games):
-        state = GAME.new_game(rng.getrandbits(48), players, {"profi": profi})
-        events: list = []
-        n = 0
-        while not GAME.is_over(state):
-            if n % every == 0:
-                yield state, events
-            mover, chosen = random_step(GAME, state, rng)
-            state, events = GAME.apply(state, mover, chosen)
-            n += 1
-        yield state, events
-
-
-@cache
-def translated() -> dict[str, set[tuple[str | None, str]]]:
-    return {
-        lang: {
-            (m.context, m.id if isinstance(m.id, str) else m.id[0])
-            for m in catalog(lang)
-            if m.id and m.string
-        }
-        for lang in ("de", "fr")
-    }
+        yield from talk_positions(GAME, players, rng.getrandbits(48), every, {"profi": profi})
 
 
 def check_talk(state: dict, seat: int | None, events: list) -> dict[str, Any]:
+    """Complete (tests/test_talk.py's check), every moment and move explained, a rules topic
+    and facts to weigh at every moment."""
     out = said(state, seat, events)
-    assert set(out) == KEYS
     legal = GAME.legal_moves(state, seat) if seat is not None else []
-    assert len(out["moves"]) == len(legal)
-    for entry, legal_move in zip(out["moves"], legal, strict=True):
-        assert entry["label"], f"{legal_move!r} has no label"
-        assert entry["does"], f"{legal_move!r} says nothing of what it does"
-    assert out["headline"] and out["explain"] and out["topic"]
-    assert out["topic"] in {section.id for section in VOICE.rules}
-    assert out["facts"], "no facts"
-    for i, line in enumerate(lines_of_talk(out)):
-        check_param(line, f"line {i}")
-        key = (line.get("c"), line["m"])
-        for lang, known in translated().items():
-            assert key in known, f"{lang} does not translate {key!r}"
-    assert kit.roundtrip(out) == out
-    kit.assert_plain(out, "talk")
+    check_complete(out, legal, f"{GAME.id}:{seat}", explained=True)
+    assert out["topic"] and out["facts"], "no topic or no facts"
     return out
 
 
@@ -128,8 +87,7 @@ def test_the_rules_render_in_every_language():
     assert len(ids) == len(set(ids))
     for section in rules["sections"]:
         for line in [section["title"], *section["text"]]:
-            for lang, known in translated().items():
-                assert (line.get("c"), line["m"]) in known, f"{lang}: {line['m']!r}"
+            check_translated(line, section["id"])
     for lang in ("en", "de", "fr"):
         i18n.set_language(lang)
         try:
@@ -347,11 +305,7 @@ def test_the_log_tells_every_event_at_every_seat(players, profi):
                         assert line is None, f"{event!r} should say nothing"
                         continue
                     assert line is not None, f"{event!r} has no log line"
-                    check_param(line, event["type"])
-                    for part in lines_of(line):
-                        for lang, known in translated().items():
-                            key = (part.get("c"), part["m"])
-                            assert key in known, f"{lang} does not translate {key!r}"
+                    check_line(line, event["type"])
                     said_kinds.add(event["type"])
     assert {"turn_started", "harbour_taken", "built", "card_drawn", "game_over"} <= said_kinds
 

@@ -241,6 +241,29 @@ class TableView:
                 return said["moves"][i]
         return None
 
+    def offered_moves(self) -> list[Move]:
+        """Every move the view offers the seat shown now: on its targets (with a piece or
+        without) and its buttons; a view with choosers of its own adds the moves they reach."""
+        moves = [target.move for target in self.loose_targets()]
+        for piece in self.pieces():
+            moves += [target.move for target in piece.targets]
+        return moves + [move for _label, move in self.move_buttons()]
+
+    def shown_talk(self) -> dict[str, Any] | None:
+        """What the view shows of the table's talk (the tests compare it with the page's): the
+        moment, the facts, and the talk's entry of each legal move it offers, by the move's
+        index in the legal moves (a legal move it does not offer has none). None without a
+        voice."""
+        said = self.talk()
+        if said is None:
+            return None
+        offered = self.offered_moves()
+        return {
+            "moment": {"headline": said["headline"], "explain": said["explain"]},
+            "facts": said["facts"],
+            "moves": {i: said["moves"][i] for i, m in enumerate(self.legal) if m in offered},
+        }
+
     # ------------------------------------------------------------------ drawing
     def world_size(self) -> tuple[float, float]:
         """The board's size in world units (the camera fits it to the board area)."""

@@ -79,6 +79,62 @@ app.render = () => render();
 app.connection = connection;
 social.initSocial(app, connection, () => render(), (msg) => HANDLERS[msg.t](msg));
 
+// ------------------------------------------------------------------ what the table shows
+/**
+ * What the table's screen shows of the talk, read back from the elements on it (talk.js marks
+ * them), for the tests: the moment, the facts, and for each listed move (by its index in
+ * `legal_moves`) the talk's entry of a control that plays it — on the screen now, or behind
+ * taps on the page's own choosers (`data-step`: a hand card, "Sell to the bank…", ±, a choice
+ * that opens more buttons), with `via` the keys tapped. Those are tapped here, on a copy of
+ * what the page keeps between renders, until every listed move is found or `limit` screens
+ * were seen; nothing is sent meanwhile (`sent` lists what a tap tried to send: a chooser
+ * sends nothing).
+ */
+app.shown = (limit = 200) => {
+  const home = app.ui;
+  const moves = {};
+  const seen = new Set();
+  const read = (path) => {
+    for (const el of root.querySelectorAll("[data-tap]")) {
+      if (el.talkMove && !(el.talkMove.index in moves)) moves[el.talkMove.index] = { ...el.talkMove.entry, via: path };
+    }
+    return [...root.querySelectorAll("[data-step]")].map((el) => [...path, el.dataset.tap]);
+  };
+  const moment = root.querySelector("[data-talk='moment']");
+  const facts = [...root.querySelectorAll("[data-talk-facts]")].flatMap((el) => el.talkFacts || []);
+  const queue = read([]);
+  const sent = [];
+  const legal = app.stream ? (app.stream.legal_moves || []).length : 0;
+  const all = () => Object.keys(moves).length >= legal;
+  if (!queue.length || all()) return { moment: moment && moment.talkMoment, facts, moves, sent, screens: 1 };
+  // The choosers: each path of taps from the screen as it is, on a copy of the page's state.
+  const send = connection.send;
+  connection.send = (msg) => sent.push(msg);
+  seen.add(JSON.stringify(home));
+  try {
+    while (queue.length && seen.size < limit && !all()) {
+      const path = queue.shift();
+      app.ui = structuredClone(home);
+      app.uiVersion += 1;
+      render();
+      const found = path.every((key) => {
+        const step = [...root.querySelectorAll("[data-step]")].find((el) => el.dataset.tap === key);
+        if (step) step.tapAction(new Event("tap"));
+        return Boolean(step);
+      });
+      if (!found || seen.has(JSON.stringify(app.ui))) continue;
+      seen.add(JSON.stringify(app.ui));
+      queue.push(...read(path));
+    }
+  } finally {
+    app.ui = home;
+    app.uiVersion += 1;
+    connection.send = send;
+    render();
+  }
+  return { moment: moment && moment.talkMoment, facts, moves, sent, screens: seen.size };
+};
+
 // ------------------------------------------------------------------ messages
 function receive(msg) {
   if (msg.t === "pong") return; // the connection's own probe: nothing to draw
@@ -639,7 +695,7 @@ function tableScreen() {
         { class: "side scroll" },
         stream.status === "finished" ? results(stream, game, ctx) : null,
         ctx.seat === null || stream.status !== "playing" ? null : game.controls(stream, ctx),
-        ctx.seat === null ? null : game.facts(view, ctx),
+        ctx.seat === null ? (game.spectatorFacts ? game.spectatorFacts(view, ctx) : null) : game.facts(view, ctx),
         players(summary, view, game, ctx),
         h("ol", { class: "log", "aria-live": "polite" }, app.log.slice(-8).map((l) => h("li", {}, l))),
         social.chatPanel(),

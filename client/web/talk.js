@@ -15,16 +15,41 @@ export function line(value, ctx) {
   return say(value, ctx.name);
 }
 
+/** The index of one of the listed moves in `ctx.legal` (the same object or an equal one), or -1. */
+function indexOf(ctx, move) {
+  const index = ctx.legal.indexOf(move);
+  if (index >= 0) return index;
+  const wanted = JSON.stringify(move);
+  return ctx.legal.findIndex((m) => JSON.stringify(m) === wanted);
+}
+
 /** The talk's entry ({label, does, warn}) for one of the listed moves, or null. */
 export function entry(ctx, move) {
   const said = ctx.talk;
   if (!said) return null;
-  let index = ctx.legal.indexOf(move);
-  if (index < 0) {
-    const wanted = JSON.stringify(move);
-    index = ctx.legal.findIndex((m) => JSON.stringify(m) === wanted);
-  }
+  const index = indexOf(ctx, move);
   return index < 0 ? null : said.moves[index];
+}
+
+// What the page shows, for the tests' hook (app.js `shown`): each control that plays a listed
+// move, or leads to it on the board (a marked place), carries the move's index and the talk's
+// entry it was drawn from; the moment and the facts carry their lines. Read back from the
+// elements on the screen, so a part the page left out is missing there too.
+
+/** Mark `el` as the control of the listed `move` (drawn from the talk's entry); returns `el`. */
+export function offers(el, ctx, move) {
+  const index = indexOf(ctx, move);
+  if (index >= 0) el.talkMove = { index, entry: entry(ctx, move) };
+  return el;
+}
+
+/** Mark `el` as showing the talk's `facts` (a list of its {label, value}); returns `el`. */
+export function showsFacts(el, facts) {
+  if (el && facts.length) {
+    el.talkFacts = facts;
+    el.setAttribute("data-talk-facts", "");
+  }
+  return el;
 }
 
 /** Whether the move under `key` was tapped once and waits for the second tap of its warning. */
@@ -85,10 +110,14 @@ export function moveButton(ctx, move, props = {}, label = null) {
     armed ? "armed" : "",
     isHinted(ctx, move) ? "hinted" : "",
   ];
-  const el = button(
-    armed ? _("{move} — tap again", { move: text }) : text,
-    () => tapMove(ctx, move, key),
-    { ...props, "data-tap": key, class: classes.join(" ").trim() || null },
+  const el = offers(
+    button(armed ? _("{move} — tap again", { move: text }) : text, () => tapMove(ctx, move, key), {
+      ...props,
+      "data-tap": key,
+      class: classes.join(" ").trim() || null,
+    }),
+    ctx,
+    move,
   );
   if (!said || (!said.does && !said.warn)) return el;
   return h(
@@ -121,22 +150,28 @@ export function hintLine(ctx, why) {
 export function moment(ctx) {
   const said = ctx.talk;
   if (!said) return null;
-  return h(
+  const el = h(
     "div",
     { class: "moment", "data-talk": "moment" },
     h("strong", {}, line(said.headline, ctx)),
     said.explain ? h("span", {}, line(said.explain, ctx)) : null,
   );
+  el.talkMoment = { headline: said.headline, explain: said.explain };
+  return el;
 }
 
-/** The facts a player weighs, as a list of label: value. */
-export function facts(ctx) {
-  const said = ctx.talk;
-  if (!said || !said.facts.length) return null;
-  return h(
-    "dl",
-    { class: "facts", "data-talk": "facts" },
-    said.facts.map((f) => [h("dt", {}, line(f.label, ctx)), h("dd", {}, line(f.value, ctx))]),
+/** The facts a player weighs, as a list of label: value — all of the talk's, or those `shown`
+ * picks (the others being drawn elsewhere). */
+export function facts(ctx, shown = () => true) {
+  const said = ctx.talk ? ctx.talk.facts.filter(shown) : [];
+  if (!said.length) return null;
+  return showsFacts(
+    h(
+      "dl",
+      { class: "facts", "data-talk": "facts" },
+      said.map((f) => [h("dt", {}, line(f.label, ctx)), h("dd", {}, line(f.value, ctx))]),
+    ),
+    said,
   );
 }
 

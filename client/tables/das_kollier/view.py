@@ -15,6 +15,7 @@ the state they share, takes each update and says which regions changed.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from typing import Any
 
@@ -113,6 +114,43 @@ class DasKollierView(
             self.ctx.animator.animate(self.roll, 0.4, **targets)
             self._queue(events)
         self._build()
+
+    def offered_moves(self) -> list[Move]:
+        """The moves of the controls shown, and those the view's choosers reach: every amount
+        the field takes (bids, a start price, a sealed bid), every sale and payment put
+        together from the hand (one of gems worth more than the price after the tap that
+        warns of it). Each is set as a person would set it, and its button read; then
+        everything is as it was."""
+        moves = [c.action for c in self.controls if isinstance(c.action, dict)]
+        may_sell = any(c.key == "sell" for c in self.controls)
+        kept = {
+            k: copy.copy(v) if isinstance(v, (list, dict, set)) else v
+            for k, v in vars(self).items()
+        }
+        try:
+            for move in self.legal:
+                kind = move["type"]
+                if kind in ("bid", "open_auction", "sealed_bid"):
+                    self.amount, self.typed = move.get("amount", move.get("start_price", 0)), None
+                    button = "submit"
+                elif kind == "sell" and may_sell:
+                    self._open_sale()
+                    self._load_sale(move)
+                    button = "sale"
+                elif kind == "pay":
+                    self._load_payment(move)
+                    button = "pay"
+                else:
+                    continue
+                self._build()
+                for control in [c for c in self.controls if c.key == "overpay"]:
+                    control.action()  # gems worth more than the price: the first tap warns
+                    self._build()
+                moves += [c.action for c in self.controls if c.key == button]
+                self.selling = False
+        finally:
+            vars(self).update(kept)
+        return [m for m in moves if isinstance(m, dict)]
 
     def _roll_targets(self) -> dict[str, float]:
         return {

@@ -129,6 +129,11 @@ class Controls(TableView):
             buttons.append((f"⚠ {label}" if said["warn"] else label, move))
         return buttons
 
+    def offered_moves(self) -> list[Move]:
+        """The targets and buttons, and every amount the block's chooser steps through."""
+        chooser = self.chooser()
+        return super().offered_moves() + (chooser[1] if chooser is not None else [])
+
     def warning(self) -> str | None:
         """The talk's warning of the move chosen on the block, else of the first button move that
         has one, for the block."""

@@ -145,8 +145,11 @@ export function board(view, ctx) {
     "div",
     { class: "kollier" },
     h("p", {}, pgettext("das-kollier", "Auctioneer: {name}", { name: ctx.name(view.auctioneer) })),
-    s("svg", { viewBox: `0 0 ${W} ${rows * (CARD_H + 6) + 4}`, class: "lot", preserveAspectRatio: "xMinYMin meet" }, cards),
-    base ? h("p", {}, `${say(base.label, ctx.name)}: ${say(base.value, ctx.name)}`) : null,
+    talk.showsFacts(
+      s("svg", { viewBox: `0 0 ${W} ${rows * (CARD_H + 6) + 4}`, class: "lot", preserveAspectRatio: "xMinYMin meet" }, cards),
+      ctx.talk ? ctx.talk.facts.filter((f) => f.label && f.label.m === "Lot") : [],
+    ),
+    base ? talk.showsFacts(h("p", {}, `${say(base.label, ctx.name)}: ${say(base.value, ctx.name)}`), [base]) : null,
     price === null || price === undefined
       ? null
       : h(
@@ -166,6 +169,13 @@ export function seatFact(view, seat) {
 }
 
 // ------------------------------------------------------------------ the seat's own facts
+/** Whether the talk's fact `f` is drawn apart from the list of facts: the lot on its cards,
+ * the base value beside them, the seat's gems in its hand (while it holds any). */
+function drawnApart(view, f) {
+  const id = f.label && f.label.m;
+  return id === "Lot" || id === "Base value" || (id === "Your gems" && (view.gems || []).length > 0);
+}
+
 /** The talk's lines for the seat's gems, in the hand's order ("ruby 9,000"), or []. */
 function handLines(ctx) {
   const value = fact(ctx, "Your gems");
@@ -196,19 +206,18 @@ export function facts(view, ctx) {
       "aria-pressed": picked ? "true" : "false",
     });
   });
-  const said = ctx.talk ? ctx.talk.facts.filter((f) => !["Lot", "Your gems", "Base value"].includes(f.label && f.label.m)) : [];
+  const gemFacts = ctx.talk ? ctx.talk.facts.filter((f) => f.label && f.label.m === "Your gems") : [];
   return h(
     "section",
     { class: "facts-of-seat" },
-    view.gems.length ? h("div", { class: "hand" }, hand) : null,
-    said.length
-      ? h(
-          "dl",
-          { class: "facts", "data-talk": "facts" },
-          said.map((f) => [h("dt", {}, say(f.label, ctx.name)), h("dd", {}, say(f.value, ctx.name))]),
-        )
-      : null,
+    view.gems.length ? talk.showsFacts(h("div", { class: "hand" }, hand), gemFacts) : null,
+    spectatorFacts(view, ctx),
   );
+}
+
+/** The facts the board and the hand do not draw, as the talk says them (a spectator's too). */
+export function spectatorFacts(view, ctx) {
+  return talk.facts(ctx, (f) => !drawnApart(view, f));
 }
 
 function paying(view, ctx) {
@@ -281,9 +290,9 @@ export function controls(stream, ctx) {
     };
     parts.push(
       row(
-        button("−", step(-1), { "aria-label": "−1,000" }),
+        button("−", step(-1), { "aria-label": "−1,000", "data-step": "" }),
         offer(ctx, sealed[at], { class: "primary" }),
-        button("+", step(1), { "aria-label": "+1,000" }),
+        button("+", step(1), { "aria-label": "+1,000", "data-step": "" }),
       ),
     );
   }
@@ -320,7 +329,7 @@ export function controls(stream, ctx) {
         button(pgettext("das-kollier", "Sell to the bank…"), () => {
           ctx.ui.selling = !ctx.ui.selling;
           ctx.rerender();
-        }, { "aria-expanded": ctx.ui.selling ? "true" : "false", id: "sell" }),
+        }, { "aria-expanded": ctx.ui.selling ? "true" : "false", id: "sell", "data-step": "" }),
       ),
     );
     if (ctx.ui.selling) parts.push(h("div", { class: "sales" }, sales.map((m) => offer(ctx, m))));

@@ -397,7 +397,7 @@ export function board(view, ctx) {
         // At the foot of the place, small, so the piece it would take stays in sight above it.
         s("text", { x: inside(x), y: y + HEX_H / 2 - 7, class: "reward", "text-anchor": "middle", style: { fontSize: "22px" } }, `+${money(pays(ctx, move))}`),
       );
-      overlay.push(tappable(place, `space:${i}`, () => choose(ctx, "space", i)));
+      overlay.push(tappable(talk.offers(place, ctx, move), `space:${i}`, () => choose(ctx, "space", i)));
     } else if (!targets.size && lotSpaces.has(i) && view.phase !== "draw") {
       // While a card is on sale: where it could go (dotted), for everyone to see.
       overlay.push(s("polygon", { points: hexPoints(x, y, R * 0.86), class: "could" }));
@@ -530,6 +530,7 @@ function handRow(view, ctx) {
       class: picked ? "picked" : "",
       "data-card": card,
       "data-tap": `card:${card}:${i}`,
+      "data-step": "",
       "aria-pressed": picked ? "true" : "false",
     });
   });
@@ -541,8 +542,13 @@ function handRow(view, ctx) {
  * only: a spectator's view holds no hand. While a hand card may be played the hand stands with
  * the controls, right under the board. */
 export function facts(view, ctx) {
-  if (!view.hand) return null;
+  if (!view.hand) return spectatorFacts(view, ctx);
   return h("section", { class: "kette-facts" }, playableCards(ctx).size ? null : handRow(view, ctx), talk.facts(ctx));
+}
+
+/** A spectator's facts: the talk's (what is on sale, the bids, what a place pays, the end). */
+export function spectatorFacts(view, ctx) {
+  return talk.facts(ctx);
 }
 
 // ------------------------------------------------------------------ controls

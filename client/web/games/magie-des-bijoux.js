@@ -124,7 +124,7 @@ export function board(view, ctx) {
       const key = `plaque:${row},${col}`;
       if (move && talk.isArmed(ctx, key)) plaque.classList.add("armed");
       if (move && talk.isHinted(ctx, move)) plaque.classList.add("hinted");
-      cells.push(move ? tappable(plaque, key, () => talk.tapMove(ctx, move, key)) : plaque);
+      cells.push(move ? tappable(talk.offers(plaque, ctx, move), key, () => talk.tapMove(ctx, move, key)) : plaque);
     }
   }
   const marks = [];
@@ -171,6 +171,9 @@ export function facts(view, ctx) {
 }
 
 /** What to do: the moves are the glowing plaques; the one tapped once shows its warning. */
+/** A spectator weighs the same facts (who leads, what nobody holds). */
+export const spectatorFacts = facts;
+
 export function controls(stream, ctx) {
   if (!ctx.legal.length) return null;
   return [h("p", { class: "hint" }, _("Tap a glowing plaque.")), talk.armedWarning(ctx)];

@@ -526,7 +526,8 @@ function cancel(ctx) {
 
 /** A button that opens a choice of several listed moves, with what comes next beneath it. */
 function opener(label, onTap, props, next) {
-  return h("div", { class: "move-talk" }, button(label, onTap, props), next ? h("small", { class: "does" }, next) : null);
+  const el = button(label, onTap, { ...props, "data-step": "" });
+  return h("div", { class: "move-talk" }, el, next ? h("small", { class: "does" }, next) : null);
 }
 
 /** A listed move as a button of the talk (label, what it does, its warning). */
@@ -636,7 +637,7 @@ function harbourControls(stream, harbour, ctx) {
           const moves = harbour.filter((m) => m.vizier === q);
           const props = { "data-move": "vizier", "data-quarter": q };
           if (moves.length === 1) return moveButton(ctx, moves[0], props);
-          return button(quarterName(q), () => vizierTap(ctx, q), props);
+          return button(quarterName(q), () => vizierTap(ctx, q), { ...props, "data-step": "" });
         }),
         cancel(ctx),
       ),
@@ -695,7 +696,7 @@ function freeControls(ctx) {
           button(quarterName(q), () => {
             ctx.ui.moveFrom = ctx.ui.moveFrom === q ? null : q;
             ctx.rerender();
-          }, { "data-move": "move_from", "data-quarter": q, class: ctx.ui.moveFrom === q ? "chosen" : "" }),
+          }, { "data-move": "move_from", "data-quarter": q, "data-step": "", class: ctx.ui.moveFrom === q ? "chosen" : "" }),
         ),
       ),
     );
