@@ -256,10 +256,10 @@ export function chatPanel() {
       "section",
       { class: "chat" },
       h("h2", {}, _("Chat"), h("small", { class: "hint" })),
-      h("ol", { class: "lines", "aria-live": "polite" }),
+      h("ol", { class: "lines", "aria-live": "polite", onscroll: keepScroll }),
       h(
         "div",
-        { class: "emotes" },
+        { class: "emotes", onscroll: keepScroll },
         Object.keys(EMOTES).map((name) =>
           button(emoteText(name), () => emote(name), { "data-emote": name }),
         ),
@@ -307,6 +307,12 @@ export function bubble(seat) {
   );
 }
 
+/** A scroll event of the chat's lists: where it now stands, for `holdPlace`. */
+function keepScroll(event) {
+  const el = event.currentTarget;
+  el.kept = el.scrollTop || el.scrollLeft ? [el.scrollTop, el.scrollLeft] : null;
+}
+
 /** Keep what outlives a redraw that moves it as it was: a text field (the chat's, the name's)
  *  focused with its caret, and the chat panel's own scrolling (the lines read back, the emotes
  *  swiped along) — an element moved in the page starts again at its top and left. */
@@ -314,8 +320,12 @@ export function holdPlace(root, work) {
   const active = document.activeElement;
   const typing = active && active.tagName === "INPUT" && active.type === "text" && root.contains(active);
   const caret = typing ? [active.selectionStart, active.selectionEnd] : null;
+  // Where the panel's lists were scrolled, as their scroll events last said: reading scrollTop
+  // here would make the browser lay the page out before every redraw.
   const scrolled = social.panel
-    ? [...social.panel.querySelectorAll(".lines, .emotes")].map((el) => [el, el.scrollTop, el.scrollLeft])
+    ? [...social.panel.querySelectorAll(".lines, .emotes")]
+        .filter((el) => el.kept)
+        .map((el) => [el, el.kept[0], el.kept[1]])
     : [];
   work();
   if (typing && active.isConnected && document.activeElement !== active) {
