@@ -14,6 +14,12 @@ and the seats to act — a game's voice says:
 - `log`: the game log's sentence for each of the moment's events (None for an event that says
   nothing), from a voice with `event_line(event, view)`; None for a voice without it.
 
+A voice also names the game's pieces and symbols once (`pieces`, sent with the rules): by an id
+the clients draw them under ("gem:rubin", "plaque:3", "pawn"), each its `name` and a line `about`
+it (what it is, what it is worth, what it does), so that a piece carries its name the first time
+it is shown and explains itself on a tap. A piece of a kind ("card:rubin-3") may leave `about`
+None: the kind's entry ("card", the id up to its colon) says it for all of them.
+
 The talk is language-neutral: every piece is a `Line`, a catalog message id (with its context and,
 for counted phrases, its plural) and parameters; each client says it in its own language from
 the same `client/locale` catalogs (`client.i18n.say` in Python, `say` in client/web/i18n.js).
@@ -86,7 +92,8 @@ class Section:
 
 
 class Voice(Protocol):
-    """A game's voice: its goal, how it ends, its rules, and the talk of a moment."""
+    """A game's voice: its goal, how it ends, its rules, and the talk of a moment (and, where it
+    has them, its `pieces` by name: see the module doc)."""
 
     goal: Line
     end: Line
@@ -141,6 +148,7 @@ def rules(game_id: str) -> dict[str, Any] | None:
         "goal": found.goal,
         "end": found.end,
         "sections": [section.plain() for section in found.rules],
+        "pieces": getattr(found, "pieces", {}),
     }
 
 
@@ -152,6 +160,12 @@ def move(label: Line, does: Line | None = None, warn: Line | None = None) -> dic
 def fact(label: Line, value: Line) -> dict[str, Any]:
     """One fact a player weighs: what it is, and its value."""
     return {"label": label, "value": value}
+
+
+def piece(name: Line, about: Line | None = None) -> dict[str, Any]:
+    """One piece or symbol of a game: its name, and a line about it (None: its kind's entry
+    says it)."""
+    return {"name": name, "about": about}
 
 
 def lines_of(line: Any) -> Iterable[Line]:

@@ -32,8 +32,15 @@ from shared.games.das_kollier.game import (
     can_pay,
     half_up,
 )
-from shared.games.das_kollier.gems import KINDS, RANK, VALUE, best_necklace, necklace_value
-from shared.talk import Line, Moment, Section, Talk, fact, move, say, say_n, seat
+from shared.games.das_kollier.gems import (
+    CARDS,
+    KINDS,
+    RANK,
+    VALUE,
+    best_necklace,
+    necklace_value,
+)
+from shared.talk import Line, Moment, Section, Talk, fact, move, piece, say, say_n, seat
 
 # Each gem's name, and its name counted ("2 rubies"): the game's terms, one definition for
 # every client (pygame's words and the page say them through the talk).
@@ -122,6 +129,27 @@ def gem_card(gem: str) -> Line:
     return say("das-kollier.talk", "{gem} {value}", gem=GEM_NAMES[gem], value=VALUE[gem])
 
 
+# Each gem as a piece of the table: its name, and what a tap on it says (its base value, how many
+# of its cards the game has).
+GEM_PIECES: dict[str, dict[str, Any]] = {
+    gem: piece(
+        GEM_NAMES[gem],
+        say_n(
+            "das-kollier.talk",
+            "{gem}: base value {value}; the game has {n} card of it of {total}. The rarer a gem,"
+            " the more it is worth.",
+            "{gem}: base value {value}; the game has {n} cards of it of {total}. The rarer a gem,"
+            " the more it is worth.",
+            CARDS[gem],
+            gem=GEM_NAMES[gem],
+            value=money(VALUE[gem]),
+            total=sum(CARDS.values()),
+        ),
+    )
+    for gem in KINDS
+}
+
+
 def gem_count(n: int) -> Line:
     """ "1 gem", "3 gems": how many gems, where the log may not say which."""
     return say_n("das-kollier.talk", "{n} gem", "{n} gems", n)
@@ -185,6 +213,8 @@ class Voice:
     @property
     def rules(self) -> list[Section]:
         return RULES
+
+    pieces = {f"gem:{gem}": found for gem, found in GEM_PIECES.items()}
 
     # ------------------------------------------------------------------ the moment
     def talk(self, moment: Moment) -> Talk:
