@@ -78,10 +78,22 @@ def check_param(value: object, where: str) -> None:
 
 
 def check_talk(said: dict, legal: list, where: str) -> None:
-    assert set(said) == {"headline", "explain", "moves", "facts", "topic", "goal", "end", "log"}
+    assert set(said) == {
+        "headline",
+        "explain",
+        "moves",
+        "facts",
+        "topic",
+        "goal",
+        "end",
+        "log",
+        "results",
+    }
     for i, line in enumerate(said["log"] or []):
         if line is not None:
             check_line(line, f"{where}.log[{i}]")
+    for i, line in enumerate(said["results"] or []):
+        check_line(line, f"{where}.results[{i}]")
     assert_plain(said, where)
     assert roundtrip(said) == said
     assert len(said["moves"]) == len(legal), f"{where}: a legal move has no entry"

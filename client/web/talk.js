@@ -95,6 +95,12 @@ export function moveButton(ctx, move, props = {}, label = null) {
   );
 }
 
+/** What the results add to the scores (how the game ended, a tie-break), as the voice says it. */
+export function results(ctx) {
+  const said = ctx.talk;
+  return said && said.results ? said.results.map((l) => line(l, ctx)) : [];
+}
+
 /** The moment: its headline and one line of explanation, for the top of the screen. */
 export function moment(ctx) {
   const said = ctx.talk;

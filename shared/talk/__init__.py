@@ -12,7 +12,10 @@ and the seats to act — a game's voice says:
 - `topic`: the id of the rules section that matters now (the rules sheet opens there);
 - `goal` and `end`: the game's goal and how it ends, each in one line;
 - `log`: the game log's sentence for each of the moment's events (None for an event that says
-  nothing), from a voice with `event_line(event, view)`; None for a voice without it.
+  nothing), from a voice with `event_line(event, view)`; None for a voice without it;
+- `results`: once the game is over (the moment has its `outcome`), what the results add to the
+  scores (how the game ended, which tie-break decided it…), from a voice with
+  `result_lines(outcome, view)`; None before the end and for a voice without it.
 
 A voice also names the game's pieces and symbols once (`pieces`, sent with the rules): by an id
 the clients draw them under ("gem:rubin", "plaque:3", "pawn"), each its `name` and a line `about`
@@ -126,6 +129,10 @@ def talk(game_id: str, moment: Moment) -> Talk | None:
     # a voice that tells its events; None where the clients still tell them themselves.
     tell = getattr(found, "event_line", None)
     log = None if tell is None else [tell(event, moment.view) for event in moment.events]
+    sum_up = getattr(found, "result_lines", None)
+    results = (
+        None if sum_up is None or moment.outcome is None else sum_up(moment.outcome, moment.view)
+    )
     return {
         "headline": said["headline"],
         "explain": said.get("explain"),
@@ -135,6 +142,7 @@ def talk(game_id: str, moment: Moment) -> Talk | None:
         "goal": found.goal,
         "end": found.end,
         "log": log,
+        "results": results,
     }
 
 
@@ -197,3 +205,5 @@ def lines_of_talk(said: Talk) -> Iterable[Line]:
     for line in said.get("log") or []:
         if line is not None:
             yield from lines_of(line)
+    for line in said.get("results") or []:
+        yield from lines_of(line)

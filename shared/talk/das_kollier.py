@@ -418,6 +418,34 @@ class Voice:
             return say("das-kollier.log", "The game is over.")
         return None
 
+    def result_lines(self, outcome: dict[str, Any], view: dict[str, Any]) -> list[Line]:
+        """Which of the rules' tie-breaks decided an equal necklace (the engine names it)."""
+        decided = outcome.get("decided_by")
+        if decided == "gems":
+            return [say("das-kollier.talk", "Tie on the necklace: fewer gems in it wins.")]
+        winners = outcome.get("winners") or []
+        values = outcome.get("best_outside" if decided == "outside" else "money")
+        if decided not in ("outside", "money") or not winners or not isinstance(values, list):
+            return []
+        lead = winners[0]
+        if decided == "outside":
+            return [
+                say(
+                    "das-kollier.talk",
+                    "Tie on the necklace: the best gem outside it wins ({name}: {value}).",
+                    name=seat(lead),
+                    value=money(values[lead]),
+                )
+            ]
+        return [
+            say(
+                "das-kollier.talk",
+                "Tie on the necklace and the gems: the most money wins ({name}: {value}).",
+                name=seat(lead),
+                value=money(values[lead]),
+            )
+        ]
+
     def _paid_line(self, event: dict[str, Any], who: Line | None) -> Line:
         """A payment: its gems by name for the payer and the auctioneer, else how many."""
         gems = [*event.get("gems", []), *(g for n in event.get("necklaces", []) for g in n)]

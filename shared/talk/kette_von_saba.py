@@ -739,6 +739,18 @@ class KetteVonSabaVoice:
         )
         return facts
 
+    def result_lines(self, outcome: dict[str, Any], view: dict[str, Any]) -> list[Line]:
+        """The forgeries set aside and the bank's dealings of the whole game."""
+        return [
+            say("kette-von-saba.talk", "Forgeries set aside: {n}", n=len(view["forgeries"])),
+            say(
+                "kette-von-saba.talk",
+                "The bank paid {paid} in rewards and took {fees} for cards from the deck.",
+                paid=view["rewards_paid"],
+                fees=view["fees_paid"],
+            ),
+        ]
+
     # ------------------------------------------------------------------ the log
     def event_line(self, event: dict[str, Any], view: dict[str, Any]) -> Line | None:
         """The game log's sentence for one event as the seat sees it (None: it says nothing;

@@ -249,6 +249,32 @@ class MagieVoice:
             return say("magie-des-bijoux.talk", "The pawn has nowhere to go: the game is over.")
         return None
 
+    def result_lines(self, outcome: dict[str, Any], view: dict[str, Any]) -> list[Line]:
+        """What the results add to the scores: the settings left empty in a solitaire, else the
+        points of the plaques nobody won."""
+        if outcome.get("solitaire"):
+            empty = outcome.get("empty_settings", 0)
+            if empty == 0:
+                return [
+                    say("magie-des-bijoux.talk", "Every setting is filled: a perfect solitaire!")
+                ]
+            return [
+                say_n(
+                    "magie-des-bijoux.talk",
+                    "{n} setting stayed empty (0 wins the solitaire).",
+                    "{n} settings stayed empty (0 wins the solitaire).",
+                    empty,
+                )
+            ]
+        return [
+            say_n(
+                "magie-des-bijoux.talk",
+                "Plaques won by nobody: {n} point.",
+                "Plaques won by nobody: {n} points.",
+                outcome.get("neutral_points", 0),
+            )
+        ]
+
     def _plaque_at(self, view: dict[str, Any], plaque: list[int]) -> Line:
         return plaque_name(view["settings"][plaque[0] * view["cols"] + plaque[1]])
 

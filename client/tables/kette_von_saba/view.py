@@ -159,9 +159,6 @@ class KetteVonSabaView(Motion, Controls, NecklaceDrawing, BlockDrawing, RailDraw
     def score_text(self, score: int) -> str:
         return words.marks(score)
 
-    def result_lines(self, outcome: dict[str, Any]) -> list[str]:
-        return words.result_lines(self.view)
-
     # ------------------------------------------------------------------ drawing
     def world_size(self) -> tuple[float, float]:
         # A spectator holds no hand: the board, rail and block get its room.

@@ -398,18 +398,7 @@ export function score(value, ctx, seat, outcome) {
   return necklace && necklace.length ? `${money(value)} · ${gemList(necklace, ctx)}` : money(value);
 }
 
+/** Which tie-break decided an equal necklace, as the voice says it. */
 export function resultLines(outcome, ctx) {
-  const winner = (outcome.winners || [])[0];
-  if (outcome.decided_by === "gems") return [_("Tie on the necklace: fewer gems in it wins.")];
-  if (outcome.decided_by === "outside" && outcome.best_outside)
-    return [_("Tie on the necklace: the best gem outside it wins ({name}: {value}).", {
-      name: ctx.name(winner),
-      value: money(outcome.best_outside[winner]),
-    })];
-  if (outcome.decided_by === "money" && Array.isArray(outcome.money) && typeof outcome.money[winner] === "number")
-    return [_("Tie on the necklace and the gems: the most money wins ({name}: {value}).", {
-      name: ctx.name(winner),
-      value: money(outcome.money[winner]),
-    })];
-  return [];
+  return talk.results(ctx);
 }

@@ -650,13 +650,7 @@ export function score(value) {
   return marks(value);
 }
 
-export function resultLines(outcome, ctx, view) {
-  if (!view) return [];
-  return [
-    _("Forgeries set aside: {n}", { n: number(view.forgeries.length) }),
-    _("The bank paid {paid} in rewards and took {fees} for cards from the deck.", {
-      paid: money(view.rewards_paid),
-      fees: money(view.fees_paid),
-    }),
-  ];
+/** The forgeries and the bank's dealings of the game, as the voice says them. */
+export function resultLines(outcome, ctx) {
+  return talk.results(ctx);
 }

@@ -4,7 +4,7 @@
 // no move explains itself on a tap.
 
 import { h, s, tappable } from "../dom.js";
-import { _, pgettext, ngettext, number } from "../i18n.js";
+import { _, pgettext, number } from "../i18n.js";
 import * as talk from "../talk.js";
 
 const GAME = "magie-des-bijoux";
@@ -181,20 +181,9 @@ export function controls(stream, ctx) {
   return [h("p", { class: "hint" }, _("Tap a glowing plaque.")), talk.armedWarning(ctx)];
 }
 
-export function resultLines(outcome) {
-  if (outcome.solitaire) {
-    const empty = outcome.empty_settings || 0;
-    if (empty === 0) return [_("Every setting is filled: a perfect solitaire!")];
-    return [
-      ngettext(
-        "{n} setting stayed empty (0 wins the solitaire).",
-        "{n} settings stayed empty (0 wins the solitaire).",
-        empty,
-      ),
-    ];
-  }
-  const neutral = outcome.neutral_points || 0;
-  return [ngettext("Plaques won by nobody: {n} point.", "Plaques won by nobody: {n} points.", neutral)];
+/** What the results add to the scores, as the voice says it. */
+export function resultLines(outcome, ctx) {
+  return talk.results(ctx);
 }
 
 export function score(value) {
