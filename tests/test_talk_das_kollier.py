@@ -21,7 +21,7 @@ from tests import kit
 from tests.test_das_kollier import perturb_before_move, perturb_hidden
 
 LOCALE = Path(__file__).resolve().parent.parent / "client" / "locale"
-TALK_KEYS = {"headline", "explain", "moves", "facts", "topic", "goal", "end", "log"}
+TALK_KEYS = {"headline", "explain", "moves", "facts", "topic", "goal", "end", "log", "results"}
 OVERBID = "You cannot pay this: you would pay {penalty} or a gem as a penalty"
 
 

@@ -23,7 +23,7 @@ from tests.test_saba_palast import perturb_hidden
 from tests.test_talk import check_param
 
 GAME = get_game("saba-palast")
-KEYS = {"headline", "explain", "moves", "facts", "topic", "goal", "end", "log"}
+KEYS = {"headline", "explain", "moves", "facts", "topic", "goal", "end", "log", "results"}
 
 
 def moment(state: dict, seat: int | None, events: list | None = None) -> Moment:

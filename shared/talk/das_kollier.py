@@ -150,6 +150,16 @@ GEM_PIECES: dict[str, dict[str, Any]] = {
 }
 
 
+# Said in the rules and where a spectator's corner of the table would show a seat's own gems.
+SECRET = say(
+    "das-kollier.talk",
+    "Cash and gems are secret; everyone sees only how many gems each player holds.",
+)
+# The seat's best necklace, and what it says before there is one.
+BEST_NECKLACE = say("das-kollier.talk", "Your best necklace")
+NO_NECKLACE = say("das-kollier.talk", "none yet: a centre gem and a pair of a cheaper kind")
+
+
 def gem_count(n: int) -> Line:
     """ "1 gem", "3 gems": how many gems, where the log may not say which."""
     return say_n("das-kollier.talk", "{n} gem", "{n} gems", n)
@@ -996,7 +1006,7 @@ class Voice:
             best = view.get("best_necklace") or {}
             facts.append(
                 fact(
-                    say("das-kollier.talk", "Your best necklace"),
+                    BEST_NECKLACE,
                     say(
                         "das-kollier.talk",
                         "{gems} = {value}",
@@ -1004,9 +1014,7 @@ class Voice:
                         value=money(best["value"]),
                     )
                     if best.get("value")
-                    else say(
-                        "das-kollier.talk", "none yet: a centre gem and a pair of a cheaper kind"
-                    ),
+                    else NO_NECKLACE,
                 )
             )
             sold = view.get("sold") or []
@@ -1047,10 +1055,7 @@ def _rules() -> list[Section]:
                     " sum of its gems times the number of kinds: a ruby, 2 topazes and 4 agates"
                     " make 29,000 × 3 = 87,000. The table always shows your best one.",
                 ),
-                say(
-                    "das-kollier.talk",
-                    "Cash and gems are secret; everyone sees only how many gems each player holds.",
-                ),
+                SECRET,
             ],
         ),
         Section(
@@ -1191,6 +1196,12 @@ def _rules() -> list[Section]:
 
 RULES = _rules()
 VOICE = Voice()
+
+
+def payment_entry(view: dict[str, Any], payment: dict[str, Any]) -> dict[str, Any]:
+    """The talk's entry (label, what it does, a warning) for a payment that a client put together
+    itself (gems and necklaces chosen by hand), said as for the listed ones."""
+    return VOICE._payment(view, payment)
 
 
 def sale_entry(view: dict[str, Any], sale: dict[str, Any]) -> dict[str, Any]:
