@@ -136,12 +136,11 @@ GEM_PIECES: dict[str, dict[str, Any]] = {
         GEM_NAMES[gem],
         say_n(
             "das-kollier.talk",
-            "{gem}: base value {value}; the game has {n} card of it of {total}. The rarer a gem,"
-            " the more it is worth.",
-            "{gem}: base value {value}; the game has {n} cards of it of {total}. The rarer a gem,"
-            " the more it is worth.",
+            "Base value {value}. {n} card of the game's {total}: the rarer a gem, the more it is"
+            " worth.",
+            "Base value {value}. {n} cards of the game's {total}: the rarer a gem, the more it is"
+            " worth.",
             CARDS[gem],
-            gem=GEM_NAMES[gem],
             value=money(VALUE[gem]),
             total=sum(CARDS.values()),
         ),

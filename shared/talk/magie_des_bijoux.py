@@ -36,12 +36,11 @@ def _pieces() -> dict[str, dict[str, Any]]:
             plaque_name(n),
             say_n(
                 "magie-des-bijoux.talk",
-                "{plaque}: {n} setting (the number in its corner), worth {n} point to whoever"
-                " holds it at the end.",
-                "{plaque}: {n} settings (the number in its corner), worth {n} points to whoever"
-                " holds it at the end.",
+                "{n} setting (the number in the corner): worth {n} point to whoever holds the"
+                " plaque at the end.",
+                "{n} settings (the number in the corner): worth {n} points to whoever holds the"
+                " plaque at the end.",
                 n,
-                plaque=plaque_name(n),
             ),
         )
         for n in sorted(PLAQUE_KINDS)

@@ -101,7 +101,7 @@ const PER_ROW = 4;
  * "tourmaline / 5,000", never a shape and a bare number. */
 function card(gem, x, y, said, ctx) {
   const name = said && said.a ? say(said.a.gem, ctx.name) : gemName(gem, ctx);
-  const fit = name.length > 9 ? { textLength: CARD_W - 10, lengthAdjust: "spacingAndGlyphs" } : {};
+  const fit = name.length > 7 ? { textLength: CARD_W - 10, lengthAdjust: "spacingAndGlyphs" } : {};
   const drawn = s(
     "g",
     { class: "gem-card", "data-gem": gem },
