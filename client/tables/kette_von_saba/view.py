@@ -199,6 +199,7 @@ class KetteVonSabaView(Motion, Controls, NecklaceDrawing, BlockDrawing, RailDraw
         self._draw_hand(surface, cam, hot, held)
         if self._lot_visible() and (held is None or held.key != "lot"):
             self._draw_card(surface, cam, self.view["lot"], self.lot_sprite, LOT_RECT.w)
+        self._draw_chooser_warning(surface, cam)
         for flight in self.flights:
             self._draw_flight(surface, cam, flight)
         size = max(6, round(COIN * cam.scale))
