@@ -143,10 +143,7 @@ class BlockDrawing(TableView):
         if lot is not None and self._lot_visible():
             lines.append((lot, size, theme.TEXT_DIM, False))
         if lines:
-            # Within the block: the hand below would cover what runs over its foot.
-            room = round(cam.to_screen(0, BLOCK_RECT.bottom)[1] - y)
-            text = lettering.stacked(tuple(lines), width, "left", max(size, room))
-            surface.blit(text, (round(x), round(y)))
+            surface.blit(lettering.stacked(tuple(lines), width, "left"), (round(x), round(y)))
 
     def _draw_chooser_warning(self, surface: pygame.Surface, cam: Camera) -> None:
         """The warning of the amount shown on the chooser, whole, in a callout standing on the
@@ -164,7 +161,7 @@ class BlockDrawing(TableView):
         if self.amount_armed == (self.version, moves[index]):
             # Armed by a first tap: the button's own label may be too small to say so.
             said.append((i18n._("Tap it again to play it."), size, theme.TEXT, True))
-        text = lettering.stacked(tuple(said), width, "left", None, None)
+        text = lettering.stacked(tuple(said), width, "left", None)
         bottom = cam.to_screen(0, CHOOSER_Y - 4)[1]
         box = pygame.Rect(round(left), 0, width + 2 * pad, text.get_height() + 2 * pad)
         box.bottom = round(bottom)

@@ -85,28 +85,14 @@ def stacked(
     lines: tuple[tuple[str, int, theme.Colour, bool], ...],
     width: int,
     align: str,
-    height: int | None = None,
     most: int | None = 3,
 ):
     """Lines of (text, size, colour, bold), each wrapped to `width` px (at most `most` rows;
-    None: all), stacked on a transparent surface and aligned "left", "right" or "center"; with
-    a `height`, the rows beyond it are left out and the last one kept ends in "…"."""
+    None: all), stacked on a transparent surface and aligned "left", "right" or "center"."""
     wrapped = []
     for text, size, colour, bold in lines:
         for row in theme.wrap(text, size, max(8, width), bold)[:most]:
             wrapped.append((row, size, colour, bold))
-    if height is not None:
-        total, kept = 0, 0
-        for _row, size, _colour, _bold in wrapped:
-            total += round(theme.font(size, _bold).get_linesize() * 1.08)
-            if total > height:
-                break
-            kept += 1
-        if kept < len(wrapped):
-            wrapped = wrapped[:kept]
-            if wrapped:
-                row, size, colour, bold = wrapped[-1]
-                wrapped[-1] = (fit(row + " …", size, width, bold), size, colour, bold)
     rows = []
     for row, size, colour, bold in wrapped:
         rows.append(theme.text(fit(row, size, width, bold), size, colour, bold))
