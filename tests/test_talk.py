@@ -17,6 +17,8 @@ from babel.messages.pofile import read_po
 from client import i18n
 from client.net.connection import AsyncClient
 from shared import engine, talk
+from shared.games.das_kollier.gems import KINDS as GEM_KINDS
+from shared.games.kette_von_saba.necklace import PIECES as KETTE_PIECES
 from shared.protocol import PROTOCOL_VERSION
 from shared.randomplay import random_step
 from tests.kit import assert_plain, roundtrip
@@ -87,7 +89,17 @@ def check_talk(said: dict, legal: list, where: str, explained: bool = False) -> 
     """A talk for `legal` at `where` ("game-id:seat"): every key, one entry per legal move,
     every line from the catalogs with its parameters, plain and the same after msgpack.
     `explained`: a voice that explains every moment and says what every move does."""
-    assert set(said) == {"headline", "explain", "moves", "facts", "topic", "goal", "end", "log"}
+    assert set(said) == {
+        "headline",
+        "explain",
+        "moves",
+        "facts",
+        "topic",
+        "goal",
+        "end",
+        "log",
+        "results",
+    }
     if explained:
         assert said["explain"] is not None, f"{where}: a moment without its explanation"
         for legal_move, entry in zip(legal, said["moves"], strict=False):
@@ -95,6 +107,8 @@ def check_talk(said: dict, legal: list, where: str, explained: bool = False) -> 
     for i, line in enumerate(said["log"] or []):
         if line is not None:
             check_line(line, f"{where}.log[{i}]")
+    for i, line in enumerate(said["results"] or []):
+        check_line(line, f"{where}.results[{i}]")
     assert_plain(said, where)
     assert roundtrip(said) == said
     assert len(said["moves"]) == len(legal), f"{where}: a legal move has no entry"
@@ -174,6 +188,40 @@ def test_the_rules_have_a_goal_an_end_and_titled_sections(game_id):
         assert section["text"], f"{section['id']} says nothing"
         for line in section["text"]:
             check_line(line, section["id"])
+
+
+# The pieces a game's page draws, by the ids it draws them under: each must be named (and
+# explained, by itself or by its kind) by the voice.
+DRAWN_PIECES = {
+    "magie-des-bijoux": [
+        *(f"plaque:{n}" for n in range(1, 7)),
+        *(f"stone:{s}" for s in range(4)),
+        "pawn",
+        "previous",
+        "setting",
+    ],
+    "das-kollier": [f"gem:{g}" for g in GEM_KINDS],
+    "kette-von-saba": [
+        "lion",
+        *(f"{kind}:{p}" for kind in ("card", "lion") for p in KETTE_PIECES),
+        "ghost",
+        "could",
+        "forgeries",
+        "deck",
+    ],
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(DRAWN_PIECES))
+def test_every_piece_a_page_draws_is_named_and_explained_in_every_language(game_id):
+    pieces = talk.rules(game_id)["pieces"]
+    assert_plain(pieces, game_id)
+    assert set(DRAWN_PIECES[game_id]) <= set(pieces)
+    for piece_id, entry in pieces.items():
+        assert set(entry) == {"name", "about"}, piece_id
+        check_line(entry["name"], f"{piece_id}.name")
+        about = entry["about"] or pieces[piece_id.split(":")[0]]["about"]
+        check_line(about, f"{piece_id}.about")
 
 
 def test_a_line_is_said_in_the_clients_language_with_its_parameters():

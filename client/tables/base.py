@@ -337,5 +337,10 @@ class TableView:
         return rules_text(self.game_id, said["topic"] if said else None, self.ctx.name)
 
     def result_lines(self, outcome: dict[str, Any]) -> list[str]:
-        """Extra lines for the results screen (beyond the scores)."""
-        return []
+        """Extra lines for the results screen (beyond the scores): what the game's voice says
+        of the end (the talk's `results`), the same words as the page's."""
+        found = talk.voice(self.game_id)
+        sum_up = getattr(found, "result_lines", None)
+        if sum_up is None or not self.view:
+            return []
+        return [self.say(line) for line in sum_up(outcome, self.view)]

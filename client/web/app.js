@@ -197,6 +197,8 @@ const HANDLERS = {
   },
   sync(msg) {
     if (!shown(msg)) return;
+    // A game with a voice names its pieces: asked for once, with its rules.
+    if (msg.talk && talk.wants(msg.view.game)) connection.send({ t: "rules", game: msg.view.game });
     app.stream = msg;
     app.timerSince = app.clockSince = performance.now();
     app.log = (msg.history || []).map((e, i) => eventLine(msg, i, e)).filter(Boolean);
@@ -216,6 +218,7 @@ const HANDLERS = {
     app.log = app.log.slice(-LOG_LINES);
   },
   rules(msg) {
+    if (talk.learn(msg)) app.uiVersion += 1;
     if (app.rules && app.rules.game === msg.game) app.rules.data = msg;
   },
   hint(msg) {

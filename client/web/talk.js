@@ -2,7 +2,7 @@
 // and its warning, the facts a player weighs and the rules — made once by the game's voice on
 // the server (shared/talk, docs/protocol.md "The table's talk") and only said and drawn here.
 
-import { h, button } from "./dom.js";
+import { h, button, tappable } from "./dom.js";
 import { _, say } from "./i18n.js";
 
 /** The talk of the message shown (null for a game without a voice). */
@@ -146,6 +146,12 @@ export function hintLine(ctx, why) {
   return h("p", { class: "hint", role: "status" }, "💡 ", _("Hint: {said}", { said: parts.join("") }));
 }
 
+/** What the results add to the scores (how the game ended, a tie-break), as the voice says it. */
+export function results(ctx) {
+  const said = ctx.talk;
+  return said && said.results ? said.results.map((l) => line(l, ctx)) : [];
+}
+
 /** The moment: its headline and one line of explanation, for the top of the screen. */
 export function moment(ctx) {
   const said = ctx.talk;
@@ -197,5 +203,93 @@ export function rulesSheet(rules, topic, ctx, close) {
       ),
     ),
     button(_("Close"), close, { class: "primary", id: "rules-close" }),
+  );
+}
+
+// ------------------------------------------------------------------ the pieces by name
+// A game's pieces and symbols by name, with a line about each (the voice's `pieces`, sent with
+// its rules and asked for once when the page first shows the game): a piece carries its name
+// the first time the game is shown, and explains itself on a tap.
+const glossaries = new Map(); // game id → pieces, or null while asked for
+
+/** Whether the page should ask for `game`'s rules to learn its pieces (true once per game). */
+export function wants(game) {
+  if (glossaries.has(game)) return false;
+  glossaries.set(game, null);
+  return true;
+}
+
+/** Keep the pieces a `rules` message brings; whether they are new to the page. */
+export function learn(msg) {
+  if (!msg.pieces || glossaries.get(msg.game)) return false;
+  glossaries.set(msg.game, msg.pieces);
+  return true;
+}
+
+function pieceOf(game, id) {
+  const pieces = glossaries.get(game);
+  return (pieces && pieces[id]) || null;
+}
+
+/** A piece's name in the page's language (null while the page does not know it). */
+export function pieceName(game, id, ctx) {
+  const found = pieceOf(game, id);
+  return found ? line(found.name, ctx) : null;
+}
+
+/** What a piece is: its own line, else its kind's (the id up to its colon). */
+function pieceAbout(game, id) {
+  const found = pieceOf(game, id);
+  if (found && found.about) return found.about;
+  const kind = pieceOf(game, id.split(":")[0]);
+  return kind ? kind.about : null;
+}
+
+/**
+ * Whether the pieces carry their names: through the first game of `game` this device shows,
+ * until its end (`over`) has been seen; later games name a piece on a tap only.
+ */
+export function naming(game, over) {
+  const key = `jeweltable.named.${game}`;
+  let named = true;
+  try {
+    named = localStorage.getItem(key) === null;
+    if (over) localStorage.setItem(key, "1");
+  } catch {
+    // No storage (a private window): the names stay.
+  }
+  return named;
+}
+
+/** Make a drawn piece (`el`) explain itself on a tap: its name and what it is (`id` in the
+ * game's pieces); a second tap, or a tap on the note, closes it. */
+export function explains(ctx, game, el, id) {
+  if (!pieceOf(game, id)) return el;
+  el.classList.add("explains");
+  el.dataset.piece = id;
+  return tappable(el, `piece:${id}`, () => {
+    ctx.ui.piece = ctx.ui.piece === id ? null : id;
+    ctx.rerender();
+  });
+}
+
+/** The note of the piece tapped last, near the bottom of the screen, or null. */
+export function pieceNote(ctx, game) {
+  const id = ctx.ui.piece;
+  const found = id ? pieceOf(game, id) : null;
+  if (!found) return null;
+  const about = pieceAbout(game, id);
+  return tappable(
+    h(
+      "div",
+      { class: "piece-note", role: "status", "data-piece": id },
+      h("strong", {}, line(found.name, ctx)),
+      about ? h("span", {}, line(about, ctx)) : null,
+    ),
+    `piece-note:${id}`,
+    () => {
+      ctx.ui.piece = null;
+      ctx.rerender();
+    },
   );
 }

@@ -95,6 +95,8 @@ const HANDLERS = {
     // A new connection (the first, or after a drop or a restart): watch again.
     const again = tv.table ?? tv.wanted;
     tv.queue = [];
+    // A game with a voice names its pieces: asked for once, with its rules.
+    if (msg.talk && talk.wants(msg.view.game)) connection.send({ t: "rules", game: msg.view.game });
     if (again !== null) watch(again, tv.password);
   },
   tables(msg) {
@@ -142,6 +144,7 @@ const HANDLERS = {
     return false;
   },
   rules(msg) {
+    talk.learn(msg);
     if (tv.rules && tv.rules.game === msg.game) tv.rules.data = msg;
   },
   rematch(msg) {

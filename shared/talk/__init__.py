@@ -12,7 +12,16 @@ and the seats to act — a game's voice says:
 - `topic`: the id of the rules section that matters now (the rules sheet opens there);
 - `goal` and `end`: the game's goal and how it ends, each in one line;
 - `log`: the game log's sentence for each of the moment's events (None for an event that says
-  nothing), from a voice with `event_line(event, view)`; None for a voice without it.
+  nothing), from a voice with `event_line(event, view)`; None for a voice without it;
+- `results`: once the game is over (the moment has its `outcome`), what the results add to the
+  scores (how the game ended, which tie-break decided it…), from a voice with
+  `result_lines(outcome, view)`; None before the end and for a voice without it.
+
+A voice also names the game's pieces and symbols once (`pieces`, sent with the rules): by an id
+the clients draw them under ("gem:rubin", "plaque:3", "pawn"), each its `name` and a line `about`
+it (what it is, what it is worth, what it does), so that a piece carries its name the first time
+it is shown and explains itself on a tap. A piece of a kind ("card:rubin-3") may leave `about`
+None: the kind's entry ("card", the id up to its colon) says it for all of them.
 
 The talk is language-neutral: every piece is a `Line`, a catalog message id (with its context and,
 for counted phrases, its plural) and parameters; each client says it in its own language from
@@ -86,7 +95,8 @@ class Section:
 
 
 class Voice(Protocol):
-    """A game's voice: its goal, how it ends, its rules, and the talk of a moment."""
+    """A game's voice: its goal, how it ends, its rules, and the talk of a moment (and, where it
+    has them, its `pieces` by name: see the module doc)."""
 
     goal: Line
     end: Line
@@ -128,6 +138,10 @@ def talk(game_id: str, moment: Moment) -> Talk | None:
     # a voice that tells its events; None where the clients still tell them themselves.
     tell = getattr(found, "event_line", None)
     log = None if tell is None else [tell(event, moment.view) for event in moment.events]
+    sum_up = getattr(found, "result_lines", None)
+    results = (
+        None if sum_up is None or moment.outcome is None else sum_up(moment.outcome, moment.view)
+    )
     return {
         "headline": said["headline"],
         "explain": said.get("explain"),
@@ -137,6 +151,7 @@ def talk(game_id: str, moment: Moment) -> Talk | None:
         "goal": found.goal,
         "end": found.end,
         "log": log,
+        "results": results,
     }
 
 
@@ -159,6 +174,7 @@ def rules(game_id: str) -> dict[str, Any] | None:
         "goal": found.goal,
         "end": found.end,
         "sections": [section.plain() for section in found.rules],
+        "pieces": getattr(found, "pieces", {}),
     }
 
 
@@ -170,6 +186,12 @@ def move(label: Line, does: Line | None = None, warn: Line | None = None) -> dic
 def fact(label: Line, value: Line) -> dict[str, Any]:
     """One fact a player weighs: what it is, and its value."""
     return {"label": label, "value": value}
+
+
+def piece(name: Line, about: Line | None = None) -> dict[str, Any]:
+    """One piece or symbol of a game: its name, and a line about it (None: its kind's entry
+    says it)."""
+    return {"name": name, "about": about}
 
 
 def lines_of(line: Any) -> Iterable[Line]:
@@ -201,3 +223,5 @@ def lines_of_talk(said: Talk) -> Iterable[Line]:
     for line in said.get("log") or []:
         if line is not None:
             yield from lines_of(line)
+    for line in said.get("results") or []:
+        yield from lines_of(line)

@@ -32,8 +32,15 @@ from shared.games.das_kollier.game import (
     can_pay,
     half_up,
 )
-from shared.games.das_kollier.gems import KINDS, RANK, VALUE, best_necklace, necklace_value
-from shared.talk import Line, Moment, Section, Talk, fact, move, say, say_n, seat
+from shared.games.das_kollier.gems import (
+    CARDS,
+    KINDS,
+    RANK,
+    VALUE,
+    best_necklace,
+    necklace_value,
+)
+from shared.talk import Line, Moment, Section, Talk, fact, move, piece, say, say_n, seat
 
 # Each gem's name, and its name counted ("2 rubies"): the game's terms, one definition for
 # every client (pygame's words and the page say them through the talk).
@@ -122,6 +129,36 @@ def gem_card(gem: str) -> Line:
     return say("das-kollier.talk", "{gem} {value}", gem=GEM_NAMES[gem], value=VALUE[gem])
 
 
+# Each gem as a piece of the table: its name, and what a tap on it says (its base value, how many
+# of its cards the game has).
+GEM_PIECES: dict[str, dict[str, Any]] = {
+    gem: piece(
+        GEM_NAMES[gem],
+        say_n(
+            "das-kollier.talk",
+            "Base value {value}. {n} card of the game's {total}: the rarer a gem, the more it is"
+            " worth.",
+            "Base value {value}. {n} cards of the game's {total}: the rarer a gem, the more it is"
+            " worth.",
+            CARDS[gem],
+            value=money(VALUE[gem]),
+            total=sum(CARDS.values()),
+        ),
+    )
+    for gem in KINDS
+}
+
+
+# Said in the rules and where a spectator's corner of the table would show a seat's own gems.
+SECRET = say(
+    "das-kollier.talk",
+    "Cash and gems are secret; everyone sees only how many gems each player holds.",
+)
+# The seat's best necklace, and what it says before there is one.
+BEST_NECKLACE = say("das-kollier.talk", "Your best necklace")
+NO_NECKLACE = say("das-kollier.talk", "none yet: a centre gem and a pair of a cheaper kind")
+
+
 def gem_count(n: int) -> Line:
     """ "1 gem", "3 gems": how many gems, where the log may not say which."""
     return say_n("das-kollier.talk", "{n} gem", "{n} gems", n)
@@ -185,6 +222,8 @@ class Voice:
     @property
     def rules(self) -> list[Section]:
         return RULES
+
+    pieces = {f"gem:{gem}": found for gem, found in GEM_PIECES.items()}
 
     # ------------------------------------------------------------------ the moment
     def talk(self, moment: Moment) -> Talk:
@@ -387,6 +426,34 @@ class Voice:
         if kind == "game_over":
             return say("das-kollier.log", "The game is over.")
         return None
+
+    def result_lines(self, outcome: dict[str, Any], view: dict[str, Any]) -> list[Line]:
+        """Which of the rules' tie-breaks decided an equal necklace (the engine names it)."""
+        decided = outcome.get("decided_by")
+        if decided == "gems":
+            return [say("das-kollier.talk", "Tie on the necklace: fewer gems in it wins.")]
+        winners = outcome.get("winners") or []
+        values = outcome.get("best_outside" if decided == "outside" else "money")
+        if decided not in ("outside", "money") or not winners or not isinstance(values, list):
+            return []
+        lead = winners[0]
+        if decided == "outside":
+            return [
+                say(
+                    "das-kollier.talk",
+                    "Tie on the necklace: the best gem outside it wins ({name}: {value}).",
+                    name=seat(lead),
+                    value=money(values[lead]),
+                )
+            ]
+        return [
+            say(
+                "das-kollier.talk",
+                "Tie on the necklace and the gems: the most money wins ({name}: {value}).",
+                name=seat(lead),
+                value=money(values[lead]),
+            )
+        ]
 
     def _paid_line(self, event: dict[str, Any], who: Line | None) -> Line:
         """A payment: its gems by name for the payer and the auctioneer, else how many."""
@@ -938,7 +1005,7 @@ class Voice:
             best = view.get("best_necklace") or {}
             facts.append(
                 fact(
-                    say("das-kollier.talk", "Your best necklace"),
+                    BEST_NECKLACE,
                     say(
                         "das-kollier.talk",
                         "{gems} = {value}",
@@ -946,9 +1013,7 @@ class Voice:
                         value=money(best["value"]),
                     )
                     if best.get("value")
-                    else say(
-                        "das-kollier.talk", "none yet: a centre gem and a pair of a cheaper kind"
-                    ),
+                    else NO_NECKLACE,
                 )
             )
             sold = view.get("sold") or []
@@ -989,10 +1054,7 @@ def _rules() -> list[Section]:
                     " sum of its gems times the number of kinds: a ruby, 2 topazes and 4 agates"
                     " make 29,000 × 3 = 87,000. The table always shows your best one.",
                 ),
-                say(
-                    "das-kollier.talk",
-                    "Cash and gems are secret; everyone sees only how many gems each player holds.",
-                ),
+                SECRET,
             ],
         ),
         Section(
@@ -1133,6 +1195,12 @@ def _rules() -> list[Section]:
 
 RULES = _rules()
 VOICE = Voice()
+
+
+def payment_entry(view: dict[str, Any], payment: dict[str, Any]) -> dict[str, Any]:
+    """The talk's entry (label, what it does, a warning) for a payment that a client put together
+    itself (gems and necklaces chosen by hand), said as for the listed ones."""
+    return VOICE._payment(view, payment)
 
 
 def sale_entry(view: dict[str, Any], sale: dict[str, Any]) -> dict[str, Any]:

@@ -19,8 +19,8 @@ from typing import Any
 
 from shared.games.kette_von_saba.board import SPACE_INDEX, reward_at
 from shared.games.kette_von_saba.game import BUYER_REWARD, DRAW_PRICE, START_CASH
-from shared.games.kette_von_saba.necklace import JOKER
-from shared.talk import Line, Moment, Section, Talk, fact, move, say, say_n, seat
+from shared.games.kette_von_saba.necklace import JOKER, PIECES
+from shared.talk import Line, Moment, Section, Talk, fact, move, piece, say, say_n, seat
 
 # A card of each stone type by its number of stones ("3 rubies"): the pygame table's terms.
 STONES: dict[str, Callable[[int], Line]] = {
@@ -74,6 +74,59 @@ def laid_name(card: str, piece: str) -> Line:
     return card_name(card)
 
 
+def _pieces() -> dict[str, dict[str, Any]]:
+    """Every card by name (what a card is, the entry "card" says once), a lion head laid for
+    each piece by the piece it stands for, and the table's other symbols."""
+    pieces: dict[str, dict[str, Any]] = {
+        "card": piece(
+            say("kette-von-saba.talk", "a card"),
+            say(
+                "kette-von-saba.talk",
+                "A piece of the necklace. Each column holds one kind of stone, one stone more"
+                " going down, the halves mirrored: a card goes only where it fits that. Laid, it"
+                " pays a reward.",
+            ),
+        ),
+        "lion": piece(
+            card_name(JOKER),
+            say(
+                "kette-von-saba.talk",
+                "A lion head stands in for a piece: it may go only where the piece is already"
+                " certain, and pays like it. Left over when the necklace is full, it is a"
+                " forgery.",
+            ),
+        ),
+    }
+    for card in PIECES:
+        pieces[f"card:{card}"] = piece(card_name(card))
+        pieces[f"lion:{card}"] = piece(laid_name(JOKER, card))
+    pieces["ghost"] = piece(
+        say("kette-von-saba.talk", "a faint piece"),
+        say("kette-von-saba.talk", "Only this piece can still go on this space."),
+    )
+    pieces["could"] = piece(
+        say("kette-von-saba.talk", "a dotted space"),
+        say("kette-von-saba.talk", "The card on sale could go here."),
+    )
+    pieces["forgeries"] = piece(
+        say("kette-von-saba.talk", "Forgeries"),
+        say(
+            "kette-von-saba.talk",
+            "cards that fit nowhere on the necklace: set aside, worth nothing",
+        ),
+    )
+    pieces["deck"] = piece(
+        say("kette-von-saba.talk", "Deck"),
+        say(
+            "kette-von-saba.talk",
+            "Stage 1 ends when it is empty. After each sale the auctioneer may buy its top card"
+            " for {amount}.",
+            amount=marks(DRAW_PRICE),
+        ),
+    )
+    return pieces
+
+
 # Why the deck's top card goes up for auction (the log's sentence; {name}: the auctioneer).
 DECK_OFFERED: dict[str, Callable[[Line, Line], Line]] = {
     "round_without_draw": lambda name, card: say(
@@ -110,6 +163,7 @@ class Rewards:
 
 
 class KetteVonSabaVoice:
+    pieces = _pieces()
     goal = say(
         "kette-von-saba.talk",
         "Be the richest player at the end: buy and sell the necklace's pieces at auction, then "
@@ -684,6 +738,18 @@ class KetteVonSabaVoice:
             )
         )
         return facts
+
+    def result_lines(self, outcome: dict[str, Any], view: dict[str, Any]) -> list[Line]:
+        """The forgeries set aside and the bank's dealings of the whole game."""
+        return [
+            say("kette-von-saba.talk", "Forgeries set aside: {n}", n=len(view["forgeries"])),
+            say(
+                "kette-von-saba.talk",
+                "The bank paid {paid} in rewards and took {fees} for cards from the deck.",
+                paid=view["rewards_paid"],
+                fees=view["fees_paid"],
+            ),
+        ]
 
     # ------------------------------------------------------------------ the log
     def event_line(self, event: dict[str, Any], view: dict[str, Any]) -> Line | None:

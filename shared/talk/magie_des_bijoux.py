@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.games.magie_des_bijoux import PLAQUE_KINDS, row_winner
-from shared.talk import Line, Moment, Section, Talk, fact, move, say, say_n, seat
+from shared.games.magie_des_bijoux import PLAQUE_KINDS, MagieDesBijoux, row_winner
+from shared.talk import Line, Moment, Section, Talk, fact, move, piece, say, say_n, seat
 
 # The plaques by their number of settings (the engine's PLAQUE_KINDS), as the table names them.
 PLAQUE_NAMES: dict[str, Line] = {
@@ -28,8 +28,61 @@ def _points(view: dict[str, Any], who: int) -> int:
     return sum(s for s, o in zip(view["settings"], view["owners"], strict=True) if o == who)
 
 
+def _pieces() -> dict[str, dict[str, Any]]:
+    """The plaques by their number of settings, the stones of each seat, the pawn and the plaque
+    it came from, and an empty setting: each by name, with what it is worth or does."""
+    pieces = {
+        f"plaque:{n}": piece(
+            plaque_name(n),
+            say_n(
+                "magie-des-bijoux.talk",
+                "{n} setting (the number in the corner): worth {n} point to whoever holds the"
+                " plaque at the end.",
+                "{n} settings (the number in the corner): worth {n} points to whoever holds the"
+                " plaque at the end.",
+                n,
+            ),
+        )
+        for n in sorted(PLAQUE_KINDS)
+    }
+    for who in range(MagieDesBijoux.max_players):
+        pieces[f"stone:{who}"] = piece(
+            say("magie-des-bijoux.talk", "{name}'s stones", name=seat(who))
+        )
+    pieces["stone"] = piece(
+        say("magie-des-bijoux.talk", "a stone"),
+        say(
+            "magie-des-bijoux.talk",
+            "More stones on a plaque than anyone else and than its empty settings hold it.",
+        ),
+    )
+    pieces["pawn"] = piece(
+        say("magie-des-bijoux.talk", "the pawn"),
+        say(
+            "magie-des-bijoux.talk",
+            "Everyone's pawn: it moves along its row or column to a plaque with a free setting,"
+            " and the mover sets a stone there.",
+        ),
+    )
+    pieces["previous"] = piece(
+        say("magie-des-bijoux.talk", "where the pawn stood before"),
+        say("magie-des-bijoux.talk", "The pawn may not go straight back to this plaque."),
+    )
+    pieces["setting"] = piece(
+        say("magie-des-bijoux.talk", "an empty setting"),
+        say(
+            "magie-des-bijoux.talk",
+            "Empty settings count like one more player: to hold a plaque you need more stones"
+            " on it than its empty settings.",
+        ),
+    )
+    return pieces
+
+
 class MagieVoice:
     """La Magie des Bijoux's voice."""
+
+    pieces = _pieces()
 
     goal = say(
         "magie-des-bijoux.talk",
@@ -194,6 +247,32 @@ class MagieVoice:
                 )
             return say("magie-des-bijoux.talk", "The pawn has nowhere to go: the game is over.")
         return None
+
+    def result_lines(self, outcome: dict[str, Any], view: dict[str, Any]) -> list[Line]:
+        """What the results add to the scores: the settings left empty in a solitaire, else the
+        points of the plaques nobody won."""
+        if outcome.get("solitaire"):
+            empty = outcome.get("empty_settings", 0)
+            if empty == 0:
+                return [
+                    say("magie-des-bijoux.talk", "Every setting is filled: a perfect solitaire!")
+                ]
+            return [
+                say_n(
+                    "magie-des-bijoux.talk",
+                    "{n} setting stayed empty (0 wins the solitaire).",
+                    "{n} settings stayed empty (0 wins the solitaire).",
+                    empty,
+                )
+            ]
+        return [
+            say_n(
+                "magie-des-bijoux.talk",
+                "Plaques won by nobody: {n} point.",
+                "Plaques won by nobody: {n} points.",
+                outcome.get("neutral_points", 0),
+            )
+        ]
 
     def _plaque_at(self, view: dict[str, Any], plaque: list[int]) -> Line:
         return plaque_name(view["settings"][plaque[0] * view["cols"] + plaque[1]])

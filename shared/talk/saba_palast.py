@@ -650,6 +650,19 @@ class Voice:
             quarter=where,
         )
 
+    def result_lines(self, outcome: dict[str, Any], view: dict[str, Any]) -> list[Line]:
+        """How the game ended, and whether the serail broke a tie on points."""
+        ended = outcome.get("end") or view.get("end")
+        lines = [
+            say("saba-palast.talk", "The end card was fulfilled.")
+            if ended == "end_card"
+            else say("saba-palast.talk", "The palace was completed.")
+        ]
+        scores = outcome.get("scores") or []
+        if scores and len(outcome.get("winners") or []) == 1 and scores.count(max(scores)) > 1:
+            lines.append(say("saba-palast.talk", "Ties are broken by the serail."))
+        return lines
+
     # ------------------------------------------------------------------ the moment
     def _over(self, view: dict[str, Any], outcome: dict[str, Any] | None) -> tuple:
         outcome = outcome or view.get("outcome") or {}

@@ -47,7 +47,7 @@ class AuctionBlock(TableView):
 
     def _pay_words(self) -> tuple[str, str]:
         """While gems may pay: what is chosen, and what it is worth — or the warning that it pays
-        more than the price (the composer's own input, which no listed move says)."""
+        more than the price, as the voice says it of the payment being put together."""
         auction = self._auction()
         cash = money(max(0, auction.get("price", 0) - self._worth()))
         worth = i18n.pgettext(
@@ -56,12 +56,9 @@ class AuctionBlock(TableView):
         over = self._overpaid()
         if over:
             # The warning comes first; what is chosen shows in the hand too.
-            warning = i18n._(
-                "Gems worth {worth}: {amount} more than the price, and no change is given",
-                worth=money(self._worth()),
-                amount=money(over),
-            )
-            return warning, self._chosen_words()
+            warning = voice.payment_entry(self.view, self._payment())["warn"]
+            if warning is not None:
+                return self.say(warning), self._chosen_words()
         return self._chosen_words(), worth
 
     def _draw_block(self, surface: pygame.Surface, cam: Camera) -> None:

@@ -24,6 +24,7 @@ from client.tables.das_kollier.layout import (
 from client.tables.das_kollier.words import money, number
 from client.ui import theme
 from shared.games.das_kollier.gems import KINDS
+from shared.talk import das_kollier as voice
 
 
 class OwnCorner(TableView):
@@ -36,7 +37,7 @@ class OwnCorner(TableView):
             self._lines(
                 surface,
                 cam,
-                i18n._("Money and gems are secret: you see how many gems each player holds."),
+                self.say(voice.SECRET),
                 BODY,
                 (ME.centerx, ME.y + 40),
                 ME.w - 40,
@@ -96,7 +97,7 @@ class OwnCorner(TableView):
         self._text(
             surface,
             cam,
-            i18n._("Your best necklace"),
+            self.say(voice.BEST_NECKLACE),
             BODY,
             NECKLACE_TITLE,
             theme.GOLD_LIGHT,
@@ -106,8 +107,9 @@ class OwnCorner(TableView):
         )
         gems = best.get("gems", [])
         if not gems:
+            none_yet = self.say(voice.NO_NECKLACE)
             lines = theme.wrap(
-                i18n._("No necklace yet: a centre gem and a pair of a cheaper kind make one"),
+                none_yet[:1].upper() + none_yet[1:],
                 self._px(cam, SMALL),
                 round(NECKLACE.w * cam.scale),
             )

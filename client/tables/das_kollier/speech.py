@@ -8,7 +8,7 @@ from typing import Any
 
 from client import i18n
 from client.tables.base import TableView
-from client.tables.das_kollier.words import TIE_BREAKS, gem_count, gem_list, money
+from client.tables.das_kollier.words import gem_count, gem_list, money
 from shared.talk import das_kollier as voice
 
 
@@ -63,18 +63,5 @@ class Speech(TableView):
                 lines.append(
                     i18n.pgettext("das-kollier", "{name}: no necklace", name=self.ctx.name(seat))
                 )
-        tie = self._tie_break(outcome)
-        if tie:
-            lines.append(tie)
-        return lines
-
-    def _tie_break(self, outcome: dict[str, Any]) -> str | None:
-        """Which of the rules' tie-breaks decided the game (the engine names it), in words."""
-        decided = outcome.get("decided_by")
-        if decided is None:
-            return None
-        if decided == "gems":
-            return i18n._("Tie on the necklace: fewer gems in it wins.")
-        lead = outcome["winners"][0]
-        value = outcome["best_outside" if decided == "outside" else "money"][lead]
-        return i18n._(TIE_BREAKS[decided], name=self.ctx.name(lead), value=money(value))
+        # Which tie-break decided an equal necklace, as the voice says it.
+        return lines + super().result_lines(outcome)

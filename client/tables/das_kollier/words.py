@@ -1,5 +1,5 @@
 """What Das Kollier's table says beyond the table's talk: amounts, gems and counts as the board
-draws them, and the results' tie-breaks. The game's terms (gem names, phases, money), the log's
+draws them. The game's terms (gem names, phases, money), the log's
 sentences and the rules are the voice's (shared/talk/das_kollier.py), said here through
 `client.i18n.say`; English stands in the code, the catalogs hold German and French (see
 client/i18n.py)."""
@@ -7,7 +7,6 @@ client/i18n.py)."""
 from __future__ import annotations
 
 from client import i18n
-from client.i18n import N_
 from shared.talk import das_kollier as voice
 
 number = i18n.number
@@ -43,10 +42,3 @@ def gem_count(n: int) -> str:
 def card_count(n: int) -> str:
     """ "1 card", "3 cards"."""
     return i18n.npgettext("das-kollier", "{n} card", "{n} cards", n)
-
-
-# The tie-breaks after an equal necklace, by what decided the game (fewer gems: see speech.py).
-TIE_BREAKS: dict[str, str] = {
-    "outside": N_("Tie on the necklace: the best gem outside it wins ({name}: {value})."),
-    "money": N_("Tie on the necklace and the gems: the most money wins ({name}: {value})."),
-}

@@ -10,7 +10,7 @@ import pygame
 from client import i18n
 from client.tables.base import Camera, TableView
 from client.tables.kette_von_saba import art, lettering, words
-from client.tables.kette_von_saba.layout import BLOCK_RECT, LOT_RECT
+from client.tables.kette_von_saba.layout import BLOCK_RECT, CHOOSER_Y, LOT_RECT
 from client.ui import theme
 
 
@@ -22,6 +22,8 @@ class BlockDrawing(TableView):
     def warning(self) -> str | None: ...
 
     def chooser(self) -> tuple[str, list[Any], int] | None: ...
+
+    amount_armed: tuple[int, Any] | None
 
     def _lot_fact(self) -> str | None:
         """What the card on sale pays and where, as the talk's facts say it."""
@@ -71,14 +73,16 @@ class BlockDrawing(TableView):
         # says who bought, not who sells), the line under it what is decided now.
         # A warning of the buttons (⚠) takes the explanation's place: the block has room for
         # two lines, and the bid it would repeat stands on its right.
-        # With the amount chooser at the foot of the block, a warning stands alone above it (the
-        # top bar says whose turn it is, the card is on the block): both would not fit.
+        # With the amount chooser at the foot of the block, a warning stands alone above it, in
+        # a callout of its own (`_draw_chooser_warning`): the top bar says whose turn it is,
+        # the card is on the block.
         said = self.talk()
         lines = []
         if said:
             warning = self.warning() if mine else None
-            if not (warning and self.chooser() is not None):
-                lines.append((self.say(said["headline"]), lettering.px(cam, 22), theme.TEXT, True))
+            if warning and self.chooser() is not None:
+                return
+            lines.append((self.say(said["headline"]), lettering.px(cam, 22), theme.TEXT, True))
             if warning:
                 lines.append(("⚠ " + warning, lettering.px(cam, 17), theme.GOLD, False))
             elif said["explain"]:
@@ -140,6 +144,29 @@ class BlockDrawing(TableView):
             lines.append((lot, size, theme.TEXT_DIM, False))
         if lines:
             surface.blit(lettering.stacked(tuple(lines), width, "left"), (round(x), round(y)))
+
+    def _draw_chooser_warning(self, surface: pygame.Surface, cam: Camera) -> None:
+        """The warning of the amount shown on the chooser, whole, in a callout standing on the
+        chooser's row: as tall as its words need, over the rail's left end where the block
+        is too small for them (at 800×600 in German), never cut short."""
+        warning = self.warning() if self._my_turn() else None
+        if not warning or self.chooser() is None:
+            return
+        pad = max(4, round(8 * cam.scale))
+        left, right = cam.to_screen(BLOCK_RECT.x, 0)[0], cam.to_screen(LOT_RECT.x - 12, 0)[0]
+        width = round(right - left) - 2 * pad
+        size = lettering.px(cam, 17)
+        said = [("⚠ " + warning, size, theme.GOLD, False)]
+        kind, moves, index = self.chooser()
+        if self.amount_armed == (self.version, moves[index]):
+            # Armed by a first tap: the button's own label may be too small to say so.
+            said.append((i18n._("Tap it again to play it."), size, theme.TEXT, True))
+        text = lettering.stacked(tuple(said), width, "left", None)
+        bottom = cam.to_screen(0, CHOOSER_Y - 4)[1]
+        box = pygame.Rect(round(left), 0, width + 2 * pad, text.get_height() + 2 * pad)
+        box.bottom = round(bottom)
+        theme.shadowed_rect(surface, box, theme.PANEL, pad, lift=2, border=theme.GOLD_DARK)
+        surface.blit(text, (box.x + pad, box.y + pad))
 
 
 def _layouts(n: int) -> str:

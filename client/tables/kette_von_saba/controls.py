@@ -16,6 +16,7 @@ from client.tables.kette_von_saba import lettering, words
 from client.tables.kette_von_saba.layout import (
     BLOCK_RECT,
     CARD_RATIO,
+    CHOOSER_Y,
     DECK_RECT,
     FORGERY_RECT,
     HAND_CARD,
@@ -37,7 +38,6 @@ BID_STEPS = (0, 1, 4)
 AMOUNT_MOVES = {"bid": "amount", "reserve": "price"}
 # The amount chooser at the foot of the block, left of the card on sale (world units): −, the
 # amount, + and the button that plays the chosen move.
-CHOOSER_Y = BLOCK_RECT.bottom - 40
 MINUS_RECT = pygame.FRect(BLOCK_RECT.x + 10, CHOOSER_Y, 40, 36)
 AMOUNT_RECT = pygame.FRect(MINUS_RECT.right + 4, CHOOSER_Y, 104, 36)
 PLUS_RECT = pygame.FRect(AMOUNT_RECT.right + 4, CHOOSER_Y, 40, 36)

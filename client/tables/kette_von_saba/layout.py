@@ -47,6 +47,9 @@ PURSE_MAX_W = 220.0
 LOT_RECT = pygame.FRect(CENTRE_X - 49, 542, 98, 98 * CARD_RATIO)
 BLOCK_RECT = pygame.FRect(20, 536, WORLD[0] - 40, 150)
 
+# The amount chooser's row, at the foot of the block (client/tables/kette_von_saba/controls.py).
+CHOOSER_Y = BLOCK_RECT.bottom - 40
+
 HAND_RECT = pygame.FRect(20, 692, WORLD[0] - 40, 146)
 HAND_CARD = 96.0
 # How far a picked-up card rises above the table.

@@ -81,13 +81,21 @@ def rolling(
 
 
 @lru_cache(maxsize=64)
-def stacked(lines: tuple[tuple[str, int, theme.Colour, bool], ...], width: int, align: str):
-    """Lines of (text, size, colour, bold), each wrapped to `width` px (at most three rows),
-    stacked on a transparent surface and aligned "left", "right" or "center"."""
-    rows = []
+def stacked(
+    lines: tuple[tuple[str, int, theme.Colour, bool], ...],
+    width: int,
+    align: str,
+    most: int | None = 3,
+):
+    """Lines of (text, size, colour, bold), each wrapped to `width` px (at most `most` rows;
+    None: all), stacked on a transparent surface and aligned "left", "right" or "center"."""
+    wrapped = []
     for text, size, colour, bold in lines:
-        for row in theme.wrap(text, size, max(8, width), bold)[:3]:
-            rows.append(theme.text(fit(row, size, width, bold), size, colour, bold))
+        for row in theme.wrap(text, size, max(8, width), bold)[:most]:
+            wrapped.append((row, size, colour, bold))
+    rows = []
+    for row, size, colour, bold in wrapped:
+        rows.append(theme.text(fit(row, size, width, bold), size, colour, bold))
     w = max([r.get_width() for r in rows] or [1])
     h = sum(round(r.get_height() * 1.08) for r in rows) or 1
     surf = pygame.Surface((w, h), pygame.SRCALPHA)

@@ -159,9 +159,6 @@ class KetteVonSabaView(Motion, Controls, NecklaceDrawing, BlockDrawing, RailDraw
     def score_text(self, score: int) -> str:
         return words.marks(score)
 
-    def result_lines(self, outcome: dict[str, Any]) -> list[str]:
-        return words.result_lines(self.view)
-
     # ------------------------------------------------------------------ drawing
     def world_size(self) -> tuple[float, float]:
         # A spectator holds no hand: the board, rail and block get its room.
@@ -202,6 +199,7 @@ class KetteVonSabaView(Motion, Controls, NecklaceDrawing, BlockDrawing, RailDraw
         self._draw_hand(surface, cam, hot, held)
         if self._lot_visible() and (held is None or held.key != "lot"):
             self._draw_card(surface, cam, self.view["lot"], self.lot_sprite, LOT_RECT.w)
+        self._draw_chooser_warning(surface, cam)
         for flight in self.flights:
             self._draw_flight(surface, cam, flight)
         size = max(6, round(COIN * cam.scale))

@@ -1,6 +1,6 @@
-"""What Die Kette von Saba's table writes besides the table's talk: money, the lines of the
-players' panels and of the results. Card names, why the game ended, the log's sentences, the
-moment, the moves and the rules are the talk's (shared/talk/kette_von_saba.py), said here through
+"""What Die Kette von Saba's table writes besides the table's talk: money and the lines of the
+players' panels. Card names, why the game ended, the results, the log's sentences, the moment,
+the moves and the rules are the talk's (shared/talk/kette_von_saba.py), said here through
 `i18n.say`. English stands here; German and French come from the catalogs."""
 
 from __future__ import annotations
@@ -39,18 +39,4 @@ def panel_lines(view: View, seat: int) -> list[str]:
     return [
         marks(view["cash"][seat]),
         i18n.pgettext("kette-von-saba", "Cards in hand: {n}", n=view["hand_counts"][seat]),
-    ]
-
-
-def result_lines(view: View) -> list[str]:
-    """The forgeries and the bank's dealings, for the results."""
-    if not view:
-        return []
-    return [
-        i18n._("Forgeries set aside: {n}", n=len(view["forgeries"])),
-        i18n._(
-            "The bank paid {paid} in rewards and took {fees} for cards from the deck.",
-            paid=money(view["rewards_paid"]),
-            fees=money(view["fees_paid"]),
-        ),
     ]

@@ -3,8 +3,6 @@ sentences and the rules are the table's talk: shared/talk/magie_des_bijoux.py)."
 
 from __future__ import annotations
 
-from typing import Any
-
 from client import i18n
 from client.tables.base import TableContext, View
 from client.tables.magie_des_bijoux.layout import Grid
@@ -54,22 +52,3 @@ class MagieWords:
             else:
                 lines.append(i18n.pgettext("magie-des-bijoux", "Points: {n}", n=points))
         return lines
-
-    def result_lines(self, outcome: dict[str, Any]) -> list[str]:
-        if outcome.get("solitaire"):
-            empty = outcome.get("empty_settings", 0)
-            if empty == 0:
-                return [i18n._("Every setting is filled: a perfect solitaire!")]
-            return [
-                i18n.ngettext(
-                    "{n} setting stayed empty (0 wins the solitaire).",
-                    "{n} settings stayed empty (0 wins the solitaire).",
-                    empty,
-                )
-            ]
-        neutral = outcome.get("neutral_points", 0)
-        return [
-            i18n.ngettext(
-                "Plaques won by nobody: {n} point.", "Plaques won by nobody: {n} points.", neutral
-            )
-        ]

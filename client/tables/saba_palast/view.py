@@ -279,12 +279,3 @@ class SabaPalastView(Controls, Motion, Board, Pieces, Steps, Cues, TableView):
                 "panel_points", points=view["points"][seat], cards=view["hand_counts"][seat]
             )
         return [first, stock]
-
-    def result_lines(self, outcome: dict[str, Any]) -> list[str]:
-        lines = [
-            words.ui("end_card_result" if outcome.get("end") == "end_card" else "palace_result")
-        ]
-        scores = outcome.get("scores", [])
-        if scores and len(outcome.get("winners", [])) == 1 and scores.count(max(scores)) > 1:
-            lines.append(words.ui("serail_result"))
-        return lines

@@ -4,7 +4,7 @@ The game's terms (materials, quarters, cards, the turn's steps), the moment, eve
 what it does and its warning, the facts, the rules and the game log's sentences are the table's
 talk, defined once in shared/talk/saba_palast.py and said here through `i18n.say` (the log by the
 base view's `event_text`); this module keeps what only the pygame table draws (board labels,
-chips, the give-back dialog, banners)."""
+chips, the give-back dialog, banners; the results' lines are the talk's too)."""
 
 from __future__ import annotations
 
@@ -43,10 +43,6 @@ UI_TEXT: dict[str, str] = {
     "leave": C_("saba-palast.chip", "leave"),
     "no_figure": C_("saba-palast.chip", "none"),
     "decline": C_("saba-palast.chip", "decline"),
-    # The results.
-    "end_card_result": N_("The end card was fulfilled."),
-    "palace_result": N_("The palace was completed."),
-    "serail_result": N_("Ties are broken by the serail."),
     # Banners over the table.
     "game_over": C_("saba-palast.banner", "Game over"),
     "treasury_banner": C_("saba-palast.banner", "Treasury scoring"),

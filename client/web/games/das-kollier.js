@@ -2,26 +2,30 @@
 // server lists (offer, bid, pass, knock down, accept, pre-empt, pay, commission, sell). What each
 // moment and move means, the warnings and the facts (gem values, the best necklace, what the bank
 // pays) and the game log's sentences are the table's talk (shared/talk/das_kollier.py), said by
-// ../talk.js and the page's log: this module only draws and lays out.
+// ../talk.js and the page's log: this module only draws and lays out. A gem tapped on a card or in
+// the hand explains itself (its name, base value and how many cards of it the game has: the
+// voice's `pieces`).
 
 import { h, s, button } from "../dom.js";
 import { _, pgettext, npgettext, number, say } from "../i18n.js";
 import * as talk from "../talk.js";
 
+const GAME = "das-kollier";
 const W = 360; // board width in SVG units: about one unit per pixel on a phone
 // The gems, most valuable first, as they are drawn: colour and cut (shape), never colour alone;
-// their names for the cards and the results (where the talk has none). Values are the talk's.
+// their names counted for the payment being chosen and the results' necklaces. Names and values
+// are the talk's.
 const GEMS = {
-  diamant: { colour: "#F4F8FF", cut: "brilliant", name: () => pgettext("das-kollier.gem", "diamond"), counted: (n) => npgettext("das-kollier.gem", "{n} diamond", "{n} diamonds", n) },
-  rubin: { colour: "#C0143C", cut: "oval", name: () => pgettext("das-kollier.gem", "ruby"), counted: (n) => npgettext("das-kollier.gem", "{n} ruby", "{n} rubies", n) },
-  topas: { colour: "#F2A900", cut: "pear", name: () => pgettext("das-kollier.gem", "topaz"), counted: (n) => npgettext("das-kollier.gem", "{n} topaz", "{n} topazes", n) },
-  smaragd: { colour: "#0F8A5F", cut: "step", name: () => pgettext("das-kollier.gem", "emerald"), counted: (n) => npgettext("das-kollier.gem", "{n} emerald", "{n} emeralds", n) },
-  granat: { colour: "#7B1E2B", cut: "round", name: () => pgettext("das-kollier.gem", "garnet"), counted: (n) => npgettext("das-kollier.gem", "{n} garnet", "{n} garnets", n) },
-  turmalin: { colour: "#D6477A", cut: "hexagon", name: () => pgettext("das-kollier.gem", "tourmaline"), counted: (n) => npgettext("das-kollier.gem", "{n} tourmaline", "{n} tourmalines", n) },
-  amethyst: { colour: "#8E44AD", cut: "triangle", name: () => pgettext("das-kollier.gem", "amethyst"), counted: (n) => npgettext("das-kollier.gem", "{n} amethyst", "{n} amethysts", n) },
-  opal: { colour: "#BFD7E0", cut: "round", name: () => pgettext("das-kollier.gem", "opal"), counted: (n) => npgettext("das-kollier.gem", "{n} opal", "{n} opals", n) },
-  tuerkis: { colour: "#30B5B0", cut: "cushion", name: () => pgettext("das-kollier.gem", "turquoise"), counted: (n) => npgettext("das-kollier.gem", "{n} turquoise", "{n} turquoises", n) },
-  achat: { colour: "#8A6E5A", cut: "diamond", name: () => pgettext("das-kollier.gem", "agate"), counted: (n) => npgettext("das-kollier.gem", "{n} agate", "{n} agates", n) },
+  diamant: { colour: "#F4F8FF", cut: "brilliant", counted: (n) => npgettext("das-kollier.gem", "{n} diamond", "{n} diamonds", n) },
+  rubin: { colour: "#C0143C", cut: "oval", counted: (n) => npgettext("das-kollier.gem", "{n} ruby", "{n} rubies", n) },
+  topas: { colour: "#F2A900", cut: "pear", counted: (n) => npgettext("das-kollier.gem", "{n} topaz", "{n} topazes", n) },
+  smaragd: { colour: "#0F8A5F", cut: "step", counted: (n) => npgettext("das-kollier.gem", "{n} emerald", "{n} emeralds", n) },
+  granat: { colour: "#7B1E2B", cut: "round", counted: (n) => npgettext("das-kollier.gem", "{n} garnet", "{n} garnets", n) },
+  turmalin: { colour: "#D6477A", cut: "hexagon", counted: (n) => npgettext("das-kollier.gem", "{n} tourmaline", "{n} tourmalines", n) },
+  amethyst: { colour: "#8E44AD", cut: "triangle", counted: (n) => npgettext("das-kollier.gem", "{n} amethyst", "{n} amethysts", n) },
+  opal: { colour: "#BFD7E0", cut: "round", counted: (n) => npgettext("das-kollier.gem", "{n} opal", "{n} opals", n) },
+  tuerkis: { colour: "#30B5B0", cut: "cushion", counted: (n) => npgettext("das-kollier.gem", "{n} turquoise", "{n} turquoises", n) },
+  achat: { colour: "#8A6E5A", cut: "diamond", counted: (n) => npgettext("das-kollier.gem", "{n} agate", "{n} agates", n) },
 };
 const KINDS = Object.keys(GEMS);
 
@@ -30,16 +34,17 @@ export function money(amount) {
   return sign + pgettext("das-kollier", "${n}", { n: number(Math.abs(amount)) });
 }
 
-function gemName(gem) {
-  return GEMS[gem] ? GEMS[gem].name() : gem;
+/** A gem's name, as the game's voice names it. */
+function gemName(gem, ctx) {
+  return talk.pieceName(GAME, `gem:${gem}`, ctx) || (GEMS[gem] ? GEMS[gem].counted(1) : gem);
 }
 
 /** Gems in words, most valuable first: "ruby, 2 topazes, 4 agates". */
-export function gemList(gems) {
+export function gemList(gems, ctx) {
   const counts = new Map();
   for (const gem of gems) counts.set(gem, (counts.get(gem) || 0) + 1);
   return KINDS.filter((k) => counts.has(k))
-    .map((k) => (counts.get(k) === 1 ? gemName(k) : GEMS[k].counted(counts.get(k))))
+    .map((k) => (counts.get(k) === 1 ? gemName(k, ctx) : GEMS[k].counted(counts.get(k))))
     .join(", ");
 }
 
@@ -95,9 +100,9 @@ const PER_ROW = 4;
 /** A lot card: the gem's cut and colour, its name and (from the talk) its value —
  * "tourmaline / 5,000", never a shape and a bare number. */
 function card(gem, x, y, said, ctx) {
-  const name = said && said.a ? say(said.a.gem, ctx.name) : gemName(gem);
-  const fit = name.length > 9 ? { textLength: CARD_W - 10, lengthAdjust: "spacingAndGlyphs" } : {};
-  return s(
+  const name = said && said.a ? say(said.a.gem, ctx.name) : gemName(gem, ctx);
+  const fit = name.length > 7 ? { textLength: CARD_W - 10, lengthAdjust: "spacingAndGlyphs" } : {};
+  const drawn = s(
     "g",
     { class: "gem-card", "data-gem": gem },
     s("rect", { x, y, width: CARD_W, height: CARD_H, rx: 7, class: "card" }),
@@ -107,6 +112,7 @@ function card(gem, x, y, said, ctx) {
       ? s("text", { x: x + CARD_W / 2, y: y + 89, class: "card-text", "text-anchor": "middle", "font-weight": "bold" }, number(said.a.value))
       : null,
   );
+  return talk.explains(ctx, GAME, drawn, `gem:${gem}`);
 }
 
 /** The board: the lot's cards (SVG, scaled to the screen), the auction's price and whom it
@@ -158,6 +164,7 @@ export function board(view, ctx) {
           h("strong", { class: bumped ? "price bump" : "price" }, money(price)),
           h("span", {}, about),
         ),
+    talk.pieceNote(ctx, GAME),
   );
 }
 
@@ -192,13 +199,13 @@ export function facts(view, ctx) {
   const necklace = view.best_necklace || { value: 0, gems: [] };
   const inNecklace = ui.necklace ? [...necklace.gems] : [];
   const hand = view.gems.map((gem, i) => {
-    const words = lines[i] ? say(lines[i], ctx.name) : gemName(gem);
+    const words = lines[i] ? say(lines[i], ctx.name) : gemName(gem, ctx);
     const taken = inNecklace.indexOf(gem);
     if (taken >= 0) {
       inNecklace.splice(taken, 1);
       return h("span", { class: "chip picked" }, gemIcon(gem), words);
     }
-    if (!picking) return h("span", { class: "chip" }, gemIcon(gem), words);
+    if (!picking) return talk.explains(ctx, GAME, h("span", { class: "chip" }, gemIcon(gem), words), `gem:${gem}`);
     const picked = (ui.picks || []).includes(i);
     return button([gemIcon(gem), words], () => togglePick(ctx, i), {
       class: picked ? "picked" : "",
@@ -350,7 +357,7 @@ function composer(view, ctx) {
       "p",
       {},
       chosen.pieces.length
-        ? pgettext("das-kollier", "chosen: {gems}", { gems: gemList(chosen.pieces) })
+        ? pgettext("das-kollier", "chosen: {gems}", { gems: gemList(chosen.pieces, ctx) })
         : pgettext("das-kollier", "nothing chosen"),
       " · ",
       pgettext("das-kollier", "Cash: {amount}", { amount: money(chosen.move.cash) }),
@@ -397,21 +404,10 @@ function chosenPayment(view, ctx, price) {
 // ------------------------------------------------------------------ results
 export function score(value, ctx, seat, outcome) {
   const necklace = outcome.necklaces ? outcome.necklaces[seat] : null;
-  return necklace && necklace.length ? `${money(value)} · ${gemList(necklace)}` : money(value);
+  return necklace && necklace.length ? `${money(value)} · ${gemList(necklace, ctx)}` : money(value);
 }
 
+/** Which tie-break decided an equal necklace, as the voice says it. */
 export function resultLines(outcome, ctx) {
-  const winner = (outcome.winners || [])[0];
-  if (outcome.decided_by === "gems") return [_("Tie on the necklace: fewer gems in it wins.")];
-  if (outcome.decided_by === "outside" && outcome.best_outside)
-    return [_("Tie on the necklace: the best gem outside it wins ({name}: {value}).", {
-      name: ctx.name(winner),
-      value: money(outcome.best_outside[winner]),
-    })];
-  if (outcome.decided_by === "money" && Array.isArray(outcome.money) && typeof outcome.money[winner] === "number")
-    return [_("Tie on the necklace and the gems: the most money wins ({name}: {value}).", {
-      name: ctx.name(winner),
-      value: money(outcome.money[winner]),
-    })];
-  return [];
+  return talk.results(ctx);
 }

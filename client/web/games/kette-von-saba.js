@@ -3,13 +3,17 @@
 // pass, sell or ask a price, pay or decline, keep, lay on a marked place, buy from the deck.
 // What each move does and costs, what a place pays and the facts a player weighs come from the
 // table's talk (shared/talk/kette_von_saba.py), said by ../talk.js: the page only draws them.
+// The cards' names and what a card, a lion head, a faint piece, a dotted space, the forgeries and
+// the deck are come from the voice's `pieces`: a laid card or one of those symbols explains itself
+// on a tap.
 
 import { h, s, button, tappable } from "../dom.js";
-import { _, pgettext, npgettext, ngettext, number } from "../i18n.js";
+import { _, pgettext, ngettext, number } from "../i18n.js";
 import * as talk from "../talk.js";
 
 // The board's geometry, as client/tables/kette_von_saba/layout.py: flat-topped hexagons, a
 // column 1.5 radii from the next, columns with odd |c| half a space higher.
+const GAME = "kette-von-saba";
 const R = 50;
 const HEX_H = Math.sqrt(3) * R;
 const TILE = 0.9;
@@ -29,13 +33,6 @@ const STONES = {
   amethyst: { colour: "#8E44AD", cut: "hexagon", ground: "#ead9ee" },
 };
 const ORDER = Object.keys(STONES);
-const CARD_NAMES = {
-  rubin: (n) => npgettext("kette-von-saba.card", "{n} ruby", "{n} rubies", n),
-  smaragd: (n) => npgettext("kette-von-saba.card", "{n} emerald", "{n} emeralds", n),
-  saphir: (n) => npgettext("kette-von-saba.card", "{n} sapphire", "{n} sapphires", n),
-  perle: (n) => npgettext("kette-von-saba.card", "{n} pearl", "{n} pearls", n),
-  amethyst: (n) => npgettext("kette-von-saba.card", "{n} amethyst", "{n} amethysts", n),
-};
 // Where the stones of a piece sit, in radii of its hexagon, and how large they are.
 const SPOTS = {
   1: [[[0, 0]], 0.84],
@@ -88,11 +85,15 @@ function split(card) {
   return [card.slice(0, at), Number(card.slice(at + 1))];
 }
 
-/** A card in words: "3 rubies", "a lion head". */
-export function cardName(card) {
-  if (card === JOKER) return pgettext("kette-von-saba.card", "a lion head");
-  const [stone, count] = split(card);
-  return CARD_NAMES[stone] ? CARD_NAMES[stone](count) : card;
+/** The id of a card among the voice's pieces: "card:rubin-3", "lion". */
+function pieceId(card) {
+  return card === JOKER ? "lion" : `card:${card}`;
+}
+
+/** A card in words, as the voice names it: "3 rubies", "a lion head" ("" until the page knows
+ * the game's pieces, a moment after it first shows the game). */
+export function cardName(card, ctx) {
+  return talk.pieceName(GAME, pieceId(card), ctx) || "";
 }
 
 function cardOrder(card) {
@@ -383,9 +384,11 @@ export function board(view, ctx) {
     const entry = view.board[i];
     cells.push(s("polygon", { points: hexPoints(x, y, R * 0.98), class: "socket" }));
     if (entry) {
-      cells.push(s("g", { class: laidNow.has(i) ? "laid new" : "laid", style: { transformOrigin: `${x}px ${y}px` } }, tile(entry, x, y, R * TILE)));
+      const laid = s("g", { class: laidNow.has(i) ? "laid new" : "laid", style: { transformOrigin: `${x}px ${y}px` } }, tile(entry, x, y, R * TILE));
+      cells.push(targets.size ? laid : talk.explains(ctx, GAME, laid, entry.joker ? `lion:${entry.piece}` : `card:${entry.piece}`));
     } else if (view.possible[i] && view.possible[i].length === 1) {
-      cells.push(s("g", { class: "ghost" }, jewel(view.possible[i][0], x, y, R * 0.72)));
+      const ghost = s("g", { class: "ghost" }, jewel(view.possible[i][0], x, y, R * 0.72));
+      cells.push(targets.size ? ghost : talk.explains(ctx, GAME, ghost, "ghost"));
     }
     const move = targets.get(i);
     if (move) {
@@ -400,7 +403,7 @@ export function board(view, ctx) {
       overlay.push(tappable(talk.offers(place, ctx, move), `space:${i}`, () => choose(ctx, "space", i)));
     } else if (!targets.size && lotSpaces.has(i) && view.phase !== "draw") {
       // While a card is on sale: where it could go (dotted), for everyone to see.
-      overlay.push(s("polygon", { points: hexPoints(x, y, R * 0.86), class: "could" }));
+      overlay.push(talk.explains(ctx, GAME, s("polygon", { points: hexPoints(x, y, R * 0.86), class: "could" }), "could"));
     }
   });
   // Rewards rise from their spaces as they are paid, and keep rising through the redraws of
@@ -431,15 +434,15 @@ export function board(view, ctx) {
     applyCamera();
   }, { id: "unzoom", class: "icon", "aria-label": pgettext("kette-von-saba", "Whole necklace") });
   unzoom.hidden = camera.k <= 1.01;
-  return h("div", { class: "kette" }, h("div", { class: "strand" }, svg, unzoom), block(view, ctx));
+  return h("div", { class: "kette" }, h("div", { class: "strand" }, svg, unzoom), block(view, ctx), talk.pieceNote(ctx, GAME));
 }
 
 function block(view, ctx) {
   const stock = h(
     "p",
     { class: "line stock" },
-    h("span", {}, ngettext("Deck: {n} card", "Deck: {n} cards", view.deck_count, { n: number(view.deck_count) })),
-    h("span", {}, pgettext("kette-von-saba", "Forgeries ({n})", { n: number(view.forgeries.length) })),
+    talk.explains(ctx, GAME, h("span", {}, ngettext("Deck: {n} card", "Deck: {n} cards", view.deck_count, { n: number(view.deck_count) })), "deck"),
+    talk.explains(ctx, GAME, h("span", {}, pgettext("kette-von-saba", "Forgeries ({n})", { n: number(view.forgeries.length) })), "forgeries"),
   );
   if (view.stage === 2 || view.end) {
     return h(
@@ -458,7 +461,9 @@ function block(view, ctx) {
   // What the moment is (who sells, who bought, what to do) the talk says at the top of the
   // screen; the block draws the auction: the auctioneer, the card on sale, the bid.
   const auction = view.auction || {};
-  const lot = view.lot ? cardPicture(view.lot, 52, { class: "kcard on-sale" }) : h("div", { class: "slot on-sale" });
+  const lot = view.lot
+    ? talk.explains(ctx, GAME, cardPicture(view.lot, 52, { class: "kcard on-sale" }), pieceId(view.lot))
+    : h("div", { class: "slot on-sale" });
   const bidShown = view.auction && view.phase !== "draw";
   const bidder = auction.bidder;
   const sold = (ctx.fresh || []).some((e) => ["bid", "reserve_accepted", "reserve_named"].includes(e.type));
@@ -470,7 +475,7 @@ function block(view, ctx) {
       "div",
       { class: "bid" },
       h("p", { class: "title" }, who(ctx, view.auctioneer), " · ", pgettext("kette-von-saba", "auctioneer")),
-      view.lot ? h("p", {}, cardName(view.lot)) : null,
+      view.lot ? h("p", {}, cardName(view.lot, ctx)) : null,
       bidShown
         ? h(
             "p",
@@ -523,8 +528,8 @@ function handRow(view, ctx) {
   const hand = [...view.hand].sort(byOrder);
   if (!hand.length) return h("p", { class: "hint" }, pgettext("kette-von-saba", "No cards in hand"));
   const cards = hand.map((card, i) => {
-    const label = [cardPicture(card, 34), h("span", {}, cardName(card))];
-    if (!playable.has(card)) return h("span", { class: "chip", "data-card": card }, label);
+    const label = [cardPicture(card, 34), h("span", {}, cardName(card, ctx))];
+    if (!playable.has(card)) return talk.explains(ctx, GAME, h("span", { class: "chip", "data-card": card }, label), pieceId(card));
     const picked = ctx.ui.card === card && (i === 0 || hand[i - 1] !== card);
     return button(label, () => choose(ctx, "card", card), {
       class: picked ? "picked" : "",
@@ -651,13 +656,7 @@ export function score(value) {
   return marks(value);
 }
 
-export function resultLines(outcome, ctx, view) {
-  if (!view) return [];
-  return [
-    _("Forgeries set aside: {n}", { n: number(view.forgeries.length) }),
-    _("The bank paid {paid} in rewards and took {fees} for cards from the deck.", {
-      paid: money(view.rewards_paid),
-      fees: money(view.fees_paid),
-    }),
-  ];
+/** The forgeries and the bank's dealings of the game, as the voice says them. */
+export function resultLines(outcome, ctx) {
+  return talk.results(ctx);
 }

@@ -1,9 +1,13 @@
-// La Magie des Bijoux: the plaque grid as SVG; a tap on a glowing plaque is the move.
+// La Magie des Bijoux: the plaque grid as SVG; a tap on a glowing plaque is the move. The pieces
+// are named by the game's voice (shared/talk/magie_des_bijoux.py, its `pieces`): through the
+// first game each plaque carries its name, and a plaque, a stone, a setting or the pawn that is
+// no move explains itself on a tap.
 
 import { h, s, tappable } from "../dom.js";
-import { _, pgettext, ngettext, number } from "../i18n.js";
+import { _, pgettext, number } from "../i18n.js";
 import * as talk from "../talk.js";
 
+const GAME = "magie-des-bijoux";
 const CELL = 100;
 // The game's own stone colours, each with a shape (seat order: red, blue, yellow, green).
 const STONES = [
@@ -21,19 +25,6 @@ const SOCKETS = {
   5: [[0.42, 0.4], [0.76, 0.4], [0.59, 0.6], [0.3, 0.8], [0.72, 0.8]],
   6: [[0.25, 0.48], [0.5, 0.48], [0.75, 0.48], [0.25, 0.78], [0.5, 0.78], [0.75, 0.78]],
 };
-const KINDS = {
-  1: () => pgettext("magie-des-bijoux.plaque", "ring"),
-  2: () => pgettext("magie-des-bijoux.plaque", "pair of ear clips"),
-  3: () => pgettext("magie-des-bijoux.plaque", "brooch"),
-  4: () => pgettext("magie-des-bijoux.plaque", "bangle"),
-  5: () => pgettext("magie-des-bijoux.plaque", "diadem"),
-  6: () => pgettext("magie-des-bijoux.plaque", "crown"),
-};
-
-function kindAt(view, rc) {
-  return KINDS[view.settings[rc[0] * view.cols + rc[1]]]();
-}
-
 function stone(seat, x, y, r, fresh) {
   const { colour, shape } = STONES[seat % STONES.length];
   const props = {
@@ -52,14 +43,15 @@ function stone(seat, x, y, r, fresh) {
   return s("polygon", { ...props, points: points.map((p) => p.join(",")).join(" ") });
 }
 
-function pawn(x, y, faint, from) {
+function pawn(ctx, x, y, faint, from) {
   // A pawn that just moved slides in from where it stood (`from`: that offset in board units).
   const slide = from ? { "--dx": `${from[0]}px`, "--dy": `${from[1]}px` } : null;
-  return s(
+  const drawn = s(
     "g",
     { class: faint ? "pawn previous" : "pawn", transform: `translate(${x} ${y})` },
     s("g", { class: from ? "slide" : null, style: slide }, pawnShape()),
   );
+  return talk.explains(ctx, GAME, drawn, faint ? "previous" : "pawn");
 }
 
 function pawnShape() {
@@ -70,8 +62,15 @@ function pawnShape() {
   ];
 }
 
+/** A plaque's name, fitted into the width of a plaque. */
+function plaqueName(name, x, y) {
+  const fit = name.length > 9 ? { textLength: CELL - 24, lengthAdjust: "spacingAndGlyphs" } : {};
+  return s("text", { x: x + CELL / 2, y: y + CELL - 12, class: "piece-name", "text-anchor": "middle", ...fit }, name);
+}
+
 /** The board: plaques with their settings and stones, the pawn, the legal plaques glowing. */
 export function board(view, ctx) {
+  const named = talk.naming(GAME, view.end !== null);
   const legal = new Map();
   for (const move of ctx.legal) {
     if (move.type === "move" || move.type === "place_pawn") legal.set(move.plaque.join(","), move);
@@ -94,6 +93,10 @@ export function board(view, ctx) {
         (e) => e.type === "stone_placed" && e.plaque[0] === row && e.plaque[1] === col,
       );
       const newest = placed ? taken.lastIndexOf(placed.seat) : -1;
+      const kind = `plaque:${settings}`;
+      const name = talk.pieceName(GAME, kind, ctx);
+      // Off the moves, a stone and an empty setting explain themselves on a tap.
+      const shown = (el, id) => (move ? el : talk.explains(ctx, GAME, el, id));
       const plaque = s(
           "g",
           {
@@ -102,7 +105,7 @@ export function board(view, ctx) {
             role: move ? "button" : "img",
             "aria-label": move
               ? talk.line(talk.entry(ctx, move).label, ctx)
-              : `${kindAt(view, [row, col])} ${taken.length}/${settings}`,
+              : `${name || settings} ${taken.length}/${settings}`,
           },
           s("rect", {
             x: x + 5,
@@ -117,22 +120,27 @@ export function board(view, ctx) {
           s("text", { x: x + 13, y: y + 34, class: "value" }, settings),
           sockets.map(([fx, fy], i) =>
             i < taken.length
-              ? stone(taken[i], x + fx * CELL, y + fy * CELL, 11, i === newest)
-              : s("circle", { cx: x + fx * CELL, cy: y + fy * CELL, r: 10, class: "socket" }),
+              ? shown(stone(taken[i], x + fx * CELL, y + fy * CELL, 11, i === newest), `stone:${taken[i]}`)
+              : shown(s("circle", { cx: x + fx * CELL, cy: y + fy * CELL, r: 10, class: "socket" }), "setting"),
           ),
+          named && name ? plaqueName(name, x, y) : null,
         );
       const key = `plaque:${row},${col}`;
       if (move && talk.isArmed(ctx, key)) plaque.classList.add("armed");
       if (move && talk.isHinted(ctx, move)) plaque.classList.add("hinted");
-      cells.push(move ? tappable(talk.offers(plaque, ctx, move), key, () => talk.tapMove(ctx, move, key)) : plaque);
+      cells.push(
+        move
+          ? tappable(talk.offers(plaque, ctx, move), key, () => talk.tapMove(ctx, move, key))
+          : talk.explains(ctx, GAME, plaque, kind),
+      );
     }
   }
   const marks = [];
-  if (view.previous) marks.push(pawn((view.previous[1] + 0.82) * CELL, (view.previous[0] + 0.22) * CELL, true));
+  if (view.previous) marks.push(pawn(ctx, (view.previous[1] + 0.82) * CELL, (view.previous[0] + 0.22) * CELL, true));
   const moved = (ctx.fresh || []).find((e) => e.type === "pawn_moved");
   const from = moved ? [(moved.from[1] - moved.to[1]) * CELL, (moved.from[0] - moved.to[0]) * CELL] : null;
-  if (view.pawn) marks.push(pawn((view.pawn[1] + 0.82) * CELL, (view.pawn[0] + 0.22) * CELL, false, from));
-  return s(
+  if (view.pawn) marks.push(pawn(ctx, (view.pawn[1] + 0.82) * CELL, (view.pawn[0] + 0.22) * CELL, false, from));
+  const drawn = s(
     "svg",
     {
       viewBox: `0 0 ${view.cols * CELL} ${view.rows * CELL}`,
@@ -142,6 +150,8 @@ export function board(view, ctx) {
     cells,
     marks,
   );
+  const note = talk.pieceNote(ctx, GAME);
+  return note ? [drawn, note] : drawn;
 }
 
 function pointsOf(view, seat) {
@@ -179,20 +189,9 @@ export function controls(stream, ctx) {
   return [h("p", { class: "hint" }, _("Tap a glowing plaque.")), talk.armedWarning(ctx)];
 }
 
-export function resultLines(outcome) {
-  if (outcome.solitaire) {
-    const empty = outcome.empty_settings || 0;
-    if (empty === 0) return [_("Every setting is filled: a perfect solitaire!")];
-    return [
-      ngettext(
-        "{n} setting stayed empty (0 wins the solitaire).",
-        "{n} settings stayed empty (0 wins the solitaire).",
-        empty,
-      ),
-    ];
-  }
-  const neutral = outcome.neutral_points || 0;
-  return [ngettext("Plaques won by nobody: {n} point.", "Plaques won by nobody: {n} points.", neutral)];
+/** What the results add to the scores, as the voice says it. */
+export function resultLines(outcome, ctx) {
+  return talk.results(ctx);
 }
 
 export function score(value) {

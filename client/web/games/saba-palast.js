@@ -717,12 +717,9 @@ export function score(value) {
   return pgettext("saba-palast.board", "{n} points", { n: number(value) });
 }
 
-export function resultLines(outcome) {
-  const lines = [outcome.end === "end_card" ? _("The end card was fulfilled.") : _("The palace was completed.")];
-  const scores = outcome.scores || [];
-  const best = Math.max(...scores);
-  if (scores.filter((n) => n === best).length > 1) lines.push(_("Ties are broken by the serail."));
-  return lines;
+/** How the game ended and whether the serail broke a tie, as the voice says it. */
+export function resultLines(outcome, ctx) {
+  return talk.results(ctx);
 }
 
 /** A seat's score so far in a few words: the TV's overview of the room (tvroom.js). */
