@@ -2,6 +2,7 @@
 
     python -m bench.bots --game ID [--players 2,3,4] [--games N] [--iterations N]
                          [--timing N] [--budget-ms MS] [--workers W] [--json]
+                         [--matchups basic_vs_random,strong_vs_basic]
 
 Strength: for `basic_vs_random` one seat is `basic` and the others `random`; for
 `strong_vs_basic` one seat is `strong` and the others `basic`. The stronger seat moves round the
@@ -37,6 +38,11 @@ from shared.engine import get_game, list_games
 AIM = 1.3
 DEFAULT_ITERATIONS = 300
 DEFAULT_GAMES = 200
+# Each matchup: the stronger level, the weaker one, and the seed offset of its games.
+MATCHUPS = {
+    "basic_vs_random": ("basic", "random", 0),
+    "strong_vs_basic": ("strong", "basic", 10_000),
+}
 
 
 def level_bot(game_id: str, seat: int, level: str, seed: int, iterations: int):
@@ -168,6 +174,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--workers", type=int, default=1, help="processes playing the matchups")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--matchups",
+        default=",".join(MATCHUPS),
+        help=f"the matchups to play, of {', '.join(MATCHUPS)} (default: both)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     game = get_game(args.game)
@@ -176,24 +187,27 @@ def main(argv: list[str] | None = None) -> int:
         if args.players
         else [n for n in (2, 3, 4) if game.min_players <= n <= game.max_players]
     )
+    matchups = args.matchups.split(",")
+    unknown = [m for m in matchups if m not in MATCHUPS]
+    if unknown:
+        parser.error(f"unknown matchup {unknown[0]!r}; matchups: {', '.join(MATCHUPS)}")
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     result: dict = {"game": args.game, "aim": AIM, "iterations": args.iterations, "players": {}}
     try:
         for n in counts:
             row = {
-                "basic_vs_random": matchup(
-                    args.game, n, args.games, "basic", "random", args.iterations, args.seed, pool
-                ),
-                "strong_vs_basic": matchup(
+                name: matchup(
                     args.game,
                     n,
                     args.games,
-                    "strong",
-                    "basic",
+                    strong,
+                    weak,
                     args.iterations,
-                    args.seed + 10_000,
+                    args.seed + offset,
                     pool,
-                ),
+                )
+                for name, (strong, weak, offset) in MATCHUPS.items()
+                if name in matchups
             }
             if args.timing:
                 row["decision_ms"] = timing(args.game, n, args.timing, args.budget_ms, args.seed)
@@ -209,7 +223,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def print_row(game_id: str, players: int, row: dict, out: TextIO) -> None:
-    for name in ("basic_vs_random", "strong_vs_basic"):
+    for name in MATCHUPS:
+        if name not in row:
+            continue
         m = row[name]
         print(
             f"{game_id} {players} players  {name:16} win share {m['win_share']:.3f}"
