@@ -2,14 +2,19 @@
 
     python -m bench.bots --game ID [--players 2,3,4] [--games N] [--iterations N]
                          [--timing N] [--budget-ms MS] [--workers W] [--json]
+                         [--matchups basic_vs_random,strong_vs_basic,deep_vs_strong]
 
 Strength: for `basic_vs_random` one seat is `basic` and the others `random`; for
-`strong_vs_basic` one seat is `strong` and the others `basic`. The stronger seat moves round the
-table game by game. `win_share` is the share of games the stronger seat won (a shared win counts
-its share), `fair_share` what it would win by chance (1 / players); the aim is `win_share` at
-least `AIM` × `fair_share`. The strong seat thinks a fixed number of search iterations per
-decision (`--iterations`), so the result does not depend on how busy the machine is; the figure
-printed with it says how many iterations the default time budget affords here.
+`strong_vs_basic` one seat is `strong` and the others `basic`; for `deep_vs_strong` (only when
+asked for) one seat is the strong bot at `DEEPER` times the iterations and the others `strong`,
+a measure of how far the strong bot is from the best play its search can find. The stronger
+seat moves round the table game by game. `win_share` is the share of games the stronger seat
+won (a shared win counts its share), `fair_share` what it would win by chance (1 / players); the
+aim is `win_share` at least `AIM` × `fair_share`. The strong seat thinks a fixed number of
+search iterations per decision (`--iterations`; by default the game's own count,
+`Policy.options["iterations"]`, else 300), so the result does not depend on how busy the
+machine is; the figure printed with it says how many iterations the default time budget affords
+here.
 
 Speed: `decision_ms` is the strong level's thinking time per decision at the time budget the
 tables use (`--budget-ms`, default the bot's own), over `--timing` decisions against `basic`.
@@ -37,14 +42,25 @@ from shared.engine import get_game, list_games
 AIM = 1.3
 DEFAULT_ITERATIONS = 300
 DEFAULT_GAMES = 200
+# Each matchup: the stronger level, the weaker one, and the seed offset of its games.
+# `deep` is the strong bot thinking `DEEPER` times the iterations: how much better the same bot
+# plays with far more time, a measure of how far it is from the best play it can find.
+MATCHUPS = {
+    "basic_vs_random": ("basic", "random", 0),
+    "strong_vs_basic": ("strong", "basic", 10_000),
+    "deep_vs_strong": ("deep", "strong", 20_000),
+}
+DEFAULT_MATCHUPS = ("basic_vs_random", "strong_vs_basic")
+DEEPER = 10
 
 
 def level_bot(game_id: str, seat: int, level: str, seed: int, iterations: int):
     """A bot of `level`; the strong one stops after `iterations` iterations, whatever the time."""
     game = get_game(game_id)
-    if level == "strong":
+    if level in ("strong", "deep"):
+        count = iterations * (DEEPER if level == "deep" else 1)
         return StrongBot(
-            game, seat, policy_for(game_id), seed, budget_ms=1e12, max_iterations=iterations
+            game, seat, policy_for(game_id), seed, budget_ms=1e12, max_iterations=count
         )
     return {"basic": BasicBot, "random": RandomBot}[level](
         game, seat, None if level == "random" else policy_for(game_id), seed
@@ -157,8 +173,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--iterations",
         type=int,
-        default=DEFAULT_ITERATIONS,
-        help=f"strong iterations per decision in the matchups (default {DEFAULT_ITERATIONS})",
+        help="strong iterations per decision in the matchups (default: the game's own,"
+        f" else {DEFAULT_ITERATIONS})",
     )
     parser.add_argument(
         "--timing", type=int, default=100, help="strong decisions timed per player count (0: none)"
@@ -168,32 +184,44 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--workers", type=int, default=1, help="processes playing the matchups")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--matchups",
+        default=",".join(DEFAULT_MATCHUPS),
+        help=f"the matchups to play, of {', '.join(MATCHUPS)} (default:"
+        f" {','.join(DEFAULT_MATCHUPS)})",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     game = get_game(args.game)
+    if args.iterations is None:
+        # What an iteration costs differs by game (a position, a play-out), so the game says.
+        args.iterations = policy_for(args.game).options.get("iterations", DEFAULT_ITERATIONS)
     counts = (
         [int(n) for n in args.players.split(",")]
         if args.players
         else [n for n in (2, 3, 4) if game.min_players <= n <= game.max_players]
     )
+    matchups = args.matchups.split(",")
+    unknown = [m for m in matchups if m not in MATCHUPS]
+    if unknown:
+        parser.error(f"unknown matchup {unknown[0]!r}; matchups: {', '.join(MATCHUPS)}")
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     result: dict = {"game": args.game, "aim": AIM, "iterations": args.iterations, "players": {}}
     try:
         for n in counts:
             row = {
-                "basic_vs_random": matchup(
-                    args.game, n, args.games, "basic", "random", args.iterations, args.seed, pool
-                ),
-                "strong_vs_basic": matchup(
+                name: matchup(
                     args.game,
                     n,
                     args.games,
-                    "strong",
-                    "basic",
+                    strong,
+                    weak,
                     args.iterations,
-                    args.seed + 10_000,
+                    args.seed + offset,
                     pool,
-                ),
+                )
+                for name, (strong, weak, offset) in MATCHUPS.items()
+                if name in matchups
             }
             if args.timing:
                 row["decision_ms"] = timing(args.game, n, args.timing, args.budget_ms, args.seed)
@@ -209,7 +237,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def print_row(game_id: str, players: int, row: dict, out: TextIO) -> None:
-    for name in ("basic_vs_random", "strong_vs_basic"):
+    for name in MATCHUPS:
+        if name not in row:
+            continue
         m = row[name]
         print(
             f"{game_id} {players} players  {name:16} win share {m['win_share']:.3f}"
