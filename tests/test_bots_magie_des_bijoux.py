@@ -122,3 +122,29 @@ def test_the_strong_bot_stops_after_its_iterations_and_repeats_itself_for_a_seed
         assert bot.iterations <= 400
     assert choices[0] == choices[1]
     assert choices[0] in GAME.legal_moves(state, seat)
+
+
+def test_the_strong_bot_plays_solitaire_and_leaves_four_players_to_the_tree_search():
+    """Found by the hints' tests: alone at the table the search had no other seat to measure
+    its margin against. At four players the shared tree search plays (TREE_SEARCH_FROM)."""
+    import random
+
+    from shared.bots import magie_des_bijoux as bijoux
+    from shared.bots import make_bot
+    from shared.engine import get_game
+
+    game = get_game("magie-des-bijoux")
+    for players in (1, 4):
+        state = game.new_game(3, players)
+        rng = random.Random(players)
+        while not game.is_over(state):
+            seat = game.to_act(state)[0]
+            legal = game.legal_moves(state, seat)
+            bot = make_bot(game, seat, "strong", seed=1, budget_ms=60_000)
+            bot.max_iterations = 40
+            chosen = bot.choose(game.view(state, seat), legal)
+            assert chosen in legal
+            if players >= bijoux.TREE_SEARCH_FROM:
+                assert bijoux.strong_search(bot, game.view(state, seat), legal) is None
+                break
+            state, _ = game.apply(state, seat, rng.choice(legal) if rng.random() < 0.5 else chosen)

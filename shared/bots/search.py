@@ -68,8 +68,11 @@ class StrongBot(Bot):
             view = self.policy.remember(view, self.seen)
         own = self.policy.options.get("search")
         if own is not None:
-            # The game's own search (see its policy), within the same budget and iterations.
-            return own(self, view, legal)
+            # The game's own search (see its policy), within the same budget and iterations;
+            # None leaves the position to the tree search below.
+            chosen = own(self, view, legal)
+            if chosen is not None:
+                return chosen
         root = Node(players)
         deadline = time.perf_counter() + self.budget_ms / 1000
         self.iterations = 0
