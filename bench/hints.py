@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
             times, cpu = measure(game_id, players, args.positions, seed=players)
             every += times
             report["games"][f"{game_id}/{players}"] = {
-                "iterations": hints.ITERATIONS.get(game_id, hints.DEFAULT_ITERATIONS),
+                "iterations": hints.iterations(game_id, players),
                 "hints": len(times),
                 "p50_ms": round(statistics.median(times), 1),
                 "p99_ms": round(percentile(times, 0.99), 1),

@@ -34,6 +34,9 @@ ITERATIONS = {
     "saba-palast": 160,
 }
 DEFAULT_ITERATIONS = 300
+# Where a game's strong level searches otherwise at some player counts: La Magie des Bijoux's
+# own search at two and three players counts positions (5–8 µs each), not tree iterations.
+ITERATIONS_AT = {("magie-des-bijoux", 2): 15_000, ("magie-des-bijoux", 3): 15_000}
 # The guard in time: a hint never thinks longer than this, even on a slow machine.
 BUDGET_MS = 900.0
 # At most this many hints per person in this many seconds (as chat is limited).
@@ -47,10 +50,15 @@ def seed_for(table: Table, seat: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def hint_bot(game: engine.Game, seat: int, seed: int) -> bots.Bot:
+def iterations(game_id: str, players: int) -> int:
+    """The strong search's iterations for a hint in `game_id` at `players`."""
+    return ITERATIONS_AT.get((game_id, players), ITERATIONS.get(game_id, DEFAULT_ITERATIONS))
+
+
+def hint_bot(game: engine.Game, seat: int, seed: int, players: int) -> bots.Bot:
     """The strong bot a hint asks (a test may ask the same one)."""
     bot = bots.make_bot(game, seat, "strong", seed=seed, budget_ms=BUDGET_MS)
-    bot.max_iterations = ITERATIONS.get(game.id, DEFAULT_ITERATIONS)  # type: ignore[attr-defined]
+    bot.max_iterations = iterations(game.id, players)  # type: ignore[attr-defined]
     return bot
 
 
@@ -66,7 +74,7 @@ def advise(
     """The hint for a seat that sees `view` with `legal` moves (`to_act`: the seats to act),
     having seen the events `seen` (each move's events as that seat saw them): the move, its
     index in `legal`, and the talk of that move. Pure: only what the seat may see goes in."""
-    bot = hint_bot(game, seat, seed)
+    bot = hint_bot(game, seat, seed, view["players"])
     for events in seen:
         bot.observe(events)
     move = bot.choose(engine.plain_copy(view), legal)

@@ -25,6 +25,7 @@ def config_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     # The server runs in this process: a few steps of search, a guard that never binds.
     monkeypatch.setattr(hints, "ITERATIONS", {"magie-des-bijoux": 20})
+    monkeypatch.setattr(hints, "ITERATIONS_AT", {})
     monkeypatch.setattr(hints, "BUDGET_MS", 60_000.0)
     yield
     i18n.set_language("en")

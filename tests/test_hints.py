@@ -23,6 +23,7 @@ def quick(monkeypatch):
     """Hints of a few iterations: the same code, a fraction of the time (and a time guard that
     never binds on a loaded machine, so every answer is the seeded search's)."""
     monkeypatch.setattr(hints, "ITERATIONS", dict.fromkeys(GAMES, 12))
+    monkeypatch.setattr(hints, "ITERATIONS_AT", {})
     monkeypatch.setattr(hints, "BUDGET_MS", 60_000.0)
 
 
