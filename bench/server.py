@@ -474,6 +474,9 @@ async def start_server(data: str, log_path: str) -> tuple[asyncio.subprocess.Pro
         "--port",
         "0",
         "--no-discovery",
+        # The console's log of the evening's facts (a line per table made, started...) would
+        # fill the pipe read here only for the first line, and hold the server up.
+        "--quiet",
         "--name",
         "bench",
         "--data",

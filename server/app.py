@@ -620,15 +620,15 @@ def raise_file_limit() -> int:
 
 
 # The collector runs after this many more container objects were made than freed (default 700),
-# then examines only those young ones; every 5th time also the generation before (default 10),
+# then examines only those young ones; every 2nd time also the generation before (default 10),
 # and the oldest (every live object not frozen) only after 100 of those (default 10) and when a
 # quarter more than it held were promoted into it. A connection and a move leave no reference
 # cycles (shared/protocol.py, server/web.py), so a collection frees next to nothing and costs
-# what it examines: small young generations make short pauses (in floods of silent WebSockets
-# the longest took 58 ms of CPU at 20,000, 33 ms at 5,000), and the middle generation, promoted
-# early, stays small too (36 ms at most in floods; 63 ms while 1,000 tables were set up: not
-# yet short enough there). Measured: docs/performance.md (issue 31).
-GC_THRESHOLDS = (5_000, 5, 100)
+# what it examines: small generations make short pauses. While 1,000 tables are set up nearly
+# everything made lives on, so a middle collection examines its promoted young generations whole:
+# at (5,000, 5, 100) it took up to 60–68 ms of CPU, at (2,000, 2, 100) 27–31 ms, the longest of
+# any collection (bench.server at 2,000 connections; docs/performance.md, issue 31).
+GC_THRESHOLDS = (2_000, 2, 100)
 # Other thresholds for a measurement ("5000,2,100"): the benches compare settings with it.
 GC_THRESHOLDS_ENV = "JEWELTABLE_GC_THRESHOLDS"
 
