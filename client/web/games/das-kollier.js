@@ -363,7 +363,7 @@ function composer(view, ctx) {
       pgettext("das-kollier", "Cash: {amount}", { amount: money(chosen.move.cash) }),
     ),
     chosen.worth > price
-      ? h("p", { class: "warn" }, "⚠ ", _("Gems worth {worth}: {amount} more than the price, and no change is given", {
+      ? h("p", { class: "warn" }, "⚠ ", pgettext("das-kollier.talk", "Gems worth {worth}: {amount} more than the price, and no change is given", {
           worth: money(chosen.worth),
           amount: money(chosen.worth - price),
         }))
