@@ -69,7 +69,7 @@ def test_the_creator_nudges_hands_and_pauses_and_the_other_takes_the_seat_back(
     bob.evaluate(
         f"() => window.jeweltable.connection.send({{t: 'pause', table: {table}, paused: false}})"
     )
-    bob.wait_for_selector(".toast:has-text(\"Only the table's host can do that.\")")
+    bob.wait_for_selector('.toast:has-text("Only the table\'s host can do that.")')
     ada.tap("#pause")
     bob.wait_for_selector(".notice.paused", state="detached")
     ada.wait_for_selector(".notice.paused", state="detached")
