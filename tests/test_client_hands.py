@@ -19,7 +19,7 @@ import pytest  # noqa: E402
 from client import i18n  # noqa: E402
 from client.app import App  # noqa: E402
 from client.net.connection import AsyncClient  # noqa: E402
-from client.scenes.hands import HandsDialog  # noqa: E402
+from client.scenes.hands import HandsDialog, RemoveDialog  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
 from client.settings import Settings  # noqa: E402
 from server import tables  # noqa: E402
@@ -132,6 +132,16 @@ def test_the_creators_seats_dialog_nudges_hands_and_pauses(server):
         tap_button(app, app.stack.top.buttons, "Resume")
         assert bob.expect("paused")["paused"] is False
         assert run_until(app, lambda: not scene.hands.paused)
+
+        # Remove, after a question: the seat opens for anyone else, and Bob is told.
+        tap_button(app, scene.bar_buttons, "Seats")
+        tap_button(app, app.stack.top.rows[0][1], "Remove")
+        question = app.stack.top
+        assert isinstance(question, RemoveDialog) and question.title == "Remove Bob from this game?"
+        tap_button(app, question.buttons, "Leave it open")
+        removed = bob.expect("removed")
+        assert (removed["seat"], removed["by"]) == (1, "Ada")
+        assert run_until(app, lambda: session.lobby.tables[0].seats[1].kind != "human")
     finally:
         bob.close()
         app.shutdown()
