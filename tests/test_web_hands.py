@@ -73,4 +73,10 @@ def test_the_creator_nudges_hands_and_pauses_and_the_other_takes_the_seat_back(
     ada.tap("#pause")
     bob.wait_for_selector(".notice.paused", state="detached")
     ada.wait_for_selector(".notice.paused", state="detached")
+
+    # Remove, asked twice (remove? then open the seat): Bob is told, and his seat opens.
+    ada.on("dialog", lambda dialog: dialog.accept())
+    ada.tap("[data-tap='remove:1']")
+    bob.wait_for_selector(".notice.removed")
+    ada.wait_for_function(f"() => window.jeweltable.tables.get({table}).seats[1].kind === 'empty'")
     assert ada.errors == [] and bob.errors == []
