@@ -188,6 +188,13 @@ def test_a_nudged_and_handed_seat_tells_its_person_who_takes_it_back(server):
             app, lambda: all(b.label != "Take my seat back" for b in scene.bar_buttons)
         )
         assert scene.hands.my_handed_seat() is None
+
+        # The creator pauses: this screen says so, offers no moves, and the session keeps it.
+        bob.send({"t": "pause", "table": table, "paused": True})
+        assert run_until(app, lambda: scene.hands.paused and not scene.interactive)
+        assert scene.hands.notice() == "The table is paused."
+        assert run_until(app, lambda: toast_shown(app, "Bob paused the table."))
+        assert run_until(app, lambda: session.tables[table].paused)
     finally:
         bob.close()
         app.shutdown()

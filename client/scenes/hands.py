@@ -52,7 +52,8 @@ class Hands:
         self.app = scene.app
         self.session = scene.app.session
         self.table = scene.model.table_id
-        self.paused = False
+        # A table paused before the scene opened says so in its sync (the session keeps it).
+        self.paused = scene.model.paused
         self.handed: dict[int, dict[str, Any]] = {}  # seat of ours → its `handed` message
         self.summary: dict[str, Any] | None = None  # the latest raw TABLE summary
         self.nudged_by: str | None = None  # the latest nudge of one of our seats, shown a while
