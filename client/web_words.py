@@ -107,4 +107,6 @@ WORDS = (
     NN_("Tap the marked place on the necklace", "Tap one of the {n} marked places on the necklace"),
     # At the table together (social.js); its other words are client/scenes/chat.py's.
     N_("Send"),
+    # A hand on idle seats (hands.js); its other words are client/scenes/hands.py's.
+    N_("Leave the seat open for anyone? (Cancel: a bot plays it)"),
 )

@@ -140,6 +140,8 @@ class TableModel:
     # and when it arrived (monotonic seconds): the running seats count down from there.
     clock: dict[str, Any] | None = None
     clock_at: float = 0.0
+    # Paused by its creator or a host (`paused` of the latest sync/update): no moves meanwhile.
+    paused: bool = False
     revision: int = 0
     resyncs: int = 0
     refusals: list[str] = field(default_factory=list)

@@ -254,10 +254,16 @@ class Session:
         model.streams[viewer].can_undo = bool(msg.get("can_undo"))
         model.timer = msg.get("timer")
         model.clock, model.clock_at = msg.get("clock"), time.monotonic()
+        model.paused = bool(msg.get("paused"))
         status = {"finished": "over", "abandoned": "over"}.get(msg["status"], msg["status"])
         model.status = status
         if msg.get("outcome") is not None:
             model.outcome = msg["outcome"]
+
+    def _on_paused(self, msg: dict[str, Any]) -> None:
+        model = self.tables.get(msg["table"])
+        if model is not None:
+            model.paused = bool(msg["paused"])
 
     def _on_hint(self, msg: dict[str, Any]) -> None:
         self._hints.pop(msg.get("ref"), None)

@@ -17,6 +17,7 @@ from client import i18n
 from client.net.model import Move, TableModel
 from client.scenes.chat import ChatPanel
 from client.scenes.dialogs import ConfirmDialog, TextDialog
+from client.scenes.hands import Hands
 from client.scenes.phones import PhonesDialog, phone_urls
 from client.scenes.results import ResultsScene
 from client.scenes.table_chrome import TableChrome
@@ -112,6 +113,8 @@ class TableScene(TableChrome, Scene):
         self.was_my_turn = False
         self.offer_shown = False
         self.followed = False
+        # The hand on idle seats: nudges, handed seats, pauses (client/scenes/hands.py).
+        self.hands = Hands(self) if ask_hint is not None and app.session is not None else None
         self.resize(app.layout)
         self.sync()
 
@@ -134,6 +137,7 @@ class TableScene(TableChrome, Scene):
             and self.pending is None
             and self.curtain_for is None
             and self.model.status != "over"
+            and not (self.hands is not None and self.hands.blocked())
             # Hints and taps follow the board on screen: not while earlier moves still play.
             and self.timeline.idle
         )
@@ -189,6 +193,8 @@ class TableScene(TableChrome, Scene):
                 buttons.append(Button(i18n._("Hint"), self.hint))
             if not self.wide:
                 buttons.append(Button(i18n._("Game log"), self.toggle_log, selected=self.log_open))
+            if getattr(self, "hands", None) is not None:
+                buttons.extend(self.hands.bar_buttons())
             buttons.append(Button(i18n._("Leave"), self.ask_to_leave))
         x = lay.w - lay.margin
         for button in reversed(buttons):
@@ -296,6 +302,26 @@ class TableScene(TableChrome, Scene):
         self.camera.resize(self.board_area(), self.game_view.world_size())
         self._layout_move_buttons()
         self.camera.resize(self.board_area(), self.game_view.world_size())
+
+    def hands_changed(self) -> None:
+        """A pause, a handed seat or a nudge changed what the bar and the moves offer."""
+        self._layout_bar()
+        self._layout_move_buttons()
+        self.camera.resize(self.board_area(), self.game_view.world_size())
+
+    def _draw_hands_notice(self, surface: pygame.Surface) -> None:
+        notice = self.hands.notice() if self.hands is not None else None
+        if notice:
+            area = self.board_area()
+            theme.blit_text(
+                surface,
+                notice,
+                self.layout.body,
+                (area.centerx, area.y),
+                theme.GOLD,
+                bold=True,
+                anchor="midtop",
+            )
 
     # ------------------------------------------------------------------ undo and clock
     def may_undo(self) -> bool:
@@ -700,6 +726,7 @@ class TableScene(TableChrome, Scene):
         if self.selected is not None and self.held is None and self.interactive:
             self._draw_selected(surface, self.selected)
         self._draw_hint(surface)
+        self._draw_hands_notice(surface)
         self._draw_turn(surface)
         self._draw_active_ring(surface)
         for button in self.bar_buttons + self.move_buttons:

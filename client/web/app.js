@@ -13,6 +13,7 @@ import * as generic from "./games/generic.js";
 import * as social from "./social.js";
 import * as talk from "./talk.js";
 import * as evening from "./room.js";
+import * as hands from "./hands.js";
 
 evening.evening.closable = true; // a phone's person closes the winner's reveal
 
@@ -78,6 +79,7 @@ window.jeweltable = app; // for the browser tests and the benchmark
 app.render = () => render();
 app.connection = connection;
 social.initSocial(app, connection, () => render(), (msg) => HANDLERS[msg.t](msg));
+hands.init(app, connection, () => render(), showToast);
 
 // ------------------------------------------------------------------ what the table shows
 /**
@@ -139,6 +141,7 @@ app.shown = (limit = 200) => {
 function receive(msg) {
   if (msg.t === "pong") return; // the connection's own probe: nothing to draw
   if (evening.receive(msg)) return render(); // the evening's standings (room.js)
+  if (hands.receive(msg)) return render(); // nudges, handed seats, pauses (hands.js)
   const handler = social.receive(msg) ? null : HANDLERS[msg.t];
   if (handler) handler(msg);
   render();
@@ -226,7 +229,8 @@ const HANDLERS = {
   },
   error(msg) {
     if (msg.code === "unknown_game" && app.rules) app.rules = null;
-    showToast(ERRORS[msg.code] ? _(ERRORS[msg.code]) : msg.reason);
+    const known = ERRORS[msg.code] || hands.ERRORS[msg.code];
+    showToast(known ? _(known) : msg.reason);
   },
   bye(msg) {
     if (msg.code === "replaced" || msg.code === "in_use") app.ended = msg.code;
@@ -687,6 +691,7 @@ function tableScreen() {
     { class: `table game-${view.game}`, "data-seq": stream.seq },
     top,
     turnLine(stream, ctx),
+    hands.notices(summary, stream),
     h(
       "div",
       { class: "play" },
@@ -697,7 +702,10 @@ function tableScreen() {
         "div",
         { class: "side scroll" },
         stream.status === "finished" ? results(stream, game, ctx) : null,
-        ctx.seat === null || stream.status !== "playing" ? null : game.controls(stream, ctx),
+        ctx.seat === null || stream.status !== "playing" || hands.blocked(summary, stream)
+          ? null
+          : game.controls(stream, ctx),
+        hands.panel(summary, stream),
         ctx.seat === null ? (game.spectatorFacts ? game.spectatorFacts(view, ctx) : null) : game.facts(view, ctx),
         players(summary, view, game, ctx),
         h("ol", { class: "log", "aria-live": "polite" }, app.log.slice(-8).map((l) => h("li", {}, l))),
