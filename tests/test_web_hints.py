@@ -13,7 +13,7 @@ def test_the_phone_asks_for_a_hint_and_sees_the_move_lit_and_said(server, browse
     page.tap(f"[data-table='{table}'] [data-seat='0']")
     page.wait_for_selector("main.table[data-seq] .moment")
     page.wait_for_function("() => window.jeweltable.stream.legal_moves.length > 0")
-    page.tap("button.hint-ask")
+    page.tap("#hint")
     page.wait_for_selector(".turn .hint")
     hinted = page.evaluate(
         "() => { const a = window.jeweltable; return {hint: a.hint, legal: a.stream.legal_moves,"

@@ -154,7 +154,8 @@ def test_a_phone_upright_plays_to_the_end_and_a_spectator_page_never_holds_a_sec
         e for m in views for e in m.get("events", []) + m.get("history", []) if e["type"] == "drew"
     ]
     assert all("card" not in e for e in drew)
-    assert watcher.locator(".kette-hand, .controls, .facts").count() == 0
+    # The spectators see the public facts (as the TV does), never a hand or a seat's controls.
+    assert watcher.locator(".kette-hand, .controls").count() == 0
     assert watcher.evaluate("() => 'hand' in window.jeweltable.stream.view") is False
     assert watcher.errors == [] and player.errors == []
 

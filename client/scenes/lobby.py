@@ -572,9 +572,9 @@ CLOCK_CHOICES: list[tuple[dict[str, Any] | None, str]] = [
 # After how long a person's seat to act goes to a stand-in bot (create's `idle_takeover`).
 IDLE_CHOICES: list[tuple[int | None, str]] = [
     (None, i18n.N_("off")),
-    (60, i18n.N_("after 1 min")),
-    (180, i18n.N_("after 3 min")),
-    (600, i18n.N_("after 10 min")),
+    (60, i18n.N_("a bot after 1 min")),
+    (180, i18n.N_("a bot after 3 min")),
+    (600, i18n.N_("a bot after 10 min")),
 ]
 
 # Names of the games' options; an option not named here shows its id words.
@@ -691,7 +691,7 @@ class CreateTableDialog(Dialog):
             ("option:hints", Button(i18n._("Hints") + f": {hints}", self.toggle_hints)),
             (
                 "option:idle",
-                Button(i18n._("A bot takes an idle seat") + f": {idle}", self.cycle_idle),
+                Button(i18n._("Idle seats") + f": {idle}", self.cycle_idle),
             ),
         ]
         self.controls = controls
@@ -850,10 +850,14 @@ class CreateTableDialog(Dialog):
             rows.setdefault(group.split(":")[0], []).append(button)
         self.labels: list[tuple[str, tuple[float, float]]] = []
 
-        def flow(buttons: list[Button], y: float, width: int | None = None) -> float:
+        def flow(
+            buttons: list[Button], y: float, width: int | None = None, pad: float = 2.0
+        ) -> float:
             x = body.x
             for button in buttons:
-                w = width or theme.font(lay.small, True).size(button.label)[0] + lay.small * 2
+                w = width or theme.font(lay.small, True).size(button.label)[0] + round(
+                    lay.small * pad
+                )
                 if x + w > body.right and x > body.x:
                     x, y = body.x, y + bh + lay.margin // 3
                 button.rect = pygame.Rect(x, round(y), w, bh)
@@ -863,11 +867,12 @@ class CreateTableDialog(Dialog):
         self.labels.append((i18n._("Game"), (x, body.y)))
         y = flow(rows.get("game", []), y)
         self.labels.append((i18n._("Seats"), (x, y)))
-        y = flow(rows.get("count", []), y + lay.small * 1.3, width=bh)
+        y = flow(rows.get("count", []), y + lay.small * 1.15, width=bh)
         y = flow(rows.get("seat", []), y)
         self.hint_y = y
-        y += lay.small * 2.8
-        y = flow(rows.get("option", []), y)
+        y += lay.small * (1.25 * len(self.hint_lines(lay)) + 0.15)
+        # The table's options, tighter: at 800×600 a game with variants fills the dialog.
+        y = flow(rows.get("option", []), y, pad=1.2)
         self.password.rect = pygame.Rect(body.x, round(y), min(body.w, round(lay.w * 0.3)), bh)
         self.place_menu()
 
@@ -906,19 +911,17 @@ class CreateTableDialog(Dialog):
                 True,
                 "midleft",
             )
-        for i, line in enumerate(
-            theme.wrap(
-                i18n._(
-                    "Tap a seat to choose who plays it. “me” seats are played on this device "
-                    "(hot-seat)."
-                ),
-                lay.small,
-                self.body.w,
-            )[:2]
-        ):
+        for i, line in enumerate(self.hint_lines(lay)):
             pos = (self.body.x, self.hint_y + i * lay.small * 1.25)
             theme.blit_text(surface, line, lay.small, pos, theme.TEXT_DIM)
         self.password.draw(surface, lay.body, self.app.clock)
+
+    def hint_lines(self, lay: theme.Layout) -> list[str]:
+        """The seats' hint, wrapped to the dialog (two lines at most)."""
+        hint = i18n._(
+            "Tap a seat to choose who plays it. “me” seats are played on this device (hot-seat)."
+        )
+        return theme.wrap(hint, lay.small, self.body.w)[:2]
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -669,13 +669,31 @@ function tableScreen() {
   const stream = app.stream;
   const title = summary ? summary.title : "";
   const watching = app.spectator && !app.seats.length;
-  const top = kept("top", [title, watching, app.table], () =>
+  // A hint on the seat's own turn, where the table allows hints (an icon in the top bar, so
+  // that asking takes no room from the board).
+  const hintable = Boolean(
+    stream &&
+      summary &&
+      summary.hints &&
+      stream.status === "playing" &&
+      app.seats.length &&
+      (stream.to_act || []).includes(app.seats[0]),
+  );
+  const top = kept("top", [title, watching, app.table, hintable], () =>
     h(
       "header",
       { class: "top" },
       button("←", leave, { class: "icon", "aria-label": _("Leave"), id: "leave" }),
       h("strong", {}, title, " ", h("span", { class: "table-no" }, `#${app.table}`)),
       watching ? h("span", { class: "badge" }, _("Watching")) : null,
+      hintable
+        ? button("💡", () => connection.send({ t: "hint", table: app.table, seat: app.seats[0] }), {
+            class: "icon",
+            "aria-label": _("Hint"),
+            title: _("Hint"),
+            id: "hint",
+          })
+        : null,
       summary ? button("?", () => openRules(summary.game), { class: "icon", "aria-label": _("Rules"), id: "rules" }) : null,
     ),
   );
@@ -784,14 +802,7 @@ function turnLine(stream, ctx) {
     ctx.seat !== null && stream.can_undo
       ? button(_("Undo"), () => connection.send({ t: "undo", table: app.table, seat: ctx.seat }))
       : null;
-  // A hint on the seat's own turn, where the table allows hints: the move lit, and why.
-  const summary = app.tables.get(app.table);
-  const hint =
-    mine && summary && summary.hints
-      ? button(_("Hint"), () => connection.send({ t: "hint", table: app.table, seat: ctx.seat }), {
-          class: "hint-ask",
-        })
-      : null;
+  // The server's hint for this position (asked with the top bar's 💡): the move lit, and why.
   const answer = currentHintAnswer(stream);
   return h(
     "div",
@@ -800,7 +811,6 @@ function turnLine(stream, ctx) {
     said,
     timer,
     undo,
-    hint,
     answer ? talk.hintLine(ctx, answer.why) : null,
   );
 }

@@ -42,9 +42,9 @@ const MOST_VALUES = 30;
 // After how long a person's seat to act goes to a stand-in bot (create's `idle_takeover`).
 const IDLE = [
   [null, () => _("off")],
-  [60, () => _("after 1 min")],
-  [180, () => _("after 3 min")],
-  [600, () => _("after 10 min")],
+  [60, () => _("a bot after 1 min")],
+  [180, () => _("a bot after 3 min")],
+  [600, () => _("a bot after 10 min")],
 ];
 
 /** Hints as the table will have them: as chosen, else the server's default (off with a clock). */
@@ -159,7 +159,7 @@ export function newTableSection(page) {
       toggle("hints", _("Hints"), hintsShown(form), () => change((f) => (f.hints = !hintsShown(f)))),
       picker(
         "idle",
-        _("A bot takes an idle seat"),
+        _("Idle seats"),
         IDLE.map(([, word], i) => [i, word()]),
         form.idle,
         (value) => change((f) => (f.idle = value)),
