@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import random
 from collections import deque
 
@@ -34,8 +35,9 @@ from tests.test_web_page import needs_browser, phone, url
 # suite"), where pytest's default limit of 300 s a test would fail it for slowness alone.
 pytestmark = [needs_browser, pytest.mark.timeout(900)]
 
-# Positions per game, drawn from random games at several player counts.
-POSITIONS = 100
+# Positions per game, drawn from random games at several player counts: 100 make some 400 views
+# (every seat and the spectator) per game in the suite; JEWELTABLE_CROSSTALK_POSITIONS asks more.
+POSITIONS = int(os.environ.get("JEWELTABLE_CROSSTALK_POSITIONS", "100"))
 # Views (one seat's or the spectator's) the page shows per call of the hook.
 BATCH = 40
 
