@@ -12,7 +12,7 @@ decides every step; its refusals (`error`, answering our own requests) are shown
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -22,8 +22,8 @@ from client.scenes.dialogs import ConfirmDialog, Dialog
 from client.ui import theme
 from client.ui.widgets import Button
 
-if TYPE_CHECKING:
-    from client.scenes.table import TableScene
+# The table scene it serves (client/scenes/table.py, which imports this module).
+TableScene = Any
 
 # The refusals of these steps for people (the page's hands.js has the same English).
 ERRORS: dict[str, str] = {
