@@ -682,8 +682,8 @@ def test_random_games_keep_every_rule(players):
         players,
         invariants=invariants,
         perturb_hidden=perturb_hidden,
-        examples=25,
-        view_every=2,
+        examples=16,
+        view_every=3,
     )
 
 
@@ -695,8 +695,8 @@ def test_random_games_with_the_joker_variants(options):
         options=options,
         invariants=invariants,
         perturb_hidden=perturb_hidden,
-        examples=25,
-        view_every=2,
+        examples=12,
+        view_every=3,
     )
 
 

@@ -1286,8 +1286,8 @@ def test_random_games_keep_every_rule(players):
         players,
         invariants=invariants,
         perturb_hidden=perturb_hidden,
-        examples=40,
-        view_every=2,
+        examples=25,
+        view_every=3,
     )
 
 
@@ -1298,8 +1298,8 @@ def test_random_profi_games_keep_every_rule():
         options={"profi": True},
         invariants=invariants,
         perturb_hidden=perturb_hidden,
-        examples=40,
-        view_every=2,
+        examples=25,
+        view_every=3,
     )
 
 
