@@ -4,12 +4,10 @@ table's talk) and lit on the board, where the move's own place is."""
 from __future__ import annotations
 
 import os
-import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from client import i18n  # noqa: E402
@@ -17,6 +15,7 @@ from client.app import App  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
 from client.settings import Settings  # noqa: E402
 from server import hints  # noqa: E402
+from tests.test_client_live import run_until, tap  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -29,26 +28,6 @@ def config_dir(tmp_path, monkeypatch):
     monkeypatch.setattr(hints, "BUDGET_MS", 60_000.0)
     yield
     i18n.set_language("en")
-
-
-def run_until(app, condition, timeout=15.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        app.step(1 / 60)
-        if condition():
-            return True
-        time.sleep(0.01)
-    return False
-
-
-def tap(app, pos):
-    app.step(
-        1 / 60,
-        [
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
-        ],
-    )
 
 
 def test_the_hint_button_tells_the_strong_move_and_lights_its_place():
