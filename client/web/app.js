@@ -669,8 +669,8 @@ function tableScreen() {
   const stream = app.stream;
   const title = summary ? summary.title : "";
   const watching = app.spectator && !app.seats.length;
-  // A hint on the seat's own turn, where the table allows hints (an icon in the top bar, so
-  // that asking takes no room from the board).
+  // A hint on the seat's own turn, where the table allows hints (in the top bar, so that
+  // asking takes no room from the board).
   const hintable = Boolean(
     stream &&
       summary &&
@@ -687,10 +687,8 @@ function tableScreen() {
       h("strong", {}, title, " ", h("span", { class: "table-no" }, `#${app.table}`)),
       watching ? h("span", { class: "badge" }, _("Watching")) : null,
       hintable
-        ? button("💡", () => connection.send({ t: "hint", table: app.table, seat: app.seats[0] }), {
-            class: "icon",
-            "aria-label": _("Hint"),
-            title: _("Hint"),
+        ? button(_("Hint"), () => connection.send({ t: "hint", table: app.table, seat: app.seats[0] }), {
+            class: "hint-ask",
             id: "hint",
           })
         : null,
@@ -802,7 +800,7 @@ function turnLine(stream, ctx) {
     ctx.seat !== null && stream.can_undo
       ? button(_("Undo"), () => connection.send({ t: "undo", table: app.table, seat: ctx.seat }))
       : null;
-  // The server's hint for this position (asked with the top bar's 💡): the move lit, and why.
+  // The server's hint for this position (asked in the top bar): the move lit, and why.
   const answer = currentHintAnswer(stream);
   return h(
     "div",

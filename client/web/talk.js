@@ -143,7 +143,7 @@ export function hintLine(ctx, why) {
   const parts = [line(why.label, ctx)];
   if (why.does) parts.push(` — ${line(why.does, ctx)}`);
   if (why.warn) parts.push(` (⚠ ${line(why.warn, ctx)})`);
-  return h("p", { class: "hint", role: "status" }, "💡 ", _("Hint: {said}", { said: parts.join("") }));
+  return h("p", { class: "hint", role: "status" }, _("Hint: {said}", { said: parts.join("") }));
 }
 
 /** What the results add to the scores (how the game ended, a tie-break), as the voice says it. */
