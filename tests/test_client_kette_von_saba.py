@@ -232,6 +232,37 @@ def test_selecting_a_hand_card_lights_its_legal_spaces_with_the_reward_each_woul
     assert sent == [(scene.viewer, target.move)]
 
 
+def test_a_card_picked_up_stays_picked_up_when_only_the_tables_summary_changes():
+    # The server's `table` message (a seat taken, a spectator, the status) bumps the model's
+    # revision without a new position; it must not drop the card the player is holding. (The
+    # live test's first move was lost this way once on a loaded machine.)
+    def choice(state):
+        if state["phase"] != "reconstruction":
+            return False
+        moves = GAME.legal_moves(state, state["turn"])
+        return len({m["card"] for m in moves if m["type"] == "place"}) >= 2
+
+    app = make_app()
+    sent = []
+    scene = table(app, *find(choice), sent=sent)
+    piece = scene.game_view.pieces()[-1]
+    tap(app, screen(scene, piece.rect.center))
+    assert scene.selected is piece
+    scene.model.revision += 1  # what Session._on_table does
+    frames(app, 2)
+    assert scene.selected is not None and scene.selected.key == piece.key
+    target = next(t for t in scene.selected.targets if t.move["type"] == "place")
+    tap(app, screen(scene, target.rect.center))
+    assert sent == [(scene.viewer, target.move)]
+    # A new position does drop it.
+    piece = scene.game_view.pieces()[-1]
+    tap(app, screen(scene, piece.rect.center))
+    seed, moves = find(choice)
+    feed(scene, seed, moves, target.move)
+    frames(app, 2)
+    assert scene.selected is None
+
+
 def test_the_auctioneer_drags_a_card_onto_the_block_to_sell_it():
     app = make_app()
     sent = []

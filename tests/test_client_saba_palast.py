@@ -494,7 +494,7 @@ def test_the_rules_help_is_written_in_three_languages(config_dir):
 # ---------------------------------------------------------------------- a real server
 
 
-def run_until(app, condition, timeout=10.0):
+def run_until(app, condition, timeout=30.0):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         app.step(1 / 60)
@@ -545,7 +545,10 @@ def test_against_a_real_server_taps_play_the_steps_of_a_turn(tmp_path):
         while not turn_over():
             # An update may land while the last one still plays out: wait for a step button
             # or the turn's end, whichever the table shows first.
-            assert run_until(app, lambda: turn_over() or (scene.interactive and buttons()))
+            assert run_until(
+                app,
+                lambda: turn_over() or (scene.interactive and scene.timeline.idle and buttons()),
+            )
             if turn_over():
                 break
             assert len(pressed) < 4

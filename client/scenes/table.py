@@ -86,6 +86,7 @@ class TableScene(TableChrome, Scene):
         self.curtain_for: int | None = None
         self.revealed: int | None = None
         self.selected: Piece | None = None
+        self.stream_seen: tuple[object, int] | None = None
         self.held: Piece | None = None
         self.grab = (0.0, 0.0)
         self.hover_target: Any = None
@@ -296,8 +297,15 @@ class TableScene(TableChrome, Scene):
             if line:
                 self.log.append(line[:1].upper() + line[1:])
         self.log = self.log[-LOG_LINES:]
-        self.log_scroll = 0
-        self.selected = None
+        if fresh or new_events or (viewer, stream.seq) != self.stream_seen:
+            self.log_scroll = 0
+            self.selected = None
+        elif self.selected is not None:
+            # Only the table's summary changed (a seat, a spectator, the status): a piece
+            # picked up stays picked up.
+            key = self.selected.key
+            self.selected = next((p for p in self.game_view.pieces() if p.key == key), None)
+        self.stream_seen = (viewer, stream.seq)
         self._layout_bar()
         self.camera.resize(self.board_area(), self.game_view.world_size())
         self._layout_move_buttons()
