@@ -49,7 +49,7 @@ def human_paced_server(tmp_path):
     """Bots that take a moment, as people do: an auctioneer bot leaves time to bid."""
     from tests.test_web_page import serving
 
-    with serving(tmp_path, (0.25, 0.35)) as thread:
+    with serving(tmp_path, (0.12, 0.18)) as thread:
         yield thread
 
 

@@ -68,7 +68,7 @@ def tray_is_at_most_one_tap_away(page, on_screen: bool) -> None:
 
 
 @needs_browser
-def test_a_phone_sideways_plays_the_profi_game_against_bots_from_the_lobby_by_taps(server, browser):
+def test_a_phone_sideways_starts_the_profi_game_from_the_lobby_and_plays_by_taps(server, browser):
     page = phone(browser)
     page.set_viewport_size(LANDSCAPE)
     open_lobby(page, server, "Bea")
@@ -82,9 +82,11 @@ def test_a_phone_sideways_plays_the_profi_game_against_bots_from_the_lobby_by_ta
     tray_is_at_most_one_tap_away(page, on_screen=True)
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= LANDSCAPE["width"]
-    result = palast_to_the_end(page)
+    # The first turns, sideways (the profi game is played to its end upright, below).
+    result = palast_to_the_end(page, taps=24)
     assert "[data-move=harbour]" in result["tapped"]
-    page.wait_for_selector(".results")
+    assert {"[data-move=draw]", "[data-move=end_turn]"} <= set(result["tapped"])
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= LANDSCAPE["width"]
     assert page.errors == []
 
 
@@ -102,13 +104,13 @@ def test_saba_palast_targets_and_text_are_big_enough_on_every_screen(server, bro
     assert page.errors == []
 
 
-# The phone upright plays its whole game in the spectator test (one game where two showed the
-# same), at a table of the basic rules; the profi game is played sideways above.
+# The phone upright plays its whole game in the spectator test, at a table of the profi rules
+# (sideways it plays the first turns above; WebKit plays a whole game of the basic rules).
 @needs_browser
 def test_a_phone_upright_plays_to_the_end_and_a_spectator_page_never_holds_a_secret(
     server, browser, tmp_path
 ):
-    table = host_table(server, "saba-palast", 2)
+    table = host_table(server, "saba-palast", 2, {"profi": True})
     player = phone(browser)
     sit(player, server, table, "Cy")
     watcher = phone(browser)
@@ -118,6 +120,7 @@ def test_a_phone_upright_plays_to_the_end_and_a_spectator_page_never_holds_a_sec
     watcher.tap(f"[data-table='{table}'] .watch")
     watcher.wait_for_selector("main.table[data-seq] svg.palast-board")
     player.wait_for_selector("svg.palast-board")
+    assert player.evaluate("() => window.jeweltable.stream.view.options.profi") is True
     tray_is_at_most_one_tap_away(player, on_screen=False)
     result = palast_to_the_end(player)
     tapped = result["tapped"]
