@@ -182,3 +182,65 @@ def test_three_seats_pass_and_play_das_kollier_on_one_tablet_with_nothing_behind
     streamed = {m["seat"] for m in messages if m.get("t") == "update" and m["table"] == table}
     assert streamed == {0, 1, 2}
     assert page.errors == []
+
+
+# passplay.js's choice of the seat shown, fed hand-made messages in the page itself: each
+# position's messages, one per held seat; what it shows and whether a curtain is up after each.
+CHOICES = """async (steps) => {
+  const pp = await import("./passplay.js");
+  const out = [];
+  for (const {game, seats, to_act, status} of steps) {
+    if (!out.length || game !== out[out.length - 1].game) pp.reset(1);
+    const seq = out.length;
+    for (const seat of seats.length ? seats : [null]) {
+      pp.keep({t: "update", table: 1, seat, seq, status: status || "playing", to_act,
+               view: {game}}, seats, [], 40);
+    }
+    const shown = pp.seatShown(seats);
+    const curtain = pp.passPlay.curtain;
+    if (curtain !== null) {  // its person taps
+      pp.passPlay.revealed = curtain;
+      pp.passPlay.curtain = null;
+    }
+    out.push({game, shown, curtain});
+  }
+  return out.map(({shown, curtain}) => [shown, curtain]);
+}"""
+
+
+def test_the_device_goes_to_each_seat_that_may_act_in_turn_and_a_curtain_only_hides_secrets(
+    server, browser
+):
+    page = tablet(browser)
+    open_lobby(page, server, "Ada")
+    kollier, bijoux = "das-kollier", "magie-des-bijoux"
+    steps = [
+        # An open auction, seat 0 auctioneer: 1 and 2 may bid at once; 1 first, then 2.
+        {"game": kollier, "seats": [0, 1, 2], "to_act": [1, 2]},
+        {"game": kollier, "seats": [0, 1, 2], "to_act": [2]},  # 1 passed: to 2
+        {"game": kollier, "seats": [0, 1, 2], "to_act": [1]},  # 2 bid: back to 1
+        {"game": kollier, "seats": [0, 1, 2], "to_act": [0]},  # 1 passed: 0 knocks down
+        {"game": kollier, "seats": [0, 1, 2], "to_act": [0]},  # 0 again (pays): no curtain
+        {"game": kollier, "seats": [0, 1, 2], "to_act": [], "status": "finished"},
+        # A game without secrets passes the view without a curtain.
+        {"game": bijoux, "seats": [0, 2], "to_act": [2]},
+        {"game": bijoux, "seats": [0, 2], "to_act": [0]},
+        # One seat (or a spectator) never sees a curtain.
+        {"game": kollier, "seats": [1], "to_act": [0]},
+        {"game": kollier, "seats": [1], "to_act": [1]},
+        {"game": kollier, "seats": [], "to_act": [1]},
+    ]
+    assert page.evaluate(CHOICES, steps) == [
+        [1, 1],
+        [2, 2],
+        [1, 1],
+        [0, 0],
+        [0, None],
+        [0, None],
+        [2, None],
+        [0, None],
+        [1, None],
+        [1, None],
+        [None, None],
+    ]
+    assert page.errors == []

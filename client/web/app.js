@@ -78,6 +78,7 @@ const connection = new Connection(receive, (up) => {
 });
 window.jeweltable = app; // for the browser tests and the benchmark
 app.passPlay = passplay.passPlay; // the seats this page holds, and the curtain (for the tests)
+app.mySeat = () => mySeat(); // the seat shown, which chat and emotes speak for (social.js)
 app.render = () => render();
 app.connection = connection;
 social.initSocial(app, connection, () => render(), (msg) => HANDLERS[msg.t](msg));
@@ -722,7 +723,9 @@ function tableScreen() {
     ),
   );
   if (curtain) {
-    // Pass and play: nothing of any seat behind the curtain (passplay.js).
+    // Pass and play: nothing of any seat behind the curtain (passplay.js), not even a refusal
+    // told to the seat before (its reason may say what the seat holds).
+    app.toast = null;
     const lifted = () => {
       app.ui = {};
       render();
