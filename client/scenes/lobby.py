@@ -503,7 +503,7 @@ class LobbyScene(Scene):
         # The number and name, then the game, up to the card's buttons in the same row.
         top = [b.rect.x for b in buttons if b.rect.y < rect.y + lay.margin]
         room = min(top, default=rect.right) - lay.margin // 2 - x
-        title = f"{table_label(info)}  {game_title(self.lobby, info.game)}"
+        title = f"{table_label(info)} · {game_title(self.lobby, info.game)}"
         title = theme.fit_text(title, lay.body, room, True)
         theme.blit_text(surface, title, lay.body, (x, rect.y + lay.margin // 2), theme.TEXT, True)
         facts = [i18n._(STATUS_WORDS[info.status])]
