@@ -63,7 +63,7 @@ const app = {
   toast: null,
   ui: {}, // what a game view keeps between renders (a payment being put together)
   newTable: null, // the New table form (newtable.js)
-  plan: null, // the seats of the table being made: "me", "open" or a bot level each
+  plan: null, // the table being made: its seats ("me", "open" or a bot level) and "me" names
   startWhenFull: null, // the table this page made to start at once when its seats are taken
   ended: null, // why the connection ended for good (bye replaced / in_use)
   tapTimes: [], // ms from a tap to the painted answer (bench/web.py reads them)
