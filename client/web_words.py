@@ -109,4 +109,9 @@ WORDS = (
     N_("Send"),
     # A hand on idle seats (hands.js); its other words are client/scenes/hands.py's.
     N_("Leave the seat open for anyone? (Cancel: a bot plays it)"),
+    # Pass and play on one device (newtable.js, passplay.js) and the table's name; the curtain's
+    # words are client/scenes/table_chrome.py's.
+    N_("{name}, your turn"),
+    N_("Who plays seat {n}?"),
+    N_("Pass and play: this device goes round, each “me” seat in turn."),
 )

@@ -40,7 +40,7 @@ from server.tables import (
     TableHooks,
 )
 from shared import engine, talk
-from shared.protocol import PROTOCOL_VERSION, encode
+from shared.protocol import PROTOCOL_VERSION, clean_table_name, encode
 
 log = logging.getLogger(__name__)
 
@@ -336,6 +336,8 @@ class Lobby:
                     and (msg.get("friendly", False) or self.scoreboard.evening is None),
                 ),
                 "idle_takeover": msg.get("idle_takeover"),
+                # Checked by the protocol; kept as the lobbies show it (trimmed).
+                "name": clean_table_name(msg["table_name"]) if "table_name" in msg else None,
             }
         except ValueError as exc:
             raise Refused("bad_option", str(exc)) from None

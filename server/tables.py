@@ -153,13 +153,15 @@ def default_rules() -> dict[str, Any]:
     """A table's own options when `create` names none: undo allowed, no turn clock, counted
     (a `friendly` table's games add to no standings and no ratings), hints allowed (a table
     from before hints existed keeps them on), and no stand-in for idle seats (`idle_takeover`:
-    after how many seconds of waiting a bot takes an idle seat over)."""
+    after how many seconds of waiting a bot takes an idle seat over), and no name of its own
+    (`name`: what the lobbies show beside its number)."""
     return {
         "undo": True,
         "clock": None,
         "friendly": False,
         "hints": True,
         "idle_takeover": None,
+        "name": None,
     }
 
 
@@ -384,6 +386,7 @@ class Table:
         """The table as the lobby lists it."""
         return {
             "id": self.id,
+            "name": self.rules.get("name"),
             "game": self.game.id,
             "title": self.game.title,
             "players": self.players,

@@ -55,6 +55,8 @@ ONE_MESSAGE = "a frame must hold exactly one msgpack message"
 CLIENT_MAX_FRAME = 64 << 20
 
 NAME_LEN = 32
+# A table's own name (`create`'s `table_name`), as the lobbies show it beside its number.
+TABLE_NAME_LEN = 32
 TOKEN_LEN = 64
 # The longest resume token a `hello` may carry (the server's own are 32 characters).
 HELLO_TOKEN_LEN = 128
@@ -166,6 +168,29 @@ def clean_chat(value: str) -> str:
     return "".join(out).strip()
 
 
+def clean_table_name(value: str) -> str:
+    """A table's name as it is shown: every run of spaces one space, the ends trimmed."""
+    return " ".join(value.split())
+
+
+def table_name(name: str, value: Any) -> str:
+    """A table's name: a string without control or invisible characters, of 1..TABLE_NAME_LEN
+    characters once `clean_table_name` has trimmed it."""
+    if not isinstance(value, str):
+        raise ProtocolError("malformed", f"{name!r} must be a string")
+    if any(ch < " " or "\x7f" <= ch <= "\x9f" or ch in _HIDDEN for ch in value):
+        raise ProtocolError(
+            "malformed", f"{name!r} must not contain control characters or invisible marks"
+        )
+    cleaned = clean_table_name(value)
+    if not 1 <= len(cleaned) <= TABLE_NAME_LEN:
+        raise ProtocolError(
+            "out_of_range",
+            f"{name!r} must have 1 to {TABLE_NAME_LEN} characters (spaces at its ends not counted)",
+        )
+    return cleaned
+
+
 def one_of(choices: tuple[str, ...]) -> Check:
     """One of a few names."""
 
@@ -254,6 +279,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
         "password": (PASSWORD, False),
         "sit": (flag, False),
         "name": (NAME, False),
+        "table_name": (table_name, False),
         "keep": (integer(0, MAX_KEEP), False),
         "seed": (integer(0, MAX_INT), False),
         "takeover": (BOT_LEVEL, False),

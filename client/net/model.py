@@ -59,6 +59,7 @@ class TableInfo:
     takeover: str | None = None  # the bot level that plays for absent players
     open_chat: bool = False  # spectators' chat reaches the players too
     hints: bool = False  # seated players may ask for a hint (`hint`)
+    name: str | None = None  # the table's own name, given at `create` (`table_name`)
 
 
 @dataclass

@@ -48,6 +48,7 @@ def table_info(summary: dict[str, Any]) -> TableInfo:
         takeover=summary.get("takeover"),
         open_chat=bool(summary.get("open_chat")),
         hints=bool(summary.get("hints")),
+        name=summary.get("name") or None,
     )
 
 
@@ -362,13 +363,15 @@ class Session:
         clock: dict[str, Any] | None = None,
         hints: bool | None = None,
         idle_takeover: int | None = None,
+        table_name: str = "",
     ) -> None:
         """Create a table; `kinds` says per seat "me" (this device), "open" or a bot level.
         `takeover`: the bot level that plays for a player who drops out, until he is back.
         `names`: who plays each "me" seat, when several people share this device. `undo`: may
         players take back moves; `clock`: the turn clock; `hints`: may players ask for hints
         (None: the server's default); `idle_takeover`: seconds after which a stand-in bot takes
-        an idle seat (docs/protocol.md, `create`)."""
+        an idle seat; `table_name`: the table's own name for the lobbies, none when blank
+        (docs/protocol.md, `create`)."""
         names = names or {}
         msg: dict[str, Any] = {"t": "create", "game": game, "seats": len(kinds)}
         if kinds[0] == "me" and names.get(0):
@@ -387,6 +390,8 @@ class Session:
             msg["hints"] = hints
         if idle_takeover is not None:
             msg["idle_takeover"] = idle_takeover
+        if table_name.strip():
+            msg["table_name"] = table_name
         msg["sit"] = kinds[0] == "me"
         msg_id = self.send(msg)
         if msg_id is not None:

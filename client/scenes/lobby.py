@@ -28,6 +28,7 @@ from client.ui.input import Intent
 from client.ui.motifs import GAME_BOXES, motif
 from client.ui.scene import Scene, Services
 from client.ui.widgets import Button, Scroller, TextField, panel
+from shared.protocol import TABLE_NAME_LEN
 
 if TYPE_CHECKING:
     from client.net.session import Session
@@ -38,6 +39,11 @@ STATUS_WORDS = {
     "playing": i18n.N_("playing"),
     "over": i18n.N_("finished"),
 }
+
+
+def table_label(info: TableInfo) -> str:
+    """A table as every lobby names it: its number, and its own name when it has one."""
+    return f"#{info.id} · {info.name}" if info.name else f"#{info.id}"
 
 
 def game_title(lobby: LobbyModel, game_id: str) -> str:
@@ -494,7 +500,11 @@ class LobbyScene(Scene):
         art = motif(info.game, rect.h - lay.margin)
         surface.blit(art, (rect.x + lay.margin // 2, rect.y + lay.margin // 2))
         x = rect.x + rect.h
-        title = f"{game_title(self.lobby, info.game)}  #{info.id}"
+        # The number and name, then the game, up to the card's buttons in the same row.
+        top = [b.rect.x for b in buttons if b.rect.y < rect.y + lay.margin]
+        room = min(top, default=rect.right) - lay.margin // 2 - x
+        title = f"{table_label(info)} · {game_title(self.lobby, info.game)}"
+        title = theme.fit_text(title, lay.body, room, True)
         theme.blit_text(surface, title, lay.body, (x, rect.y + lay.margin // 2), theme.TEXT, True)
         facts = [i18n._(STATUS_WORDS[info.status])]
         if info.host:
@@ -624,6 +634,10 @@ class CreateTableDialog(Dialog):
         self.password = TextField(
             placeholder=i18n._("Password (optional)"), secret=True, max_len=64
         )
+        # What the lobbies show beside the table's number ("#3 · Family night").
+        self.table_name = TextField(
+            placeholder=i18n._("Table name (optional)"), max_len=TABLE_NAME_LEN
+        )
         self.controls: list[tuple[str, Button]] = []
         # The seat whose menu is open, and the menu's choices.
         self.menu_seat: int | None = None
@@ -632,7 +646,7 @@ class CreateTableDialog(Dialog):
         self.choose(self.game)
 
     def frame_rate(self) -> float:
-        return self.password.frame_rate()
+        return max(self.password.frame_rate(), self.table_name.frame_rate())
 
     def choose(self, game: dict[str, Any]) -> None:
         self.game = game
@@ -830,6 +844,7 @@ class CreateTableDialog(Dialog):
                     clock=CLOCK_CHOICES[self.clock][0],
                     hints=self.hints,
                     idle_takeover=IDLE_CHOICES[self.idle][0],
+                    table_name=self.table_name.value,
                 )
 
         if len(here) > 1:
@@ -874,6 +889,12 @@ class CreateTableDialog(Dialog):
         # The table's options, tighter: at 800×600 a game with variants fills the dialog.
         y = flow(rows.get("option", []), y, pad=1.2)
         self.password.rect = pygame.Rect(body.x, round(y), min(body.w, round(lay.w * 0.3)), bh)
+        # The table's name in the title's row, at its right: the rows below are full at 800×600.
+        title_end = self.rect.x + lay.margin * 2 + theme.font(lay.title, True).size(self.title)[0]
+        name_w = min(round(lay.w * 0.3), body.right - title_end)
+        self.table_name.rect = pygame.Rect(
+            body.right - name_w, self.rect.y + lay.margin, name_w, bh
+        )
         self.place_menu()
 
     def handle(self, intent: Intent) -> bool:
@@ -887,7 +908,8 @@ class CreateTableDialog(Dialog):
                 return True
             if intent.kind != "hover":
                 return True
-        if self.password.handle(intent):
+        # Every field sees a tap (it takes or drops the focus); typing goes to the focused one.
+        if any([field_.handle(intent) for field_ in (self.password, self.table_name)]):
             return True
         for _group, button in self.controls:
             if button.handle(intent):
@@ -915,6 +937,7 @@ class CreateTableDialog(Dialog):
             pos = (self.body.x, self.hint_y + i * lay.small * 1.25)
             theme.blit_text(surface, line, lay.small, pos, theme.TEXT_DIM)
         self.password.draw(surface, lay.body, self.app.clock)
+        self.table_name.draw(surface, lay.body, self.app.clock)
 
     def hint_lines(self, lay: theme.Layout) -> list[str]:
         """The seats' hint, wrapped to the dialog (two lines at most)."""

@@ -14,6 +14,7 @@ import * as social from "./social.js";
 import * as talk from "./talk.js";
 import * as evening from "./room.js";
 import * as hands from "./hands.js";
+import * as passplay from "./passplay.js";
 
 evening.evening.closable = true; // a phone's person closes the winner's reveal
 
@@ -62,7 +63,7 @@ const app = {
   toast: null,
   ui: {}, // what a game view keeps between renders (a payment being put together)
   newTable: null, // the New table form (newtable.js)
-  plan: null, // the seats of the table being made: "me", "open" or a bot level each
+  plan: null, // the table being made: its seats ("me", "open" or a bot level) and "me" names
   startWhenFull: null, // the table this page made to start at once when its seats are taken
   ended: null, // why the connection ended for good (bye replaced / in_use)
   tapTimes: [], // ms from a tap to the painted answer (bench/web.py reads them)
@@ -76,6 +77,8 @@ const connection = new Connection(receive, (up) => {
   render();
 });
 window.jeweltable = app; // for the browser tests and the benchmark
+app.passPlay = passplay.passPlay; // the seats this page holds, and the curtain (for the tests)
+app.mySeat = () => mySeat(); // the seat shown, which chat and emotes speak for (social.js)
 app.render = () => render();
 app.connection = connection;
 social.initSocial(app, connection, () => render(), (msg) => HANDLERS[msg.t](msg));
@@ -180,6 +183,7 @@ const HANDLERS = {
       app.log = [];
       app.stream = null;
       app.ui = {};
+      passplay.reset(msg.table);
     }
     if (app.creating) {
       app.created = msg.table;
@@ -196,29 +200,33 @@ const HANDLERS = {
     if (msg.table !== app.table) return;
     app.seats = msg.seats;
     app.spectator = msg.spectator;
+    passplay.keepOnly(msg.seats);
     if (!msg.seats.length && !msg.spectator) leaveTable();
   },
   sync(msg) {
-    if (!shown(msg)) return;
+    if (!held(msg)) return;
     // A game with a voice names its pieces: asked for once, with its rules.
-    if (msg.talk && talk.wants(msg.view.game)) connection.send({ t: "rules", game: msg.view.game });
-    app.stream = msg;
-    app.timerSince = app.clockSince = performance.now();
-    app.log = (msg.history || []).map((e, i) => eventLine(msg, i, e)).filter(Boolean);
+    if (msg.talk && talk.wants(msg.view.game) && msg.seat === (app.seats.length ? app.seats[0] : null)) {
+      connection.send({ t: "rules", game: msg.view.game });
+    }
+    const lines = (msg.history || []).map((e, i) => eventLine(msg, i, e)).filter(Boolean);
+    const before = app.stream;
+    passplay.keep(msg, app.seats, lines, LOG_LINES);
+    if (showSeat(before)) app.timerSince = app.clockSince = performance.now();
   },
   update(msg) {
-    if (!shown(msg)) return;
-    if (app.stream && msg.seq > app.stream.seq + 1) connection.send({ t: "sync", table: app.table });
-    const moved = !app.stream || msg.seq !== app.stream.seq;
-    app.stream = msg;
+    if (!held(msg)) return;
+    const last = passplay.passPlay.streams.get(msg.seat);
+    if (last && msg.seq > last.seq + 1) connection.send({ t: "sync", table: app.table });
+    const lines = (msg.events || []).map((e, i) => eventLine(msg, i, e)).filter(Boolean);
+    const before = app.stream;
+    const seat = passplay.seatShown(app.seats);
+    passplay.keep(msg, app.seats, lines, LOG_LINES);
+    if (!showSeat(before)) return; // another seat's, kept for its turn
+    const moved = !before || app.stream.seq !== before.seq || app.stream.seat !== seat;
     app.clockSince = performance.now();
-    if (moved || msg.timer) app.timerSince = performance.now();
-    if (msg.ack !== undefined) app.ui = {};
-    for (const [i, event] of (msg.events || []).entries()) {
-      const line = eventLine(msg, i, event);
-      if (line) app.log.push(line);
-    }
-    app.log = app.log.slice(-LOG_LINES);
+    if (moved || app.stream.timer) app.timerSince = performance.now();
+    if (app.stream.ack !== undefined || app.stream.seat !== seat) app.ui = {};
   },
   rules(msg) {
     if (talk.learn(msg)) app.uiVersion += 1;
@@ -238,13 +246,27 @@ const HANDLERS = {
   },
 };
 
-/** Whether a sync/update is the stream this page shows (its first seat, or the spectator's). */
-function shown(msg) {
+/** Whether a sync/update is one of this page's streams (a seat it holds, or the spectator's
+ *  when it holds none). */
+function held(msg) {
   if (msg.table !== app.table) return false;
-  return app.seats.length ? msg.seat === app.seats[0] : msg.seat === null;
+  return app.seats.length ? app.seats.includes(msg.seat) : msg.seat === null;
+}
+
+/** The stream and the log of the seat shown (passplay.js chooses it); whether they changed. */
+function showSeat(before) {
+  app.stream = passplay.shownStream(app.seats);
+  app.log = passplay.shownLog(app.seats);
+  return app.stream !== before;
+}
+
+/** The seat this page shows and plays now (null: it watches). */
+function mySeat() {
+  return passplay.seatShown(app.seats);
 }
 
 function leaveTable() {
+  passplay.reset();
   app.table = null;
   app.seats = [];
   app.spectator = false;
@@ -281,7 +303,7 @@ function eventLine(msg, index, event) {
 function currentHintAnswer(stream) {
   const hint = app.hint;
   if (!hint || !stream || app.seats.length === 0) return null;
-  return hint.seat === app.seats[0] && hint.seq === stream.seq ? hint : null;
+  return hint.seat === mySeat() && hint.seq === stream.seq ? hint : null;
 }
 
 function currentHint(stream) {
@@ -294,7 +316,7 @@ function context() {
   const summary = app.tables.get(app.table);
   const stream = app.stream;
   return {
-    seat: app.seats.length ? app.seats[0] : null,
+    seat: mySeat(),
     name: (seat) => seatName(summary, seat),
     player: (seat) => PLAYERS[seat % PLAYERS.length],
     legal: stream ? stream.legal_moves || [] : [],
@@ -343,7 +365,9 @@ function render() {
       const parts = [
         app.ended ? endedScreen() : app.table === null ? lobbyScreen() : tableScreen(),
         app.toast ? h("div", { class: "toast", role: "status" }, app.toast.text) : null,
-        app.rules && app.rules.data && app.rules.words && app.table !== null ? rulesScreen() : null,
+        app.rules && app.rules.data && app.rules.words && app.table !== null && !passplay.curtainUp()
+          ? rulesScreen()
+          : null,
         app.connected || app.ended ? null : h("div", { class: "offline" }, _("Reconnecting…")),
       ];
       root.replaceChildren(...parts.filter(Boolean));
@@ -405,7 +429,7 @@ function atTable() {
     return;
   }
   attable.keepAwake(Boolean(playing));
-  attable.turnCue(Boolean(playing && (stream.to_act || []).includes(app.seats[0])), vibrateOn());
+  attable.turnCue(Boolean(playing && (stream.to_act || []).includes(mySeat())), vibrateOn());
 }
 // How the screen is kept awake now (for the tests).
 Object.defineProperty(app, "awake", { get: () => (attable ? attable.awakeState() : "off") });
@@ -558,10 +582,11 @@ function newTable() {
   const games = (app.welcome ? app.welcome.games : []).filter((g) => PLAYABLE.includes(g.id));
   const form = app.newTable;
   // Built again only when the form or the games change: lobby news leaves a menu open as it is.
-  return kept("new-table", [app.welcome, form, form && form.version], () =>
+  return kept("new-table", [app.welcome, form, form && form.version, myName()], () =>
     newtable.newTableSection({
       games,
       form,
+      name: myName(),
       setForm: (next) => {
         app.newTable = next;
         render();
@@ -572,12 +597,12 @@ function newTable() {
   );
 }
 
-function create({ msg, kinds }) {
-  app.plan = kinds;
+function create({ msg, kinds, names }) {
+  app.plan = { kinds, names };
   app.creating = true;
   // With no seat left open for a person ("Play against bots"), the game starts once the bots sit.
   app.startWhenFull = kinds.includes("open") ? null : "next";
-  connection.send({ ...msg, name: myName() });
+  connection.send({ name: myName(), ...msg });
 }
 
 function tableCard(table, named) {
@@ -671,13 +696,15 @@ function tableScreen() {
   const watching = app.spectator && !app.seats.length;
   // A hint on the seat's own turn, where the table allows hints (in the top bar, so that
   // asking takes no room from the board).
+  const curtain = passplay.curtainUp();
   const hintable = Boolean(
     stream &&
+      !curtain &&
       summary &&
       summary.hints &&
       stream.status === "playing" &&
       app.seats.length &&
-      (stream.to_act || []).includes(app.seats[0]),
+      (stream.to_act || []).includes(mySeat()),
   );
   const top = kept("top", [title, watching, app.table, hintable], () =>
     h(
@@ -687,7 +714,7 @@ function tableScreen() {
       h("strong", {}, title, " ", h("span", { class: "table-no" }, `#${app.table}`)),
       watching ? h("span", { class: "badge" }, _("Watching")) : null,
       hintable
-        ? button(_("Hint"), () => connection.send({ t: "hint", table: app.table, seat: app.seats[0] }), {
+        ? button(_("Hint"), () => connection.send({ t: "hint", table: app.table, seat: mySeat() }), {
             class: "hint-ask",
             id: "hint",
           })
@@ -695,6 +722,16 @@ function tableScreen() {
       summary ? button("?", () => openRules(summary.game), { class: "icon", "aria-label": _("Rules"), id: "rules" }) : null,
     ),
   );
+  if (curtain) {
+    // Pass and play: nothing of any seat behind the curtain (passplay.js), not even a refusal
+    // told to the seat before (its reason may say what the seat holds).
+    app.toast = null;
+    const lifted = () => {
+      app.ui = {};
+      render();
+    };
+    return h("main", { class: "table" }, top, passplay.curtainScreen(seatName(summary, passplay.passPlay.curtain), lifted));
+  }
   if (!stream) return h("main", { class: "table" }, top, waitingRoom(summary), social.chatPanel());
   const view = stream.view;
   const game = GAMES[view.game] || generic;
@@ -775,7 +812,9 @@ function turnLine(stream, ctx) {
   const acting = stream.to_act || [];
   const mine = ctx.seat !== null && acting.includes(ctx.seat);
   const text = mine
-    ? _("Your turn")
+    ? app.seats.length > 1
+      ? _("{name}, your turn", { name: ctx.name(ctx.seat) }) // one device, several people
+      : _("Your turn")
     : acting.length === 1
       ? _("{name}'s turn", { name: ctx.name(acting[0]) })
       : _("Waiting for {names}", { names: acting.map(ctx.name).join(", ") });
@@ -934,9 +973,10 @@ function hostControls(summary, empty) {
   );
 }
 
-/** A table's number as the room says it ("Table #3"), and its game. */
+/** A table's number as the room says it ("Table #3"), its own name when it has one, and its
+ *  game. */
 function tableLabel(summary) {
-  return `${_("Table #{id}", { id: summary.id })} · ${summary.title}`;
+  return [_("Table #{id}", { id: summary.id }), summary.name, summary.title].filter(Boolean).join(" · ");
 }
 
 // ------------------------------------------------------------------ start

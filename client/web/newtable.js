@@ -1,7 +1,9 @@
 // The page's New table: what pygame's dialog offers (client/scenes/lobby.py, CreateTableDialog)
 // — each seat me / open for a person / a bot of a level, the game's options as the server
-// describes them, stand-in bots, undo, open chat, a turn clock, a password — sent as the same
-// `create` message (docs/protocol.md), then the seats filled as the pygame client fills them.
+// describes them, stand-in bots, undo, open chat, a turn clock, a password, the table's name —
+// sent as the same `create` message (docs/protocol.md), then the seats filled as the pygame
+// client fills them. Several "me" seats, each with its player's name, are pass and play: this
+// device is handed round the table (passplay.js).
 
 import { h, button } from "./dom.js";
 import { PLAYERS } from "./players.js";
@@ -34,6 +36,9 @@ const OPTION_NAMES = {
   "joker-symmetry": () => _("Jokers in mirrored pairs"),
   profi: () => _("Professional rules"),
 };
+// A table's name at most (shared/protocol.py TABLE_NAME_LEN), and a seat's person's (NAME_LEN).
+const TABLE_NAME_LEN = 32;
+const NAME_LEN = 32;
 // Options for one player only (La Magie des Bijoux's grid follows the player count otherwise).
 const SOLITAIRE_OPTIONS = ["grid"];
 // An integer option's values offered at most (pygame offers as many).
@@ -66,14 +71,29 @@ export function freshForm(game) {
     clock: 0,
     hints: null, // null: the server's default (on, but off with a clock or at a counted table)
     idle: 0, // an index into IDLE
+    names: {}, // by seat: who plays a "me" seat when there are several (pass and play)
     more: false, // the settings below the seats shown
     version: 0,
   };
 }
 
-// The password field is one element for the page's life, as the name's: the lobby redraws on
-// every piece of news, and a new field would drop what was typed.
+// The password and table name fields are one element each for the page's life, as the
+// person's name's: the lobby redraws on every piece of news, and a new field would drop what
+// was typed.
 let passwordField = null;
+let tableNameField = null;
+
+function tableNameInput() {
+  if (!tableNameField) {
+    tableNameField = h("input", {
+      id: "new-table-name",
+      type: "text",
+      maxlength: TABLE_NAME_LEN,
+      autocomplete: "off",
+    });
+  }
+  return tableNameField;
+}
 
 function passwordInput() {
   if (!passwordField) {
@@ -88,7 +108,8 @@ function passwordInput() {
   return passwordField;
 }
 
-/** The New table section of the lobby. `page`: {games, form, setForm, create}. */
+/** The New table section of the lobby. `page`: {games, form, setForm, create, name}: `name`,
+ *  this page's person's. */
 export function newTableSection(page) {
   const games = page.games;
   let form = page.form;
@@ -128,7 +149,9 @@ export function newTableSection(page) {
         }),
       ),
     ),
-    h("ul", { class: "seat-kinds" }, form.kinds.map((kind, seat) => seatRow(form, seat, change))),
+    h("ul", { class: "seat-kinds" }, form.kinds.map((kind, seat) => seatRow(form, seat, change, page.name))),
+    several(form) ? h("p", { class: "hint" }, _("Pass and play: this device goes round, each “me” seat in turn.")) : null,
+    h("label", { class: "setting table-name" }, h("span", {}, _("Table name (optional)")), tableNameInput()),
     // The game's own variants in sight; the table's settings folded below them.
     h("div", { class: "settings options" }, optionRows(game, form, change)),
     h(
@@ -169,7 +192,7 @@ export function newTableSection(page) {
       ),
       h("label", { class: "setting" }, h("span", {}, _("Password")), passwordInput()),
     ),
-    button(quick ? _("Play against bots") : _("Create table"), () => page.create(createMessage(game, form)), {
+    button(quick ? _("Play against bots") : _("Create table"), () => page.create(createMessage(game, form, page.name)), {
       class: "primary",
       id: "create",
     }),
@@ -189,8 +212,14 @@ function resize(form, game, n) {
   if (n > 1) for (const key of SOLITAIRE_OPTIONS) delete form.options[key];
 }
 
-function seatRow(form, seat, change) {
+/** Whether several seats are "me": pass and play, each with its person's name. */
+function several(form) {
+  return form.kinds.filter((k) => k === "me").length > 1;
+}
+
+function seatRow(form, seat, change, name) {
   const player = PLAYERS[seat % PLAYERS.length];
+  const me = form.kinds[seat] === "me";
   return h(
     "li",
     {},
@@ -200,15 +229,31 @@ function seatRow(form, seat, change) {
       _("Seat {n}", { n: seat + 1 }),
       KINDS.map((kind) => [kind, KIND_WORDS[kind]()]),
       form.kinds[seat],
-      (kind) =>
-        change((f) => {
-          // One browser holds one seat: "me" moves here, the seat it leaves opens for a person.
-          if (kind === "me") f.kinds = f.kinds.map((k) => (k === "me" ? "open" : k));
-          f.kinds[seat] = kind;
-        }),
+      (kind) => change((f) => (f.kinds[seat] = kind)),
       { "data-seat-kind": seat },
     ),
+    // Who plays it, when this device holds several seats (the first is this page's person).
+    me && several(form)
+      ? h("input", {
+          type: "text",
+          maxlength: NAME_LEN,
+          autocomplete: "off",
+          "data-seat-name": seat,
+          "aria-label": _("Who plays seat {n}?", { n: seat + 1 }),
+          placeholder: seatPlaceholder(form, seat, name),
+          value: form.names[seat] || "",
+          // Kept as typed, without building the form again (the field keeps its focus).
+          oninput: (event) => (form.names[seat] = event.target.value),
+        })
+      : null,
   );
+}
+
+/** The name a "me" seat gets when its field is left empty: this page's person's for the first,
+ *  "Player n" for the others (pygame's SeatNamesDialog). */
+function seatPlaceholder(form, seat, name) {
+  const first = form.kinds.indexOf("me") === seat;
+  return first && name ? name : _("Player {n}", { n: seat + 1 });
 }
 
 function optionRows(game, form, change) {
@@ -271,9 +316,19 @@ function toggle(id, label, on, flip, props = {}) {
   });
 }
 
-/** The `create` message of the form, and the plan for its seats after it (`kinds`). */
-export function createMessage(game, form) {
+/** The `create` message of the form, and the plan for its seats after it (`kinds`, and the
+ *  `names` of its "me" seats when there are several). `name`: this page's person's. */
+export function createMessage(game, form, name) {
   const msg = { t: "create", game: game.id, seats: form.kinds.length, sit: form.kinds[0] === "me" };
+  const names = {};
+  if (several(form)) {
+    form.kinds.forEach((kind, seat) => {
+      if (kind === "me") names[seat] = (form.names[seat] || "").trim().slice(0, NAME_LEN) || seatPlaceholder(form, seat, name);
+    });
+    if (msg.sit) msg.name = names[0];
+  }
+  const tableName = tableNameInput().value.trim();
+  if (tableName) msg.table_name = tableName;
   if (Object.keys(form.options).length) msg.options = { ...form.options };
   const password = passwordInput().value;
   if (password) msg.password = password;
@@ -284,15 +339,17 @@ export function createMessage(game, form) {
   if (form.hints !== null) msg.hints = form.hints;
   if (IDLE[form.idle][0]) msg.idle_takeover = IDLE[form.idle][0];
   passwordInput().value = "";
-  return { msg, kinds: [...form.kinds] };
+  tableNameInput().value = "";
+  return { msg, kinds: [...form.kinds], names };
 }
 
-/** The messages that fill a table just made as planned: this page's seat when it is not the
- *  first (the creator needs no password), and the bots (pygame's Session._carry_out). */
-export function seatMessages(table, kinds, name) {
+/** The messages that fill a table just made as `plan` says ({kinds, names}): this page's seats
+ *  but the first (the creator needs no password), each with its person's name, and the bots
+ *  (pygame's Session._carry_out). `name`: this page's person's. */
+export function seatMessages(table, plan, name) {
   const out = [];
-  kinds.forEach((kind, seat) => {
-    if (kind === "me" && seat > 0) out.push({ t: "join", table, seat, name });
+  plan.kinds.forEach((kind, seat) => {
+    if (kind === "me" && seat > 0) out.push({ t: "join", table, seat, name: plan.names[seat] || name });
     else if (BOT_LEVELS.includes(kind)) out.push({ t: "bot", table, seat, level: kind });
   });
   return out;

@@ -221,7 +221,7 @@ function send(field) {
   const text = field.value.trim();
   if (!text || app.table === null) return;
   const msg = { t: "chat", table: app.table, text };
-  if (app.seats.length) msg.seat = app.seats[0];
+  if (app.seats.length) msg.seat = app.mySeat(); // the seat shown (pass and play: its person's)
   connection.send(msg);
   social.sent = field.value;
   field.value = "";
@@ -230,7 +230,7 @@ function send(field) {
 function emote(name) {
   if (app.table === null) return;
   const msg = { t: "emote", table: app.table, emote: name };
-  if (app.seats.length) msg.seat = app.seats[0];
+  if (app.seats.length) msg.seat = app.mySeat();
   connection.send(msg);
 }
 

@@ -398,7 +398,7 @@ function tableScreen() {
     "header",
     { class: "tv-top" },
     h("strong", { class: "title" }, summary ? summary.title : ""),
-    h("span", { class: "table-no" }, _("Table #{id}", { id: tv.table })),
+    h("span", { class: "table-no" }, [_("Table #{id}", { id: tv.table }), summary && summary.name].filter(Boolean).join(" · ")),
     stream ? turnLine(stream) : h("span", { class: "turn" }, summary ? _(summary.status) : ""),
     summary
       ? button("?", () => openRules(summary.game), { class: "icon", "aria-label": _("Rules"), id: "rules" })
