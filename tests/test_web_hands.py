@@ -27,7 +27,8 @@ def test_the_creator_nudges_hands_and_pauses_and_the_other_takes_the_seat_back(
         page.wait_for_function("() => window.jeweltable.welcome")
     # What the New table form's create does (Bob plays first, so Ada waits for him).
     ada.evaluate(
-        "() => { const app = window.jeweltable; app.plan = ['me', 'open']; app.creating = true;"
+        "() => { const app = window.jeweltable;"
+        " app.plan = {kinds: ['me', 'open'], names: {}}; app.creating = true;"
         " app.connection.send({t: 'create', game: 'magie-des-bijoux', seats: 2, name: 'Ada',"
         " options: {first_seat: 1}}) }"
     )
