@@ -779,10 +779,15 @@ class Table:
             self.recent.append(events)
             if over:
                 self.status, self.outcome = FINISHED, outcome
+            self._moved(seat, move)
             self._broadcast(events, seat, ref)
         if over:
             self.hooks.changed(self)
         self._after_change()
+
+    def _moved(self, seat: int, move: dict[str, Any]) -> None:
+        """A move was committed, before anyone is told (a lesson table follows its script)."""
+        return None
 
     def _broadcast(self, events: list, mover: int, ref: Any) -> None:
         """Each seat's update to its holder; one packed spectator update to all spectators."""
