@@ -26,8 +26,6 @@ from typing import Any
 from shared.engine import Move
 from shared.talk import Line, say, seat
 
-CONTEXT = "lesson"
-
 
 @dataclass(frozen=True)
 class Step:
@@ -97,11 +95,11 @@ def watching_line(entry: Scripted) -> list[Line]:
     """What the learner reads while a scripted seat moves."""
     if entry.words:
         return entry.words
-    return [say(CONTEXT, "Watch {name}'s move.", name=seat(entry.seat))]
+    return [say("lesson", "Watch {name}'s move.", name=seat(entry.seat))]
 
 
 FINISHED_LINE = say(
-    CONTEXT,
+    "lesson",
     "That was a whole game, and you made every move. Ready for a real one?",
 )
 
@@ -129,9 +127,9 @@ class Progress:
         """Why the learner's `move` is not this step's (None: it is one the step accepts)."""
         entry = self.entry
         if entry is None:
-            return say(CONTEXT, "The lesson is over: the game has ended.")
+            return say("lesson", "The lesson is over: the game has ended.")
         if not isinstance(entry, Step) or seat_index != self.lesson.learner:
-            return say(CONTEXT, "Wait: it is not your move yet. Watch the other seats.")
+            return say("lesson", "Wait: it is not your move yet. Watch the other seats.")
         return None if move in entry.accept else entry.why_not
 
     def scripted(self, seat_index: int, legal: list[Move]) -> Move | None:

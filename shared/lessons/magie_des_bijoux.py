@@ -19,7 +19,6 @@ from shared.lessons import Lesson, Scripted, Step
 from shared.talk import Line, say, say_n, seat
 from shared.talk.magie_des_bijoux import plaque_name
 
-C = "magie-des-bijoux.lesson"
 MIRA = 1
 
 
@@ -46,7 +45,7 @@ def result(outcome: dict[str, Any], view: dict[str, Any], learner: int) -> list[
         if who == learner:
             lines.append(
                 say_n(
-                    C,
+                    "magie-des-bijoux.lesson",
                     "You hold {n} plaque ({plaques}): {points} points.",
                     "You hold {n} plaques ({plaques}): {points} points.",
                     len(held),
@@ -57,7 +56,7 @@ def result(outcome: dict[str, Any], view: dict[str, Any], learner: int) -> list[
         else:
             lines.append(
                 say_n(
-                    C,
+                    "magie-des-bijoux.lesson",
                     "{name} holds {n} plaque ({plaques}): {points} points.",
                     "{name} holds {n} plaques ({plaques}): {points} points.",
                     len(held),
@@ -68,18 +67,26 @@ def result(outcome: dict[str, Any], view: dict[str, Any], learner: int) -> list[
             )
     lines.append(
         say(
-            C,
+            "magie-des-bijoux.lesson",
             "The other plaques are nobody's — a tie, or not more stones than empty settings —"
             " so their {points} points count for no one.",
             points=outcome.get("neutral_points", 0),
         )
     )
     if outcome["winners"] == [learner]:
-        lines.append(say(C, "You win: your plaques are worth the most points."))
+        lines.append(
+            say("magie-des-bijoux.lesson", "You win: your plaques are worth the most points.")
+        )
     elif learner in outcome["winners"]:
-        lines.append(say(C, "A tie for first place: you share the win."))
+        lines.append(say("magie-des-bijoux.lesson", "A tie for first place: you share the win."))
     else:
-        lines.append(say(C, "{name} wins this time.", name=seat(outcome["winners"][0])))
+        lines.append(
+            say(
+                "magie-des-bijoux.lesson",
+                "{name} wins this time.",
+                name=seat(outcome["winners"][0]),
+            )
+        )
     return lines
 
 
@@ -95,25 +102,31 @@ LESSON = Lesson(
         Step(
             words=[
                 say(
-                    C,
+                    "magie-des-bijoux.lesson",
                     "Jewel plaques lie in a grid; you and Mira set your stones on them. Whoever"
                     " holds the plaques worth the most points wins.",
                 ),
                 say(
-                    C,
+                    "magie-des-bijoux.lesson",
                     "The number in a plaque's corner is its settings: that many stones fit on it,"
                     " and it is worth that many points.",
                 ),
-                say(C, "To begin, put the pawn on a plaque (no stone yet): the glowing ring."),
+                say(
+                    "magie-des-bijoux.lesson",
+                    "To begin, put the pawn on a plaque (no stone yet): the glowing ring.",
+                ),
             ],
             accept=[{"type": "place_pawn", "plaque": [2, 1]}],
-            why_not=say(C, "For this lesson, put the pawn on the glowing ring (row 3, column 2)."),
+            why_not=say(
+                "magie-des-bijoux.lesson",
+                "For this lesson, put the pawn on the glowing ring (row 3, column 2).",
+            ),
         ),
         mira(
             2,
             3,
             say(
-                C,
+                "magie-des-bijoux.lesson",
                 "Mira moves the pawn along its row and fills the ring there: a full plaque gives"
                 " her an extra move at once.",
             ),
@@ -122,7 +135,7 @@ LESSON = Lesson(
             1,
             3,
             say(
-                C,
+                "magie-des-bijoux.lesson",
                 "With her extra move she fills another ring. A plaque filled during an extra move"
                 " gives no further move.",
             ),
@@ -130,141 +143,190 @@ LESSON = Lesson(
         Step(
             words=[
                 say(
-                    C,
+                    "magie-des-bijoux.lesson",
                     "Your turn. The pawn moves like a rook: along its row or its column, as far as"
                     " you like, to a plaque with a free setting; then you set a stone there.",
                 ),
-                say(C, "It may not go straight back to where it just stood (the faint pawn)."),
-                say(C, "Move it along its row to the glowing pair of ear clips."),
+                say(
+                    "magie-des-bijoux.lesson",
+                    "It may not go straight back to where it just stood (the faint pawn).",
+                ),
+                say(
+                    "magie-des-bijoux.lesson",
+                    "Move it along its row to the glowing pair of ear clips.",
+                ),
             ],
             accept=[to(1, 0)],
             why_not=say(
-                C,
+                "magie-des-bijoux.lesson",
                 "This step moves the pawn along its row to the glowing ear clips (row 2,"
                 " column 1).",
             ),
             light=["pawn", "previous"],
         ),
-        mira(1, 1, say(C, "Mira sets a stone on the other pair of ear clips.")),
+        mira(
+            1,
+            1,
+            say("magie-des-bijoux.lesson", "Mira sets a stone on the other pair of ear clips."),
+        ),
         Step(
             words=[
-                say(C, "Filling a plaque's last setting gives you an extra move at once."),
-                say(C, "The ring where the pawn began is still empty: go down and fill it."),
+                say(
+                    "magie-des-bijoux.lesson",
+                    "Filling a plaque's last setting gives you an extra move at once.",
+                ),
+                say(
+                    "magie-des-bijoux.lesson",
+                    "The ring where the pawn began is still empty: go down and fill it.",
+                ),
             ],
             accept=[to(2, 1)],
             why_not=say(
-                C, "Go down the pawn's column to the glowing ring: filling it gives an extra move."
+                "magie-des-bijoux.lesson",
+                "Go down the pawn's column to the glowing ring: filling it gives an extra move.",
             ),
         ),
         Step(
             words=[
-                say(C, "Extra move! Move the pawn again now."),
-                say(C, "Set a stone on the glowing ear clips to the right."),
+                say("magie-des-bijoux.lesson", "Extra move! Move the pawn again now."),
+                say(
+                    "magie-des-bijoux.lesson", "Set a stone on the glowing ear clips to the right."
+                ),
             ],
             accept=[to(2, 2)],
-            why_not=say(C, "For this extra move, go right along the row to the glowing ear clips."),
+            why_not=say(
+                "magie-des-bijoux.lesson",
+                "For this extra move, go right along the row to the glowing ear clips.",
+            ),
         ),
-        mira(2, 0, say(C, "Mira sets a stone on the bangle at the left (4 settings).")),
+        mira(
+            2,
+            0,
+            say(
+                "magie-des-bijoux.lesson",
+                "Mira sets a stone on the bangle at the left (4 settings).",
+            ),
+        ),
         Step(
             words=[
                 say(
-                    C,
+                    "magie-des-bijoux.lesson",
                     "A plaque belongs to whoever has more stones on it than every other player"
                     " and than its empty settings.",
                 ),
                 say(
-                    C,
+                    "magie-des-bijoux.lesson",
                     "Your ear clips above hold one stone and one empty setting: one is not more"
                     " than one. A second stone makes them yours, and fills them.",
                 ),
             ],
             accept=[to(1, 0)],
-            why_not=say(C, "Go up to your glowing ear clips: a second stone wins and fills them."),
+            why_not=say(
+                "magie-des-bijoux.lesson",
+                "Go up to your glowing ear clips: a second stone wins and fills them.",
+            ),
         ),
         Step(
             words=[
-                say(C, "Extra move. Mira has one stone on the ear clips beside yours."),
                 say(
-                    C,
+                    "magie-des-bijoux.lesson",
+                    "Extra move. Mira has one stone on the ear clips beside yours.",
+                ),
+                say(
+                    "magie-des-bijoux.lesson",
                     "Fill them with yours: one stone against one holds nothing, so Mira can no"
                     " longer win them.",
                 ),
             ],
             accept=[to(1, 1)],
-            why_not=say(C, "Spoil Mira's ear clips next door: set your stone there."),
+            why_not=say(
+                "magie-des-bijoux.lesson", "Spoil Mira's ear clips next door: set your stone there."
+            ),
         ),
-        mira(3, 1, say(C, "Mira sets a stone on the diadem (5 settings).")),
+        mira(3, 1, say("magie-des-bijoux.lesson", "Mira sets a stone on the diadem (5 settings).")),
         Step(
             words=[
                 say(
-                    C,
+                    "magie-des-bijoux.lesson",
                     "The ring at the left is empty: one stone fills it, wins it and gives you an"
                     " extra move.",
                 )
             ],
             accept=[to(3, 0)],
-            why_not=say(C, "Go left to the glowing ring: one stone wins it and fills it."),
+            why_not=say(
+                "magie-des-bijoux.lesson",
+                "Go left to the glowing ring: one stone wins it and fills it.",
+            ),
         ),
         Step(
             words=[
                 say(
-                    C,
+                    "magie-des-bijoux.lesson",
                     "Extra move. Go up to Mira's bangle: with one stone each, she no longer"
                     " leads there.",
                 )
             ],
             accept=[to(2, 0)],
-            why_not=say(C, "Go up the column to the glowing bangle."),
+            why_not=say("magie-des-bijoux.lesson", "Go up the column to the glowing bangle."),
         ),
         mira(
             2,
             2,
             say(
-                C,
+                "magie-des-bijoux.lesson",
                 "Mira fills the ear clips you began: one stone each, so nobody holds them. The"
                 " full plaque gives her an extra move.",
             ),
         ),
-        mira(1, 2, say(C, "With her extra move she sets a stone on a bangle.")),
+        mira(
+            1,
+            2,
+            say("magie-des-bijoux.lesson", "With her extra move she sets a stone on a bangle."),
+        ),
         Step(
             words=[
                 say(
-                    C,
+                    "magie-des-bijoux.lesson",
                     "Only two plaques are in reach. Take the crown at the top: 6 points, but it"
                     " needs many stones before anyone holds it.",
                 )
             ],
             accept=[to(0, 2)],
-            why_not=say(C, "Go up to the glowing crown."),
+            why_not=say("magie-des-bijoux.lesson", "Go up to the glowing crown."),
         ),
-        mira(0, 1, say(C, "Mira sets a stone on the brooch.")),
+        mira(0, 1, say("magie-des-bijoux.lesson", "Mira sets a stone on the brooch.")),
         Step(
             words=[
                 say(
-                    C,
+                    "magie-des-bijoux.lesson",
                     "Keep the pawn near full plaques: the game ends as soon as the player to move"
                     " has nowhere to go. Go right to the ear clips.",
                 )
             ],
             accept=[to(0, 3)],
-            why_not=say(C, "Go right along the top row to the glowing ear clips."),
+            why_not=say(
+                "magie-des-bijoux.lesson", "Go right along the top row to the glowing ear clips."
+            ),
         ),
-        mira(0, 0, say(C, "Mira goes to the bangle in the corner.")),
+        mira(0, 0, say("magie-des-bijoux.lesson", "Mira goes to the bangle in the corner.")),
         Step(
             words=[
                 say(
-                    C,
+                    "magie-des-bijoux.lesson",
                     "The game ends as soon as the player to move cannot move the pawn, or has no"
                     " stone left.",
                 ),
                 say(
-                    C,
+                    "magie-des-bijoux.lesson",
                     "Go down to the bangle: two stones against Mira's one and one empty setting"
                     " make it yours, and from there every way is full or barred for Mira.",
                 ),
             ],
             accept=[to(2, 0)],
-            why_not=say(C, "Go down to the glowing bangle: it becomes yours and Mira is stuck."),
+            why_not=say(
+                "magie-des-bijoux.lesson",
+                "Go down to the glowing bangle: it becomes yours and Mira is stuck.",
+            ),
         ),
     ],
 )
