@@ -121,6 +121,10 @@ class LessonTable(Table):
                 raise Refused("lesson_step", lessons.english(why), {"lesson": said})
         await super().move(seat, move, by=by, actor=actor, expect_seq=expect_seq, ref=ref)
 
+    def summary(self) -> dict[str, Any]:
+        """The table's summary, with the game whose lesson it plays (`lesson`)."""
+        return {**super().summary(), "lesson": self.lesson.game}
+
     def _moved(self, seat: int, move: dict[str, Any]) -> None:
         assert self.progress is not None
         self.progress.played()

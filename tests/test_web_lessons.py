@@ -1,0 +1,75 @@
+"""The phone learns La Magie des Bijoux (issue 28): "Learn to play" in the lobby, the step above
+the board with the plaque it teaches lit and the others quiet, a wrong plaque answered with the
+step's line and the same step again, the lesson tapped through to the scoring on the learner's
+result, and "Play a real game" one tap away — in English and in German."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_web_page import open_lobby, phone
+
+READY = """() => {
+  const lesson = window.jeweltable.stream && window.jeweltable.stream.lesson;
+  const lit = document.querySelector('.plaque.hinted');
+  return Boolean(lesson && (lesson.done || (!lesson.watch && lit)));
+}"""
+
+WORDS = {
+    "en-GB": ("Learn to play", "Step 1 of 11", "glowing ring", "Lesson done", "You win"),
+    "de-DE": (
+        "Spielen lernen",
+        "Schritt 1 von 11",
+        "leuchtenden Ring",
+        "Lektion geschafft",
+        "Du gewinnst",
+    ),
+}
+
+
+@pytest.mark.parametrize("locale", sorted(WORDS))
+def test_the_phone_learns_bijoux_by_taps_with_a_wrong_move_answered(server, browser, locale):
+    learn, first, ring, done, win = WORDS[locale]
+    page = phone(browser, locale)
+    open_lobby(page, server)
+    assert learn in page.inner_text(".lessons")
+    page.tap("[data-learn='magie-des-bijoux']")
+    page.wait_for_function(READY)
+    panel = page.locator(".lesson")
+    assert first in panel.inner_text() and ring in panel.inner_text()
+    # The step sits above the board, and only the plaque it teaches glows.
+    assert panel.bounding_box()["y"] < page.locator("svg.bijoux").bounding_box()["y"]
+    assert page.locator(".plaque.hinted").count() == 1
+    assert page.locator(".plaque.hinted").get_attribute("data-plaque") == "2,1"
+    # A plaque the step does not teach: its line of why, and the same step again.
+    seq = page.evaluate("() => window.jeweltable.stream.seq")
+    page.locator(".plaque.legal.quiet").first.tap()
+    page.wait_for_selector(".lesson .refused")
+    assert ring in page.inner_text(".lesson .refused")
+    assert page.evaluate("() => window.jeweltable.stream.seq") == seq
+    assert page.get_attribute(".lesson", "data-lesson") == "1"
+    taps = 0
+    while not page.evaluate("() => window.jeweltable.stream.lesson.done"):
+        seq = page.evaluate("() => window.jeweltable.stream.seq")
+        page.locator(".plaque.hinted").tap()
+        if page.locator(".plaque.armed").count():
+            page.locator(".plaque.armed").tap()
+        taps += 1
+        page.wait_for_function("seq => window.jeweltable.stream.seq > seq", arg=seq)
+        page.wait_for_function(READY)
+        assert taps <= 11
+    assert taps == 11
+    assert page.locator(".lesson .refused").count() == 0
+    ended = page.inner_text(".lesson")
+    assert done in ended and win in ended
+    # One tap to a real game: a new table of the title against bots, no lesson there.
+    lesson_table = page.evaluate("() => window.jeweltable.table")
+    page.tap("#real-game")
+    page.wait_for_function(
+        "t => window.jeweltable.table !== null && window.jeweltable.table !== t"
+        " && window.jeweltable.stream && window.jeweltable.stream.status === 'playing'",
+        arg=lesson_table,
+    )
+    assert page.locator(".lesson").count() == 0
+    assert page.evaluate("() => window.jeweltable.stream.view.game") == "magie-des-bijoux"
+    assert page.errors == []
