@@ -25,8 +25,8 @@ from server import lessons as server_lessons  # noqa: E402
 from tests.test_client_live import tap  # noqa: E402
 
 WORDS = {
-    "en": ("Step 1 of 11", "glowing ring", "You win", "Play a real game"),
-    "de": ("Schritt 1 von 11", "leuchtenden Ring", "Du gewinnst", "Eine echte Partie spielen"),
+    "en": ("Step 1 of 11", "third row", "You win", "Play a real game"),
+    "de": ("Schritt 1 von 11", "dritten Reihe", "Du gewinnst", "Eine echte Partie spielen"),
 }
 
 
@@ -89,7 +89,7 @@ def test_pygame_learns_bijoux_by_clicks_with_a_wrong_move_answered(language):
         assert first in words and ring in words
         # Only the plaque the step teaches glows, lit on the board, above which the step sits.
         lit = scene.lesson.lit_moves()
-        assert [m["plaque"] for m in lit] == [[2, 1]] and scene.lesson_rects()
+        assert [m["plaque"] for m in lit] == [[2, 0], [2, 1], [2, 2]] and scene.lesson_rects()
         assert scene.lesson_rect().bottom <= scene.board_area().y + scene.layout.margin
         # A plaque the step does not teach: its line, the same step, nothing played.
         seq = model.streams[0].seq

@@ -104,7 +104,7 @@ def test_a_move_the_step_does_not_teach_is_answered_with_the_steps_line():
     first = lesson.script[0]
     assert progress.refusal(0, {"type": "place_pawn", "plaque": [0, 0]}) == first.why_not
     assert progress.refusal(1, first.accept[0]) is not None  # not the learner's seat
-    assert "glowing ring" in lessons.english(first.why_not)
+    assert "third row" in lessons.english(first.why_not)
 
 
 def test_a_game_without_a_lesson_has_none():

@@ -47,7 +47,7 @@ async def test_a_lesson_is_played_to_its_end_with_a_wrong_move_answered(tmp_path
         assert error["code"] == "lesson_step"
         assert error["lesson"]["refused"] == lesson.script[0].why_not
         assert error["lesson"]["step"] == 1 and error["lesson"]["lit"] == said["lit"]
-        assert "glowing ring" in error["reason"]
+        assert "third row" in error["reason"]
         moves = 0
         while not msg["lesson"]["done"]:
             said = msg["lesson"]

@@ -1,7 +1,8 @@
 """La Magie des Bijoux's lesson: a whole two-player game on a 4×4 grid against Mira, eleven
-moves of the learner. Each rule is told when it first matters: placing the pawn, the rook move
-and the barred way back, the extra move of a filled plaque, holding a plaque, a tie that holds
-nothing, big plaques, and the end when the player to move is stuck.
+moves of the learner (the first may take any of three plaques). Each rule is told when it first
+matters: placing the pawn, the rook move and the barred way back, the extra move of a filled
+plaque, holding a plaque, a tie that holds nothing, big plaques, and the end when the player to
+move is stuck.
 
 The grid of seed 33 (settings per plaque; rows and columns counted from 1 in the words):
 
@@ -113,13 +114,14 @@ LESSON = Lesson(
                 ),
                 say(
                     "magie-des-bijoux.lesson",
-                    "To begin, put the pawn on a plaque (no stone yet): the glowing ring.",
+                    "To begin, put the pawn on a plaque, without a stone: here, one of the glowing"
+                    " plaques of the third row.",
                 ),
             ],
-            accept=[{"type": "place_pawn", "plaque": [2, 1]}],
+            accept=[{"type": "place_pawn", "plaque": [2, col]} for col in range(3)],
             why_not=say(
                 "magie-des-bijoux.lesson",
-                "For this lesson, put the pawn on the glowing ring (row 3, column 2).",
+                "For this lesson, put the pawn on one of the glowing plaques of the third row.",
             ),
         ),
         mira(
@@ -177,7 +179,7 @@ LESSON = Lesson(
                 ),
                 say(
                     "magie-des-bijoux.lesson",
-                    "The ring where the pawn began is still empty: go down and fill it.",
+                    "The ring below is still empty: go down the column and fill it.",
                 ),
             ],
             accept=[to(2, 1)],
