@@ -21,7 +21,6 @@ from server.tables import (
     ABANDONED,
     DEFAULT_KEEP,
     FINISHED,
-    PLAYING,
     Refused,
     Seat,
     Table,
@@ -98,28 +97,19 @@ class LessonTable(Table):
         table.progress.at = table.seq
         return table
 
-    async def move(
-        self,
-        seat: int,
-        move: dict[str, Any],
-        *,
-        by: str,
-        actor: Identity | None = None,
-        expect_seq: int | None = None,
-        ref: Any = None,
-    ) -> None:
-        """The learner's move must be the current step's (else the step's line, and nothing
-        changes); a scripted seat's goes through as the script has it."""
+    def _admit(self, seat: int, move: dict[str, Any], actor: Identity | None) -> None:
+        """A person's move must be the current step's: else the step's line, and nothing
+        changes (a scripted seat's move goes through as the script has it)."""
         progress = self.progress
-        assert progress is not None
-        if actor is not None and self.status == PLAYING and self.state is not None:
-            why = progress.refusal(seat, move)
-            if why is not None:
-                legal = self.game.legal_moves(self.state, seat)
-                view = self.game.view(self.state, seat)
-                said = progress.message(legal, self.outcome, view, refused=why)
-                raise Refused("lesson_step", lessons.english(why), {"lesson": said})
-        await super().move(seat, move, by=by, actor=actor, expect_seq=expect_seq, ref=ref)
+        assert progress is not None and self.state is not None
+        if actor is None:
+            return
+        why = progress.refusal(seat, move)
+        if why is not None:
+            legal = self.game.legal_moves(self.state, seat)
+            view = self.game.view(self.state, seat)
+            said = progress.message(legal, self.outcome, view, refused=why)
+            raise Refused("lesson_step", lessons.english(why), {"lesson": said})
 
     def summary(self) -> dict[str, Any]:
         """The table's summary, with the game whose lesson it plays (`lesson`)."""

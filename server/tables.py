@@ -753,6 +753,7 @@ class Table:
                     f"the table moved on (now at move {self.seq}, your move was for"
                     f" {expect_seq}); look at the latest update",
                 )
+            self._admit(seat, move, actor)
             try:
                 state, events = self.game.apply(self.state, seat, move)
             except engine.IllegalMove as exc:
@@ -784,6 +785,11 @@ class Table:
         if over:
             self.hooks.changed(self)
         self._after_change()
+
+    def _admit(self, seat: int, move: dict[str, Any], actor: Identity | None) -> None:
+        """Raise `Refused` for a move this table will not take before the rules judge it (a
+        lesson table takes only the current step's); under the table's lock."""
+        return None
 
     def _moved(self, seat: int, move: dict[str, Any]) -> None:
         """A move was committed, before anyone is told (a lesson table follows its script)."""

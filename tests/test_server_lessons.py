@@ -109,3 +109,26 @@ async def test_a_lesson_goes_on_where_it_was_after_a_restart(tmp_path):
         again = await latest(ada, table, 0, msg["seq"])
         assert again["lesson"] == before and again["seq"] == msg["seq"]
         await ada.close()
+
+
+@arun(60)
+async def test_a_move_sent_twice_is_played_once_and_leaving_ends_the_lesson(tmp_path):
+    async with running_server(tmp_path) as server:
+        ada = await AsyncClient.connect(HOST, server.port, "Ada")
+        ada.send({"t": "learn", "game": GAME})
+        table = (await ada.expect("joined"))["table"]
+        msg = await learner_turn(ada, table, 0)
+        move = msg["legal_moves"][msg["lesson"]["lit"][0]]
+        # A double tap: the step takes the first; the second finds the scripted seat to move.
+        ada.send({"t": "move", "table": table, "seat": 0, "move": move, "id": 1})
+        ada.send({"t": "move", "table": table, "seat": 0, "move": move, "id": 2})
+        error = await ada.expect("error", ref=2)
+        assert error["code"] == "lesson_step" and error["lesson"]["watch"]
+        assert (await latest(ada, table, 0, 1))["seq"] == 1
+        ada.send({"t": "leave", "table": table, "id": 3})
+        await ada.expect("left", ref=3)
+        assert (
+            server.lobby.tables.get(table) is None
+            or server.lobby.tables[table].status == "abandoned"
+        )
+        await ada.close()
