@@ -1,7 +1,7 @@
 """The lesson runner over sockets (server/lessons.py, docs/protocol.md `learn`): a lesson table
 of its own, the step with every update, a move the step does not teach refused with the step's
 line (nothing changes), the scripted seats moving by themselves, the scoring at the end, no
-listing in the lobby, and the lesson again where it was after a restart."""
+listing in the lobby or the room, and the lesson again where it was after a restart."""
 
 from __future__ import annotations
 
@@ -71,6 +71,10 @@ async def test_a_lesson_is_played_to_its_end_with_a_wrong_move_answered(tmp_path
         other.send({"t": "sync", "table": table, "id": 9})
         assert (await other.expect("error", ref=9))["code"] == "not_at_table"
         assert all(m["t"] != "table" or m["table"]["id"] != table for m in other.pending())
+        other.send({"t": "room", "id": 10})
+        room = await other.expect("room", ref=10)
+        assert all(e["table"] != table for e in room["tables"])
+        other.send({"t": "room", "watch": False})
         await ada.close()
         await other.close()
 
