@@ -9,7 +9,7 @@ scene which moves the step teaches (lit, the other moves quiet) and which parts 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -21,8 +21,9 @@ from client.ui.scene import Services
 from client.ui.widgets import Button
 from shared import engine, lessons
 
-if TYPE_CHECKING:
-    from client.scenes.table import TableScene
+# The table scene that draws the panel (client/scenes/table.py), named without importing it:
+# it imports this module.
+TableScene = Any
 
 
 def lesson_games() -> list[str]:
