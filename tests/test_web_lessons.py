@@ -5,8 +5,12 @@ result, and "Play a real game" one tap away — in English and in German."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from server import web_i18n
+from shared import lessons, talk
 from tests.test_web_page import open_lobby, phone
 
 READY = """() => {
@@ -35,8 +39,9 @@ def test_the_phone_learns_bijoux_by_taps_with_a_wrong_move_answered(server, brow
     assert learn in page.inner_text(".lessons")
     page.tap("[data-learn='magie-des-bijoux']")
     page.wait_for_function(READY)
-    panel = page.locator(".lesson")
-    assert first in panel.inner_text() and ring in panel.inner_text()
+    # The lesson's words come apart from the page's, fetched as the lesson begins.
+    page.wait_for_function("t => document.querySelector('.lesson').innerText.includes(t)", arg=ring)
+    assert first in page.inner_text(".lesson")
     # The step sits above the board, and only the plaques it teaches glow (any of three).
     above = "() => document.querySelector('.lesson').getBoundingClientRect().bottom"
     above += " <= document.querySelector('svg.bijoux').getBoundingClientRect().top"
@@ -79,3 +84,19 @@ def test_the_phone_learns_bijoux_by_taps_with_a_wrong_move_answered(server, brow
     assert page.locator(".lesson").count() == 0
     assert page.evaluate("() => window.jeweltable.stream.view.game") == "magie-des-bijoux"
     assert page.errors == []
+
+
+def test_the_lessons_words_come_apart_from_the_pages():
+    """The page's catalog leaves the lessons' words out (it stays light); `/i18n/<lang>.lessons
+    .json` holds every line a lesson says, translated."""
+    lesson = lessons.lesson("magie-des-bijoux")
+    said = [line for step in lesson.script for line in getattr(step, "words", [])]
+    said += [lessons.FINISHED_LINE, lesson.script[0].why_not]
+    keys = {f"{line['c']}\x04{line['m']}" for line in talk.lines_of(said)}
+    for lang in web_i18n.LANGUAGES:
+        page = json.loads(web_i18n.catalog_json(lang))
+        apart = json.loads(web_i18n.catalog_json(lang, "lessons"))
+        assert keys <= set(apart["messages"]) and not keys & set(page["messages"])
+        assert all(web_i18n.is_lesson_word(k) for k in [*apart["messages"], *apart["plurals"]])
+    status, _kind, body = web_i18n.respond("/i18n/de.lessons.json")
+    assert status == 200 and json.loads(body)["lang"] == "de"

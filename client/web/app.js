@@ -4,7 +4,7 @@
 import { Connection } from "./net.js";
 import { h, button, lastTap } from "./dom.js";
 import { BOT_LEVELS, PLAYERS, seatName, shownName } from "./players.js";
-import { _, pgettext, browserLanguage, setLanguage, number, loadRulesWords } from "./i18n.js";
+import { _, pgettext, browserLanguage, setLanguage, number, loadRulesWords, loadLessonWords } from "./i18n.js";
 import * as bijoux from "./games/magie-des-bijoux.js";
 import * as kollier from "./games/das-kollier.js";
 import * as palast from "./games/saba-palast.js";
@@ -201,6 +201,8 @@ const HANDLERS = {
   },
   sync(msg) {
     if (!shown(msg)) return;
+    // A lesson's words come apart from the page's (server/web_i18n.py): said once they are in.
+    if (msg.lesson) loadLessonWords().then(() => render());
     // A game with a voice names its pieces: asked for once, with its rules.
     if (msg.talk && talk.wants(msg.view.game)) connection.send({ t: "rules", game: msg.view.game });
     app.stream = msg;
@@ -523,11 +525,14 @@ function lessonsSection() {
     h("h2", {}, _("Learn to play")),
     h("p", { class: "hint" }, _("A short guided game: you make every move, and each rule is told when it first matters.")),
     games.map((id) =>
-      button(titles.get(id) || id, () => connection.send({ t: "learn", game: id, ...(myName() ? { name: myName() } : {}) }), {
-        "data-learn": id,
-      }),
+      button(titles.get(id) || id, () => learn(id), { "data-learn": id }),
     ),
   );
+}
+
+function learn(game) {
+  loadLessonWords(); // its words, while the table is made
+  connection.send({ t: "learn", game, ...(myName() ? { name: myName() } : {}) });
 }
 
 /** After a lesson: a real game of that title against basic bots, as "Play against bots" makes
