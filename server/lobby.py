@@ -443,8 +443,11 @@ class Lobby:
         session.send(answer)
 
     async def _learn(self, session: Any, msg: dict[str, Any]) -> None:
-        """A guided first game of `game` at a lesson table of its own (server/lessons.py)."""
+        """A guided first game of `game` at a lesson table of its own (server/lessons.py); a
+        lesson this person was still at ends (one lesson at a time)."""
         identity: Identity = session.identity
+        for earlier in [t for t in identity.tables if isinstance(t, LessonTable)]:
+            await earlier.leave(identity, None)
         table = await open_lesson(self.journal, self.hooks, identity, msg["game"], msg.get("name"))
         self.tables[table.id] = table
         self._send_joined(session, table, msg)
