@@ -12,6 +12,7 @@ learner leaves, the lesson table goes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,11 +90,17 @@ class LessonTable(Table):
         return self.progress.lesson
 
     @classmethod
-    def restore(cls, record: TableRecord, journal: Journal, hooks: TableHooks, identity_for):  # type: ignore[override]
+    def restore(
+        cls,
+        record: TableRecord,
+        journal: Journal,
+        hooks: TableHooks,
+        identity_for: Callable[[str, str], Identity],
+    ) -> Table:
         """A lesson table back from the store: its game replayed, its script where the game is
         (every journaled move was one entry: a lesson has no undo)."""
         table = super().restore(record, journal, hooks, identity_for)
-        assert table.progress is not None
+        assert isinstance(table, LessonTable) and table.progress is not None
         table.progress.at = table.seq
         return table
 
