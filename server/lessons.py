@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from server import bots
 from server.identities import Identity
 from server.store import Journal, TableRecord
 from server.tables import (
@@ -103,6 +104,11 @@ class LessonTable(Table):
         assert isinstance(table, LessonTable) and table.progress is not None
         table.progress.at = table.seq
         return table
+
+    @classmethod
+    def _restored_player(cls, level: str, game: engine.Game, seat: int) -> bots.Bot | None:
+        """A scripted seat gets its `ScriptedPlayer` once the table is made (`__post_init__`)."""
+        return None if level == LEVEL else super()._restored_player(level, game, seat)
 
     def _admit(self, seat: int, move: dict[str, Any], actor: Identity | None) -> None:
         """A person's move must be the current step's: else the step's line, and nothing

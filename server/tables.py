@@ -322,7 +322,7 @@ class Table:
             if seat.holder_key is not None:
                 seat.holder = identity_for(seat.holder_key, seat.name or "player")
             if seat.bot is not None:
-                seat.bot_player = _restored_bot(seat.bot, game, len(seats))
+                seat.bot_player = cls._restored_player(seat.bot, game, len(seats))
             seats.append(seat)
         table = cls(
             id=record.id,
@@ -356,6 +356,11 @@ class Table:
                 table.status = FINISHED
                 table.outcome = game.outcome(state)
         return table
+
+    @classmethod
+    def _restored_player(cls, level: str, game: Game, seat: int) -> bots.Bot | None:
+        """The bot of a restored bot seat (a lesson table makes its scripted seats itself)."""
+        return _restored_bot(level, game, seat)
 
     def resume(self) -> None:
         """Start the clocks of a restored game (its timer, its bots)."""
