@@ -90,7 +90,7 @@ async def test_a_game_without_a_lesson_is_refused(tmp_path):
 
 
 @arun(90)
-async def test_a_lesson_goes_on_where_it_was_after_a_restart(tmp_path):
+async def test_a_lesson_goes_on_where_it_was_after_a_restart(tmp_path, caplog):
     async with running_server(tmp_path) as server:
         ada = await AsyncClient.connect(HOST, server.port, "Ada")
         ada.send({"t": "learn", "game": GAME})
@@ -112,6 +112,7 @@ async def test_a_lesson_goes_on_where_it_was_after_a_restart(tmp_path):
         ada = await AsyncClient.connect(HOST, server.port, "Ada", token)
         again = await latest(ada, table, 0, msg["seq"])
         assert again["lesson"] == before and again["seq"] == msg["seq"]
+        assert not [r for r in caplog.records if "keeps no" in r.getMessage()]
         await ada.close()
 
 
