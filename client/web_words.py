@@ -20,6 +20,12 @@ WORDS = (
     N_("Waiting for {names}"),
     N_("Fill the empty seats with bots"),
     N_("Guest"),
+    # "Learn to play": the lobby's lessons and a lesson's step above the board (app.js).
+    N_("Learn to play"),
+    N_("A short guided game: you make every move, and each rule is told when it first matters."),
+    N_("Step {n} of {count}"),
+    N_("Lesson done"),
+    N_("Play a real game"),
     # The New table (newtable.js), the host's waiting room, and the phone at the table
     # (attable.js): the name's OK, the buzz, and what leaving does to the seat.
     N_("Spectators chat with the players"),

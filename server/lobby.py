@@ -24,6 +24,7 @@ from server.evening import Scoreboard
 from server.guesses import GuessLimiter, peer_address
 from server.hints import Hints
 from server.identities import Identity, new_token, token_key
+from server.lessons import LessonTable, open_lesson
 from server.room import Room
 from server.rounds import Rounds
 from server.social import Social
@@ -39,7 +40,7 @@ from server.tables import (
     Table,
     TableHooks,
 )
-from shared import engine, talk
+from shared import engine, lessons, talk
 from shared.protocol import PROTOCOL_VERSION, clean_table_name, encode
 
 log = logging.getLogger(__name__)
@@ -114,6 +115,7 @@ class Lobby:
             "move": self._move,
             "undo": self._undo,
             "hint": self._hint,
+            "learn": self._learn,
             "sync": self._sync,
             "replays": self._replays,
             "replay": self._replay,
@@ -145,8 +147,9 @@ class Lobby:
         restored = []
         for record in self.journal.store.tables((WAITING, PLAYING)):
             record.moves = self.journal.store.moves(record.id)
+            kind = LessonTable if (record.rules or {}).get("lesson") else Table
             try:
-                table = Table.restore(record, self.journal, self.hooks, self._identity_for)
+                table = kind.restore(record, self.journal, self.hooks, self._identity_for)
             except Exception:
                 log.exception("table %s could not be restored; it stays in the store", record.id)
                 continue
@@ -214,6 +217,7 @@ class Lobby:
                 "server": self.name,
                 "games": [engine.get_game(g).describe() for g in engine.list_games()],
                 "bots": bots.levels(),
+                "lessons": lessons.available(engine.list_games()),
                 "tables": self._listed(),
                 "token": token,
                 "name": identity.name,
@@ -440,6 +444,17 @@ class Lobby:
             answer["ref"] = msg["id"]
         session.send(answer)
 
+    async def _learn(self, session: Any, msg: dict[str, Any]) -> None:
+        """A guided first game of `game` at a lesson table of its own (server/lessons.py); a
+        lesson this person was still at ends (one lesson at a time)."""
+        identity: Identity = session.identity
+        for earlier in [t for t in identity.tables if isinstance(t, LessonTable)]:
+            await earlier.leave(identity, None)
+        table = await open_lesson(self.journal, self.hooks, identity, msg["game"], msg.get("name"))
+        self.tables[table.id] = table
+        self._send_joined(session, table, msg)
+        table.sync(identity)
+
     async def _sync(self, session: Any, msg: dict[str, Any]) -> None:
         table = self._table(msg)
         identity: Identity = session.identity
@@ -579,7 +594,12 @@ class Lobby:
 
     # ------------------------------------------------------------------ the table list
     def _listed(self) -> list[dict[str, Any]]:
-        return [t.summary() for t in self.tables.values() if t.status != ABANDONED]
+        """The tables the lobby lists: not the abandoned ones, nor anyone's lesson."""
+        return [
+            t.summary()
+            for t in self.tables.values()
+            if t.status != ABANDONED and not isinstance(t, LessonTable)
+        ]
 
     def _table_changed(self, table: Table) -> None:
         """Tell the lobby and the table's people about a table; forget abandoned ones."""
@@ -675,8 +695,14 @@ class Lobby:
             else:
                 frames[table_id] = encode({"t": "table", "table": table.summary()})
         in_lobby = [s for s in self.sessions if s.identity is not None and not s.identity.tables]
+        # A lesson is news only for its learner (the lobby does not list it).
+        listed = [
+            frame
+            for table_id, frame in frames.items()
+            if not isinstance(self.tables.get(table_id), LessonTable)
+        ]
         for session in in_lobby:
-            for frame in frames.values():
+            for frame in listed:
                 session.send_frame(frame)
         lobby = set(in_lobby)
         for table_id, told in news.items():

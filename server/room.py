@@ -79,7 +79,11 @@ class Room:
 
     # ------------------------------------------------------------------ news
     def _listed(self) -> list[Table]:
-        return [t for t in self.tables.values() if t.status != ABANDONED]
+        """The tables the room shows: not the abandoned ones, nor anyone's lesson (the lobby
+        does not list those either)."""
+        return [
+            t for t in self.tables.values() if t.status != ABANDONED and not t.rules.get("lesson")
+        ]
 
     async def _tell_while_watched(self) -> None:
         wait = ROOM_EVERY

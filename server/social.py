@@ -272,6 +272,8 @@ class Social:
         identity: Identity = session.identity
         if old.status != FINISHED:
             raise Refused("not_finished", f"the game at table {old.id} is not over")
+        if old.rules.get("lesson"):
+            raise Refused("lesson", "a lesson is played once; start a real game instead")
         if not old.held_by(identity):
             raise Refused("not_your_seat", "only the players of the last game may play again")
         next_id = self.next_of.get(old.id)

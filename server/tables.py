@@ -324,7 +324,7 @@ class Table:
             if seat.holder_key is not None:
                 seat.holder = identity_for(seat.holder_key, seat.name or "player")
             if seat.bot is not None:
-                seat.bot_player = _restored_bot(seat.bot, game, len(seats))
+                seat.bot_player = cls._restored_player(seat.bot, game, len(seats))
             seats.append(seat)
         table = cls(
             id=record.id,
@@ -358,6 +358,11 @@ class Table:
                 table.status = FINISHED
                 table.outcome = game.outcome(state)
         return table
+
+    @classmethod
+    def _restored_player(cls, level: str, game: Game, seat: int) -> bots.Bot | None:
+        """The bot of a restored bot seat (a lesson table makes its scripted seats itself)."""
+        return _restored_bot(level, game, seat)
 
     def resume(self) -> None:
         """Start the clocks of a restored game (its timer, its bots)."""
@@ -756,6 +761,7 @@ class Table:
                     f"the table moved on (now at move {self.seq}, your move was for"
                     f" {expect_seq}); look at the latest update",
                 )
+            self._admit(seat, move, actor)
             try:
                 state, events = self.game.apply(self.state, seat, move)
             except engine.IllegalMove as exc:
@@ -782,10 +788,20 @@ class Table:
             self.recent.append(events)
             if over:
                 self.status, self.outcome = FINISHED, outcome
+            self._moved(seat, move)
             self._broadcast(events, seat, ref)
         if over:
             self.hooks.changed(self)
         self._after_change()
+
+    def _admit(self, seat: int, move: dict[str, Any], actor: Identity | None) -> None:
+        """Raise `Refused` for a move this table will not take before the rules judge it (a
+        lesson table takes only the current step's); under the table's lock."""
+        return None
+
+    def _moved(self, seat: int, move: dict[str, Any]) -> None:
+        """A move was committed, before anyone is told (a lesson table follows its script)."""
+        return None
 
     def _broadcast(self, events: list, mover: int, ref: Any) -> None:
         """Each seat's update to its holder; one packed spectator update to all spectators."""

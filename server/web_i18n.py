@@ -4,7 +4,8 @@
 compiled .mo the pygame client reads, so there is no second copy of any translation) and the
 catalog's plural rule — all but the rules' own long texts: those (`rules_words`) come with
 `GET /i18n/<lang>.rules.json`, which the page fetches when a rules sheet first opens, so the page
-stays light (issue 27). The page (client/web/i18n.js) looks messages up by their English source
+stays light (issue 27); and so do the lessons' words (`GET /i18n/<lang>.lessons.json`, fetched
+when a lesson begins). The page (client/web/i18n.js) looks messages up by their English source
 string, with `context + "\\x04"` in front for a game term, as gettext does. The server reads the
 catalogs by path: it never imports the client.
 """
@@ -23,7 +24,7 @@ LOCALE_DIR = Path(__file__).resolve().parent.parent / "client" / "locale"
 LANGUAGES = ("de", "fr")
 # A plural rule is C; the page evaluates it as JavaScript, so only its arithmetic may pass.
 PLURAL_RULE = re.compile(r"^[n0-9\s()!=<>&|?:%+\-*/]+$")
-ROUTE = re.compile(r"^/i18n/([a-z]{2})(\.rules)?\.json$")
+ROUTE = re.compile(r"^/i18n/([a-z]{2})(\.rules|\.lessons)?\.json$")
 # A message of the games' rules (shared/talk `rules`) longer than this many characters is the
 # rules' own: it goes with the rules' part of the catalog. Shorter ones (a gem's name, a
 # section's title) may also be said at the table, so they stay in the page's part; a test
@@ -77,10 +78,18 @@ def rules_words() -> frozenset[str]:
     return frozenset(keys)
 
 
+def is_lesson_word(key: str) -> bool:
+    """Whether a catalog key is a lesson's word (shared/lessons: the context `lesson`, or a
+    game's `<game-id>.lesson`): those come apart, when a lesson begins."""
+    context, sep, _msgid = key.partition("\x04")
+    return bool(sep) and (context == "lesson" or context.endswith(".lesson"))
+
+
 @cache
 def catalog_json(lang: str, part: str = "page") -> bytes:
     """The catalog of `lang` as the page reads it (built once per process): `part` "page",
-    everything but the rules' own long texts, or "rules", only those."""
+    everything but the rules' own long texts and the lessons' words; "rules", only the former;
+    "lessons", only the latter."""
     if lang not in LANGUAGES:
         raise CatalogError(f"no catalog for {lang!r}; the page speaks en, {', '.join(LANGUAGES)}")
     mo = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
@@ -102,12 +111,16 @@ def catalog_json(lang: str, part: str = "page") -> bytes:
         elif key:
             messages[key] = text
     rules = rules_words()
-    if part == "rules":
-        messages = {k: v for k, v in messages.items() if k in rules}
-        plurals = {k: v for k, v in plurals.items() if k in rules}
-    else:
-        messages = {k: v for k, v in messages.items() if k not in rules}
-        plurals = {k: v for k, v in plurals.items() if k not in rules}
+
+    def wanted(key: str) -> bool:
+        if part == "rules":
+            return key in rules
+        if part == "lessons":
+            return is_lesson_word(key)
+        return key not in rules and not is_lesson_word(key)
+
+    messages = {k: v for k, v in messages.items() if wanted(k)}
+    plurals = {k: v for k, v in plurals.items() if wanted(k)}
     page = {"lang": lang, "nplurals": nplurals, "plural": rule, "messages": messages}
     page["plurals"] = plurals
     return json.dumps(page, ensure_ascii=False, separators=(",", ":")).encode()
@@ -122,7 +135,7 @@ def respond(path: str) -> tuple[int, str, bytes] | None:
     if match is None:
         return 404, "text/plain; charset=utf-8", b"no such catalog\n"
     try:
-        part = "rules" if match.group(2) else "page"
+        part = match.group(2)[1:] if match.group(2) else "page"
         return 200, "application/json; charset=utf-8", catalog_json(match.group(1), part)
     except CatalogError as exc:
         return 404, "text/plain; charset=utf-8", f"{exc}\n".encode()

@@ -309,6 +309,8 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     },
     "undo": {"table": (TABLE, True), "seat": (SEAT, True)},
     "hint": {"table": (TABLE, True), "seat": (SEAT, True)},
+    # A guided first game of a title (docs/protocol.md, `learn`).
+    "learn": {"game": (text(64, 1), True), "name": (NAME, False)},
     "sync": {"table": (TABLE, True)},
     "replays": {},
     "replay": {"table": (TABLE, True), "step": (integer(0, MAX_INT), False)},

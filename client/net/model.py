@@ -163,6 +163,9 @@ class TableModel:
     hint: dict[str, Any] | None = None
     # The rematch offered after this game, if any.
     rematch: Rematch | None = None
+    # At a lesson table, the learner's current step (the `lesson` of the latest sync/update,
+    # or of a refusal: then with `refused`, the step's line of why).
+    lesson: dict[str, Any] | None = None
 
     @property
     def spectator(self) -> bool:

@@ -18,6 +18,7 @@ from client import i18n
 from client.net.connection import CLOSED, CONNECTED, RECONNECTING, Connection
 from client.net.evening import Evening
 from client.net.model import ChatEntry, LobbyModel, Rematch, SeatInfo, TableInfo, TableModel
+from shared import engine
 
 Listener = Callable[[dict[str, Any]], None]
 
@@ -65,6 +66,8 @@ class SeatPlan:
     kinds: list[str]
     # Who plays each "me" seat, by seat (several people sharing this device).
     names: dict[int, str] = field(default_factory=dict)
+    # Start the game once the seats are filled (every seat this device's or a bot's).
+    start: bool = False
 
 
 class Session:
@@ -260,6 +263,8 @@ class Session:
         model.status = status
         if msg.get("outcome") is not None:
             model.outcome = msg["outcome"]
+        if "lesson" in msg:
+            model.lesson = msg["lesson"]
 
     def _on_paused(self, msg: dict[str, Any]) -> None:
         model = self.tables.get(msg["table"])
@@ -334,6 +339,12 @@ class Session:
 
     def _on_error(self, msg: dict[str, Any]) -> None:
         text = i18n.error_text(msg.get("code", ""), msg.get("reason", ""))
+        lesson = msg.get("lesson") if msg.get("code") == "lesson_step" else None
+        if lesson is not None and msg.get("table") in self.tables:
+            # Not the lesson step's move: the same step again, with its line of why.
+            model = self.tables[msg["table"]]
+            model.lesson = lesson
+            text = i18n.say(lesson["refused"], lambda seat: model.names[seat])
         move = self._moves.pop(msg.get("ref"), None)
         hinted = self._hints.pop(msg.get("ref"), None)
         if hinted is not None and hinted in self.tables:
@@ -364,6 +375,7 @@ class Session:
         hints: bool | None = None,
         idle_takeover: int | None = None,
         table_name: str = "",
+        start: bool = False,
     ) -> None:
         """Create a table; `kinds` says per seat "me" (this device), "open" or a bot level.
         `takeover`: the bot level that plays for a player who drops out, until he is back.
@@ -395,7 +407,18 @@ class Session:
         msg["sit"] = kinds[0] == "me"
         msg_id = self.send(msg)
         if msg_id is not None:
-            self._plans[msg_id] = SeatPlan(kinds, names)
+            self._plans[msg_id] = SeatPlan(kinds, names, start)
+
+    def learn(self, game: str) -> None:
+        """Open the guided first game of `game` (docs/protocol.md `learn`)."""
+        self.send({"t": "learn", "game": game, "name": self.name})
+
+    def play_against_bots(self, game: str) -> None:
+        """A real game of `game` at once: this device and basic bots (three seats where the
+        game allows), started as soon as the bots sit."""
+        facts = engine.get_game(game)
+        seats = max(facts.min_players, min(3, facts.max_players))
+        self.create(game, ["me", *["basic"] * (seats - 1)], start=True)
 
     def _carry_out(self, table_id: int, plan: SeatPlan) -> None:
         for seat, kind in enumerate(plan.kinds):
@@ -409,6 +432,9 @@ class Session:
             elif kind != "open":
                 level = "basic" if kind == "bot" else kind
                 self.send({"t": "bot", "table": table_id, "seat": seat, "level": level})
+        if plan.start and "open" not in plan.kinds:
+            # The server takes the seats in order: by the start every seat is filled.
+            self.send({"t": "start", "table": table_id})
 
     def join(
         self, table_id: int, seat: int | None = None, password: str = "", name: str = ""

@@ -60,6 +60,7 @@ class LobbyScene(Scene):
         lobby: LobbyModel,
         actions: Session | None,
         create_game: str | None = None,
+        learn_game: str | None = None,
     ) -> None:
         self.has_phones = self.phone_card = False
         # The host's evening (client/scenes/standings.py): its standings beside the list.
@@ -77,6 +78,8 @@ class LobbyScene(Scene):
             app.settings.tokens[actions.address] = actions.token
             app.settings.save()
         self.create_game = create_game
+        # Opened from "Learn to play" on the start screen: that game's lesson begins at once.
+        self.learn_game = learn_game
         self.relabel()
 
     def entered(self) -> None:
@@ -84,6 +87,9 @@ class LobbyScene(Scene):
         if self.create_game is not None:
             game, self.create_game = self.create_game, None
             self.new_table(game)
+        if self.learn_game is not None and self.actions is not None:
+            game, self.learn_game = self.learn_game, None
+            self.actions.learn(game)
 
     def relabel(self) -> None:
         self.has_phones = bool(phone_urls(self.app))
@@ -269,8 +275,23 @@ class LobbyScene(Scene):
         def ask_hint(seat: int) -> None:
             session.hint(table_id, seat)
 
+        def play_real(game: str) -> None:
+            # After a lesson: leave it, and a real game against bots opens by itself.
+            leave()
+            session.play_against_bots(game)
+
         self.app.stack.push(
-            TableScene(self.app, model, send_move, leave, close, watch_replay, take_back, ask_hint)
+            TableScene(
+                self.app,
+                model,
+                send_move,
+                leave,
+                close,
+                watch_replay,
+                take_back,
+                ask_hint,
+                play_real,
+            )
         )
 
     # ------------------------------------------------------------------ frame

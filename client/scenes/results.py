@@ -27,8 +27,15 @@ class ResultsScene(Dialog):
         game_view: TableView,
         leave: Callable[[], None],
         replay: Callable[[], None] | None = None,
+        lesson: list[str] | None = None,
+        play_real: Callable[[], None] | None = None,
     ) -> None:
         self.model = model
+        # After a lesson: the scoring explained on the learner's result (instead of the game's
+        # own summary), and "Play a real game" instead of "Play again".
+        self.lesson = lesson
+        if lesson is not None:
+            self.width = 0.66
         self.game_view = game_view
         self.leave = leave
         if replay is not None:
@@ -44,7 +51,11 @@ class ResultsScene(Dialog):
         ]
         if replay is not None:
             self.buttons.insert(1, Button(i18n._("Watch the replay"), replay))
-        if not model.spectator and app.session is not None:
+        if lesson is not None:
+            real = play_real or self.to_lobby
+            self.again = Button(i18n._("Play a real game"), real, primary=True)
+            self.buttons.insert(1, self.again)
+        elif not model.spectator and app.session is not None:
             self.buttons.insert(1, self.again)
         self.pop = {"s": 0.0}
         app.animator.animate(self.pop, 0.45, "out_back", s=1.0)
@@ -128,7 +139,7 @@ class ResultsScene(Dialog):
         names = self.model.names
         scores = outcome.get("scores", [])
         winners = outcome.get("winners", [])
-        summary = self.game_view.result_lines(outcome)
+        summary = self.lesson if self.lesson is not None else self.game_view.result_lines(outcome)
         if len(scores) == 1 and summary:
             # Solitaire: the game's own verdict is the headline.
             headline, summary = summary[0], summary[1:]

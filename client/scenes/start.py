@@ -14,6 +14,7 @@ import pygame
 from client import i18n
 from client.net.model import ServerInfo
 from client.scenes.dialogs import ConfirmDialog, SettingsDialog
+from client.scenes.lesson import LessonPicker, lesson_games
 from client.ui import theme
 from client.ui.gems import draw_gem
 from client.ui.input import Intent
@@ -60,6 +61,8 @@ class StartScene(Scene):
         # The server of the latest connect, to take over there after asking.
         self.target: tuple[str, int] = ("", 0)
         self.pending_game: str | None = None
+        # "Learn to play": the game whose lesson opens once the hosted server is there.
+        self.pending_lesson: str | None = None
         self.address = TextField(
             placeholder=i18n._("host:port, e.g. 192.168.1.20"), on_enter=self.connect_typed
         )
@@ -79,6 +82,7 @@ class StartScene(Scene):
         self.settings_button = Button(i18n._("Settings"), self.open_settings)
         self.quit_button = Button(i18n._("Quit"), self.quit)
         self.replays_button = Button(i18n._("Replays"), self.open_replays)
+        self.learn_button = Button(i18n._("Learn to play"), self.open_lessons)
         self.boxes = []
         for game_id, title in GAME_BOXES:
             known = game_id in engine.list_games()
@@ -130,7 +134,10 @@ class StartScene(Scene):
             side.w,
             round(bh * 1.2),
         )
-        field_y = self.host_button.rect.y - lay.margin - bh
+        self.learn_button.rect = pygame.Rect(
+            side.x, self.host_button.rect.y - lay.margin // 2 - bh, side.w, bh
+        )
+        field_y = self.learn_button.rect.y - lay.margin - bh
         connect_w = theme.font(lay.body, True).size(self.connect_button.label)[0] + lay.body * 2
         self.connect_button.rect = pygame.Rect(side.right - connect_w, field_y, connect_w, bh)
         self.address.rect = pygame.Rect(side.x, field_y, side.w - connect_w - lay.margin // 2, bh)
@@ -194,6 +201,16 @@ class StartScene(Scene):
         self.hosting = True
         self.status = i18n._("Starting a server on this computer…")
 
+    def open_lessons(self) -> None:
+        """The game picker of "Learn to play"."""
+        if lesson_games():
+            self.app.stack.push(LessonPicker(self.app, self.learn))
+
+    def learn(self, game: str) -> None:
+        """A lesson of `game`, at a server started on this computer."""
+        self.pending_lesson = game
+        self.host()
+
     def open_settings(self) -> None:
         self.app.stack.push(SettingsDialog(self.app))
 
@@ -213,6 +230,7 @@ class StartScene(Scene):
         for button in (
             self.connect_button,
             self.host_button,
+            self.learn_button,
             self.settings_button,
             self.replays_button,
             self.quit_button,
@@ -261,8 +279,15 @@ class StartScene(Scene):
         if session.connected and session.lobby.revision:
             from client.scenes.lobby import LobbyScene
 
-            lobby = LobbyScene(self.app, session.lobby, session, create_game=self.pending_game)
+            lobby = LobbyScene(
+                self.app,
+                session.lobby,
+                session,
+                create_game=self.pending_game,
+                learn_game=self.pending_lesson,
+            )
             self.status, self.connecting, self.pending_game = "", False, None
+            self.pending_lesson = None
             self.app.stack.push(lobby)
         elif session.state == "closed" and session.code == "in_use":
             self.app.session = None
@@ -314,6 +339,7 @@ class StartScene(Scene):
         for button in (
             self.connect_button,
             self.host_button,
+            self.learn_button,
             self.settings_button,
             self.replays_button,
             self.quit_button,

@@ -7,6 +7,7 @@ use come from the game view, which builds them from the legal moves the server s
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from typing import Any
@@ -18,6 +19,7 @@ from client.net.model import Move, TableModel
 from client.scenes.chat import ChatPanel
 from client.scenes.dialogs import ConfirmDialog, TextDialog
 from client.scenes.hands import Hands
+from client.scenes.lesson import LessonPanel, result_lines
 from client.scenes.phones import PhonesDialog, phone_urls
 from client.scenes.results import ResultsScene
 from client.scenes.table_chrome import TableChrome
@@ -57,8 +59,11 @@ class TableScene(TableChrome, Scene):
         watch_replay: Callable[[], None] | None = None,
         take_back: Callable[[int], None] | None = None,
         ask_hint: Callable[[int], None] | None = None,
+        play_real: Callable[[str], None] | None = None,
     ) -> None:
         super().__init__(app)
+        # After a lesson: a real game of its title (the lobby makes it).
+        self.play_real = play_real
         # Offered on the results screen: this game's replay, from the server that kept it.
         self.watch_replay = watch_replay
         self.model = model
@@ -116,6 +121,8 @@ class TableScene(TableChrome, Scene):
         self.followed = False
         # The hand on idle seats: nudges, handed seats, pauses (client/scenes/hands.py).
         self.hands = Hands(self) if ask_hint is not None and app.session is not None else None
+        # A lesson's step above the board (client/scenes/lesson.py), at a lesson table.
+        self.lesson = LessonPanel(self)
         self.resize(app.layout)
         self.sync()
 
@@ -179,7 +186,16 @@ class TableScene(TableChrome, Scene):
         if self.move_buttons:
             rows = self.move_rows
             area.h -= rows * (self.layout.button_h + self.layout.margin // 2) + self.layout.margin
+        # A lesson's step takes the top of the board's column.
+        taken = self.lesson.height(self.board_rect.w) if hasattr(self, "lesson") else 0
+        area.y += taken
+        area.h -= taken
         return area.inflate(-self.layout.margin, -self.layout.margin)
+
+    def lesson_rect(self) -> pygame.Rect:
+        """Where the lesson's step is drawn: the top of the board's column."""
+        height = self.lesson.height(self.board_rect.w)
+        return pygame.Rect(self.board_rect.x, self.board_rect.y, self.board_rect.w, height)
 
     def _layout_bar(self) -> None:
         lay = self.layout
@@ -399,7 +415,24 @@ class TableScene(TableChrome, Scene):
         hint = self.current_hint()
         if hint is None or not self.interactive:
             return []
-        move, cam, rects = hint["move"], self.camera, []
+        return self.move_rects(hint["move"])
+
+    def lesson_rects(self) -> list[pygame.Rect]:
+        """What the lesson's step lights: the places of the moves it teaches, and the parts of
+        the table it names (the pawn, where it came from…)."""
+        if not self.interactive:
+            return []
+        rects = [rect for move in self.lesson.lit_moves() or [] for rect in self.move_rects(move)]
+        for part in self.lesson.parts():
+            found = self.game_view.part_rect(part)
+            if found is not None:
+                rects.append(self.camera.rect_to_screen(found))
+        return rects
+
+    def move_rects(self, move: Move) -> list[pygame.Rect]:
+        """Where `move` is played on screen: its place on the board (and the piece that goes
+        there), or its button."""
+        cam, rects = self.camera, []
         for target in self.game_view.loose_targets():
             if target.move == move:
                 rects.append(cam.rect_to_screen(target.rect))
@@ -416,7 +449,7 @@ class TableScene(TableChrome, Scene):
         lay = self.layout
         glow = 0.5 + 0.5 * pulse(self.app.clock)
         colour = theme.mix(theme.GOLD, theme.GOLD_LIGHT, glow)
-        for rect in self.hint_rects():
+        for rect in self.hint_rects() + self.lesson_rects():
             ring = pygame.Rect(rect).inflate(lay.line * 8, lay.line * 8)
             pygame.draw.rect(surface, colour, ring, max(2, lay.line * 2), border_radius=lay.radius)
 
@@ -673,8 +706,20 @@ class TableScene(TableChrome, Scene):
             and self.app.stack.top is self
         ):
             self.results_shown = True
+            lesson = result_lines(self)
+            real = None
+            if lesson is not None and self.play_real is not None:
+                real = functools.partial(self.play_real, self.model.game)
             self.app.stack.push(
-                ResultsScene(self.app, self.model, self.game_view, self.leave, self.watch_replay)
+                ResultsScene(
+                    self.app,
+                    self.model,
+                    self.game_view,
+                    self.leave,
+                    None if lesson is not None else self.watch_replay,
+                    lesson=lesson,
+                    play_real=real,
+                )
             )
 
     def _social(self) -> None:
@@ -730,7 +775,12 @@ class TableScene(TableChrome, Scene):
             source = self.held or self.selected
             targets = source.targets if source is not None else self.game_view.loose_targets()
             hot = {t.key for t in targets}
+            lit = self.lesson.lit_moves()
+            if lit is not None:
+                # A lesson's step: only the moves it teaches glow (the others still answer).
+                hot = {t.key for t in targets if t.move in lit}
         self.game_view.draw(surface, self.camera, hot, self.held)
+        self._draw_lesson(surface)
         if self.selected is not None and self.held is None and self.interactive:
             self._draw_selected(surface, self.selected)
         self._draw_hint(surface)
@@ -743,6 +793,17 @@ class TableScene(TableChrome, Scene):
             self.chat.draw_controls(surface)
         if self.chat.bubbles:
             self.chat.draw_bubbles(surface, self._panel_rects())
+
+    def _draw_lesson(self, surface: pygame.Surface) -> None:
+        """The lesson's step over the top of the board's column (whatever the board's cached
+        layer held there before the step took that room is covered by the felt first)."""
+        rect = self.lesson_rect()
+        if not rect.h:
+            return
+        strip = pygame.Rect(rect.x, rect.y, rect.w, self.board_area().y - rect.y)
+        if self.drawn_backdrop is not None:
+            surface.blit(self.drawn_backdrop, strip, strip)
+        self.lesson.draw(surface, rect)
 
     def _draw_selected(self, surface: pygame.Surface, piece: Piece) -> None:
         """A piece picked up by a tap: a gold ring around it until a tap puts it somewhere."""

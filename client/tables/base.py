@@ -281,6 +281,11 @@ class TableView:
         """Draw what moves, every frame, over the board: `hot` are target keys to highlight,
         `held` the piece in the hand."""
 
+    def part_rect(self, part: str) -> pygame.FRect | None:
+        """Where a part of the table named by the game's voice ("pawn", "previous") lies in the
+        world, for a lesson's step to light it; None where this view draws no such part."""
+        return None
+
     def pieces(self) -> list[Piece]:
         """The pieces the seat shown may move now, each with its legal targets."""
         return []

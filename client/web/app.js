@@ -4,7 +4,7 @@
 import { Connection } from "./net.js";
 import { h, button, lastTap } from "./dom.js";
 import { BOT_LEVELS, PLAYERS, seatName, shownName } from "./players.js";
-import { _, pgettext, browserLanguage, setLanguage, number, loadRulesWords } from "./i18n.js";
+import { _, pgettext, browserLanguage, setLanguage, number, loadRulesWords, loadLessonWords } from "./i18n.js";
 import * as bijoux from "./games/magie-des-bijoux.js";
 import * as kollier from "./games/das-kollier.js";
 import * as palast from "./games/saba-palast.js";
@@ -70,6 +70,7 @@ const app = {
   uiVersion: 0, // raised when a game view's own state (a payment being chosen) changes
   rules: null, // the open rules sheet: {game, data} (data null while it is being fetched)
   hint: null, // the server's latest `hint` answer (shown while its position is on screen)
+  lessonRefused: null, // a lesson's step refused a move: {seq, line} (said until the table moves)
 };
 const root = document.getElementById("app");
 const connection = new Connection(receive, (up) => {
@@ -205,6 +206,8 @@ const HANDLERS = {
   },
   sync(msg) {
     if (!held(msg)) return;
+    // A lesson's words come apart from the page's (server/web_i18n.py): said once they are in.
+    if (msg.lesson) loadLessonWords().then(() => render());
     // A game with a voice names its pieces: asked for once, with its rules.
     if (msg.talk && talk.wants(msg.view.game) && msg.seat === (app.seats.length ? app.seats[0] : null)) {
       connection.send({ t: "rules", game: msg.view.game });
@@ -236,6 +239,11 @@ const HANDLERS = {
     if (msg.table === app.table) app.hint = msg;
   },
   error(msg) {
+    if (msg.code === "lesson_step" && msg.lesson && msg.table === app.table && app.stream) {
+      // Not this step's move: its line of why, above the same step again (lessonPanel).
+      app.lessonRefused = { seq: app.stream.seq, line: msg.lesson.refused };
+      return;
+    }
     if (msg.code === "unknown_game" && app.rules) app.rules = null;
     const known = ERRORS[msg.code] || hands.ERRORS[msg.code];
     showToast(known ? _(known) : msg.reason);
@@ -274,6 +282,7 @@ function leaveTable() {
   app.log = [];
   app.ui = {};
   app.hint = null;
+  app.lessonRefused = null;
 }
 
 function showToast(text) {
@@ -306,6 +315,11 @@ function currentHintAnswer(stream) {
   return hint.seat === mySeat() && hint.seq === stream.seq ? hint : null;
 }
 
+/** The lesson's step shown with the position (a lesson table's learner only), or null. */
+function currentLesson(stream) {
+  return stream && stream.lesson ? stream.lesson : null;
+}
+
 function currentHint(stream) {
   const hint = currentHintAnswer(stream);
   return hint ? hint.index : null;
@@ -324,6 +338,10 @@ function context() {
     talk: talk.talkOf(stream),
     // The index in `legal` of the move the server's hint names, for this very position.
     hint: currentHint(stream),
+    // A lesson's step: the indexes in `legal` of the moves it teaches (lit like a hint's move,
+    // the other moves quiet), and the parts of the table it lights.
+    lit: lessonLit(stream),
+    light: currentLesson(stream) ? currentLesson(stream).light : null,
     seq: stream ? stream.seq : null,
     move: sendMove,
     ui: app.ui,
@@ -332,6 +350,11 @@ function context() {
       render();
     },
   };
+}
+
+function lessonLit(stream) {
+  const lesson = currentLesson(stream);
+  return lesson && !lesson.watch && !lesson.done ? lesson.lit : null;
 }
 
 function sendMove(move) {
@@ -505,6 +528,7 @@ function lobbyScreen() {
       button(_("OK"), nameDone, { id: "name-ok" }),
     ),
     evening.standingBlock(myName()),
+    lessonsSection(),
     typeof navigator.vibrate === "function" ? vibrateToggle() : null,
     named ? newTable() : h("p", { class: "hint" }, _("Type your name to sit at a table.")),
     h("h2", {}, _("Tables")),
@@ -512,6 +536,39 @@ function lobbyScreen() {
       ? h("ul", { class: "tables" }, tables.map((t) => tableCard(t, named)))
       : h("p", { class: "hint" }, _("No tables yet.")),
   );
+}
+
+// "Learn to play": a guided first game of each title that has one (`welcome`'s `lessons`).
+function lessonsSection() {
+  const games = ((app.welcome && app.welcome.lessons) || []).filter((id) => PLAYABLE.includes(id));
+  if (!games.length) return null;
+  const titles = new Map(app.welcome.games.map((g) => [g.id, g.title]));
+  return h(
+    "section",
+    { class: "lessons" },
+    h("h2", {}, _("Learn to play")),
+    h("p", { class: "hint" }, _("A short guided game: you make every move, and each rule is told when it first matters.")),
+    games.map((id) =>
+      button(titles.get(id) || id, () => learn(id), { "data-learn": id }),
+    ),
+  );
+}
+
+function learn(game) {
+  loadLessonWords(); // its words, while the table is made
+  connection.send({ t: "learn", game, ...(myName() ? { name: myName() } : {}) });
+}
+
+/** After a lesson: a real game of that title against basic bots, as "Play against bots" makes
+ *  it (newtable.js), the lesson table left behind. */
+function playRealGame(gameId) {
+  const game = (app.welcome ? app.welcome.games : []).find((g) => g.id === gameId);
+  connection.send({ t: "leave", table: app.table });
+  if (!game) return;
+  import("./newtable.js").then((module) => {
+    newtable = module;
+    create(module.createMessage(game, module.freshForm(game)));
+  });
 }
 
 // Typing stopped this long (ms): the name so far is taken.
@@ -668,7 +725,9 @@ function watch(table) {
 
 function leave() {
   const stream = app.stream;
-  if (stream && stream.status === "playing" && app.seats.length) {
+  const summary = app.tables.get(app.table);
+  // A lesson ends when its learner leaves: nothing to keep, nothing to ask.
+  if (stream && stream.status === "playing" && app.seats.length && !(summary && summary.lesson)) {
     if (!confirm(`${_("Leave the game?")}\n${leaveText(app.tables.get(app.table))}`)) return;
   }
   connection.send({ t: "leave", table: app.table });
@@ -744,6 +803,7 @@ function tableScreen() {
     { class: `table game-${view.game}`, "data-seq": stream.seq },
     top,
     turnLine(stream, ctx),
+    lessonPanel(stream, ctx),
     hands.notices(summary, stream),
     h(
       "div",
@@ -765,6 +825,30 @@ function tableScreen() {
         social.chatPanel(),
       ),
     ),
+  );
+}
+
+// A lesson's step, above the board and the controls: its number, a refused move's line of why,
+// what to look at and what to do; at the end the scoring on the learner's result and "Play a
+// real game".
+function lessonPanel(stream, ctx) {
+  const lesson = currentLesson(stream);
+  if (!lesson) return null;
+  const refused = app.lessonRefused && app.lessonRefused.seq === stream.seq ? app.lessonRefused.line : null;
+  const classes = ["lesson", lesson.watch ? "watch" : "", lesson.done ? "done" : ""];
+  return h(
+    "section",
+    { class: classes.join(" ").trim(), "data-lesson": lesson.done ? "done" : lesson.step, "aria-live": "polite" },
+    h(
+      "p",
+      { class: "step-no" },
+      lesson.done ? _("Lesson done") : _("Step {n} of {count}", { n: lesson.step, count: lesson.steps }),
+    ),
+    refused ? h("p", { class: "refused", role: "alert" }, talk.line(refused, ctx)) : null,
+    lesson.words.map((line) => h("p", {}, talk.line(line, ctx))),
+    lesson.done
+      ? button(_("Play a real game"), () => playRealGame(lesson.game), { class: "primary", id: "real-game" })
+      : null,
   );
 }
 
@@ -892,6 +976,7 @@ function players(summary, view, game, ctx) {
 }
 
 function results(stream, game, ctx) {
+  const summary = app.tables.get(app.table);
   const outcome = stream.view.outcome || stream.outcome;
   if (!outcome) return null;
   const winners = outcome.winners || [];
@@ -914,7 +999,7 @@ function results(stream, game, ctx) {
       ),
     ),
     (game.resultLines ? game.resultLines(outcome, ctx, stream.view) : []).map((line) => h("p", {}, line)),
-    social.rematchPart(ctx),
+    summary && summary.lesson ? null : social.rematchPart(ctx),
     button(_("Back to the lobby"), () => connection.send({ t: "leave", table: app.table }), {
       class: "primary",
     }),

@@ -21,7 +21,7 @@ export function browserLanguage(list = navigator.languages || [navigator.languag
 /** Speak `code` from now on; fetches its catalog (English needs none). */
 export async function setLanguage(code) {
   language = SPOKEN.includes(code) ? code : "en";
-  rulesWords = null;
+  parts = {};
   messages = {};
   plurals = {};
   pluralIndex = (n) => (n !== 1 ? 1 : 0);
@@ -32,21 +32,22 @@ export async function setLanguage(code) {
   const catalog = await answer.json();
   messages = catalog.messages;
   plurals = catalog.plurals;
-  rulesWords = null; // words fetched meanwhile went with the old table: fetched again
+  parts = {}; // words fetched meanwhile went with the old table: fetched again
   // The catalog's C plural rule, checked by the server to hold nothing but arithmetic.
   const rule = new Function("n", `return Number(${catalog.plural});`);
   pluralIndex = (n) => rule(n);
 }
 
-let rulesWords = null; // the rules' own long texts: fetched once, when a rules sheet opens
+// Words served apart, so the page stays light, each fetched once when first needed: "rules"
+// (the rules' own long texts, when a rules sheet opens) and "lessons" (when a lesson begins).
+let parts = {};
 
-/** Fetch the rules' words of the current language (served apart, so the page stays light);
- * resolves when they can be said. English needs none. */
-export function loadRulesWords() {
+function loadPart(name) {
   if (language === "en") return Promise.resolve();
-  if (rulesWords && rulesWords.language === language) return rulesWords.done;
+  const had = parts[name];
+  if (had && had.language === language) return had.done;
   const asked = language;
-  const done = fetch(`i18n/${asked}.rules.json`)
+  const done = fetch(`i18n/${asked}.${name}.json`)
     .then((answer) => (answer.ok ? answer.json() : null))
     .then((part) => {
       if (part && language === asked) {
@@ -55,10 +56,20 @@ export function loadRulesWords() {
       }
     })
     .catch(() => {
-      rulesWords = null; // asked again at the next opening
+      delete parts[name]; // asked again next time
     });
-  rulesWords = { language: asked, done };
+  parts[name] = { language: asked, done };
   return done;
+}
+
+/** Fetch the rules' words of the current language; resolves when they can be said. */
+export function loadRulesWords() {
+  return loadPart("rules");
+}
+
+/** Fetch the lessons' words of the current language; resolves when they can be said. */
+export function loadLessonWords() {
+  return loadPart("lessons");
 }
 
 export function currentLanguage() {

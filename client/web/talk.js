@@ -132,9 +132,23 @@ export function moveButton(ctx, move, props = {}, label = null) {
 /** Whether `move` is the one the server's hint for the position shown names (ctx.hint: its
  * index in the legal moves, or null). Board views may light their place for it too. */
 export function isHinted(ctx, move) {
+  if (isLit(ctx, move)) return true;
   if (ctx.hint === null || ctx.hint === undefined) return false;
   const hinted = ctx.legal[ctx.hint];
   return hinted === move || JSON.stringify(hinted) === JSON.stringify(move);
+}
+
+/** Whether `move` is one the lesson's step teaches (ctx.lit: their indexes in the legal moves,
+ * or null outside a lesson's step): lit like a hint's move. */
+export function isLit(ctx, move) {
+  if (!ctx.lit) return false;
+  const index = indexOf(ctx, move);
+  return index >= 0 && ctx.lit.includes(index);
+}
+
+/** Whether the lesson's step lights the part `id` of the table (a piece id: "pawn"). */
+export function isLitPart(ctx, id) {
+  return Boolean(ctx.light && ctx.light.includes(id));
 }
 
 /** The hint in words — the move, what it does, any warning (the table's talk) — or null. */

@@ -113,6 +113,11 @@ class MagieDesBijouxView(MagieWords, MagieControls, MagieMotion, TableView):
                     added.append((cell, len(seated) - 1))
         return added
 
+    def part_rect(self, part: str) -> pygame.FRect | None:
+        """The plaque under the pawn ("pawn") or where it stood before ("previous")."""
+        rc = self.view.get(part) if part in ("pawn", "previous") and self.view else None
+        return None if rc is None else self.grid.cell_rect(self.grid.cell(rc))
+
     def _pawn_home(self) -> tuple[float, float]:
         if self.view["pawn"] is None:
             return self.grid.middle()

@@ -46,9 +46,10 @@ function stone(seat, x, y, r, fresh) {
 function pawn(ctx, x, y, faint, from) {
   // A pawn that just moved slides in from where it stood (`from`: that offset in board units).
   const slide = from ? { "--dx": `${from[0]}px`, "--dy": `${from[1]}px` } : null;
+  const classes = ["pawn", faint ? "previous" : "", talk.isLitPart(ctx, faint ? "previous" : "pawn") ? "lit" : ""];
   const drawn = s(
     "g",
-    { class: faint ? "pawn previous" : "pawn", transform: `translate(${x} ${y})` },
+    { class: classes.join(" ").trim(), transform: `translate(${x} ${y})` },
     s("g", { class: from ? "slide" : null, style: slide }, pawnShape()),
   );
   return talk.explains(ctx, GAME, drawn, faint ? "previous" : "pawn");
@@ -100,7 +101,8 @@ export function board(view, ctx) {
       const plaque = s(
           "g",
           {
-            class: move ? "plaque legal" : "plaque",
+            // In a lesson's step only the plaques it teaches glow; the others still answer a tap.
+            class: move ? (ctx.lit && !talk.isLit(ctx, move) ? "plaque legal quiet" : "plaque legal") : "plaque",
             "data-plaque": `${row},${col}`,
             role: move ? "button" : "img",
             "aria-label": move

@@ -1,0 +1,134 @@
+"""pygame learns La Magie des Bijoux (issue 28): "Learn to play" on the start screen and its game
+picker, the step above the board with only the plaque it teaches glowing, a wrong plaque
+answered with the step's line and the same step again, the lesson clicked through to the
+scoring on the learner's result, and "Play a real game" one click away — in English and German."""
+
+from __future__ import annotations
+
+import os
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+from client import i18n  # noqa: E402
+from client.app import App  # noqa: E402
+from client.net.host import LocalServer  # noqa: E402
+from client.scenes.lesson import LessonPicker  # noqa: E402
+from client.scenes.results import ResultsScene  # noqa: E402
+from client.scenes.start import StartScene  # noqa: E402
+from client.scenes.table import TableScene  # noqa: E402
+from client.settings import Settings  # noqa: E402
+from server import lessons as server_lessons  # noqa: E402
+from tests.test_client_live import tap  # noqa: E402
+
+WORDS = {
+    "en": ("Step 1 of 11", "third row", "You win", "Play a real game"),
+    "de": ("Schritt 1 von 11", "dritten Reihe", "Du gewinnst", "Eine echte Partie spielen"),
+}
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("JEWELTABLE_CONFIG", str(tmp_path))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    # The scripted seat moves after the server's shortest bot pause.
+    monkeypatch.setattr(server_lessons, "SCRIPTED_PAUSE", 0.0)
+    yield
+    i18n.set_language("en")
+
+
+def run_until(app, condition, timeout: float = 10.0) -> bool:
+    """Frames of a tenth of a second until `condition` holds: the table's animations play out
+    in a few frames (the lesson has twenty moves to show)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        app.step(0.1)
+        if condition():
+            return True
+        time.sleep(0.005)
+    return False
+
+
+def target_of(scene: TableScene, move: dict):
+    """The board target (a plaque) that plays `move`, on the screen."""
+    for target in scene.game_view.loose_targets():
+        if target.move == move:
+            return scene.camera.rect_to_screen(target.rect)
+    raise AssertionError(f"no target plays {move}")
+
+
+def click(app, scene: TableScene, move: dict) -> None:
+    tap(app, target_of(scene, move).center)
+    if scene.selected is not None:  # the tap picked the pawn up: the plaque puts it down
+        tap(app, target_of(scene, move).center)
+
+
+@pytest.mark.parametrize("language", sorted(WORDS))
+def test_pygame_learns_bijoux_by_clicks_with_a_wrong_move_answered(language):
+    first, ring, win, real = WORDS[language]
+    server = LocalServer("Lessons", ["127.0.0.1"], discovery=False, port=0).start()
+    server.wait()
+    app = App((1280, 800), Settings(name="Ada", language=language))
+    try:
+        app.host_server = server  # "Learn to play" uses the server of this computer
+        start = StartScene(app, browse=False)
+        app.stack.push(start)
+        app.step(1 / 60)
+        tap(app, start.learn_button.rect.center)
+        picker = app.stack.top
+        assert isinstance(picker, LessonPicker) and len(picker.choices) >= 1
+        tap(app, picker.choices[0].rect.center)
+        assert run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        scene = app.stack.top
+        model = scene.model
+        assert run_until(app, lambda: scene.interactive and scene.lesson.lit_moves())
+        words = " ".join(text for _kind, text in scene.lesson.lines(600))
+        assert first in words and ring in words
+        # Only the plaque the step teaches glows, lit on the board, above which the step sits.
+        lit = scene.lesson.lit_moves()
+        assert [m["plaque"] for m in lit] == [[2, 0], [2, 1], [2, 2]] and scene.lesson_rects()
+        assert scene.lesson_rect().bottom <= scene.board_area().y + scene.layout.margin
+        # A plaque the step does not teach: its line, the same step, nothing played.
+        seq = model.streams[0].seq
+        wrong = next(m for m in model.streams[0].legal if m not in lit)
+        click(app, scene, wrong)
+        assert run_until(app, lambda: bool(model.lesson.get("refused")) and scene.interactive)
+        assert model.streams[0].seq == seq and model.lesson["step"] == 1
+        said = [text for kind, text in scene.lesson.lines(600) if kind == "refused"]
+        assert said and ring in " ".join(said)
+        clicks = 0
+        while not model.lesson["done"]:
+            assert run_until(
+                app,
+                lambda: model.lesson["done"] or (scene.interactive and scene.lesson.lit_moves()),
+            )
+            if model.lesson["done"]:
+                break
+            seq = model.streams[0].seq
+            click(app, scene, scene.lesson.lit_moves()[0])
+            clicks += 1
+            assert run_until(app, lambda s=seq: model.streams[0].seq > s)
+            assert clicks <= 11
+        assert clicks == 11
+        assert run_until(app, lambda: isinstance(app.stack.top, ResultsScene))
+        results = app.stack.top
+        assert any(win in line for line in results.lesson) and results.again.label == real
+        lesson_table = model.table_id
+        tap(app, results.again.rect.center)
+        session = app.session
+        assert run_until(
+            app,
+            lambda: (
+                isinstance(app.stack.top, TableScene)
+                and app.stack.top.model.table_id != lesson_table
+                and app.stack.top.model.status == "playing"
+            ),
+        )
+        assert app.stack.top.model.game == "magie-des-bijoux" and app.stack.top.model.lesson is None
+        assert lesson_table not in session.tables
+    finally:
+        app.shutdown()
+        server.stop()

@@ -1,0 +1,102 @@
+"""The phone learns La Magie des Bijoux (issue 28): "Learn to play" in the lobby, the step above
+the board with the plaque it teaches lit and the others quiet, a wrong plaque answered with the
+step's line and the same step again, the lesson tapped through to the scoring on the learner's
+result, and "Play a real game" one tap away — in English and in German."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from server import web_i18n
+from shared import lessons, talk
+from tests.test_web_page import open_lobby, phone
+
+READY = """() => {
+  const lesson = window.jeweltable.stream && window.jeweltable.stream.lesson;
+  const lit = document.querySelector('.plaque.hinted');
+  return Boolean(lesson && (lesson.done || (!lesson.watch && lit)));
+}"""
+
+WORDS = {
+    "en-GB": ("Learn to play", "Step 1 of 11", "third row", "Lesson done", "You win"),
+    "de-DE": (
+        "Spielen lernen",
+        "Schritt 1 von 11",
+        "dritten Reihe",
+        "Lektion geschafft",
+        "Du gewinnst",
+    ),
+}
+
+
+@pytest.mark.parametrize("locale", sorted(WORDS))
+def test_the_phone_learns_bijoux_by_taps_with_a_wrong_move_answered(server, browser, locale):
+    learn, first, ring, done, win = WORDS[locale]
+    page = phone(browser, locale)
+    open_lobby(page, server)
+    assert learn in page.inner_text(".lessons")
+    page.tap("[data-learn='magie-des-bijoux']")
+    page.wait_for_function(READY)
+    # The lesson's words come apart from the page's, fetched as the lesson begins.
+    page.wait_for_function("t => document.querySelector('.lesson').innerText.includes(t)", arg=ring)
+    assert first in page.inner_text(".lesson")
+    # The step sits above the board, and only the plaques it teaches glow (any of three).
+    above = "() => document.querySelector('.lesson').getBoundingClientRect().bottom"
+    above += " <= document.querySelector('svg.bijoux').getBoundingClientRect().top"
+    assert page.evaluate(above)
+    lit = page.locator(".plaque.hinted")
+    assert [lit.nth(i).get_attribute("data-plaque") for i in range(lit.count())] == [
+        "2,0",
+        "2,1",
+        "2,2",
+    ]
+    # A plaque the step does not teach: its line of why, and the same step again.
+    seq = page.evaluate("() => window.jeweltable.stream.seq")
+    page.locator(".plaque.legal.quiet").first.tap()
+    page.wait_for_selector(".lesson .refused")
+    assert ring in page.inner_text(".lesson .refused")
+    assert page.evaluate("() => window.jeweltable.stream.seq") == seq
+    assert page.get_attribute(".lesson", "data-lesson") == "1"
+    taps = 0
+    while not page.evaluate("() => window.jeweltable.stream.lesson.done"):
+        seq = page.evaluate("() => window.jeweltable.stream.seq")
+        page.locator(".plaque.hinted").last.tap()
+        if page.locator(".plaque.armed").count():
+            page.locator(".plaque.armed").tap()
+        taps += 1
+        page.wait_for_function("seq => window.jeweltable.stream.seq > seq", arg=seq)
+        page.wait_for_function(READY)
+        assert taps <= 11
+    assert taps == 11
+    assert page.locator(".lesson .refused").count() == 0
+    ended = page.inner_text(".lesson")
+    assert done in ended and win in ended
+    # One tap to a real game: a new table of the title against bots, no lesson there.
+    lesson_table = page.evaluate("() => window.jeweltable.table")
+    page.tap("#real-game")
+    page.wait_for_function(
+        "t => window.jeweltable.table !== null && window.jeweltable.table !== t"
+        " && window.jeweltable.stream && window.jeweltable.stream.status === 'playing'",
+        arg=lesson_table,
+    )
+    assert page.locator(".lesson").count() == 0
+    assert page.evaluate("() => window.jeweltable.stream.view.game") == "magie-des-bijoux"
+    assert page.errors == []
+
+
+def test_the_lessons_words_come_apart_from_the_pages():
+    """The page's catalog leaves the lessons' words out (it stays light); `/i18n/<lang>.lessons
+    .json` holds every line a lesson says, translated."""
+    lesson = lessons.lesson("magie-des-bijoux")
+    said = [line for step in lesson.script for line in getattr(step, "words", [])]
+    said += [lessons.FINISHED_LINE, lesson.script[0].why_not]
+    keys = {f"{line['c']}\x04{line['m']}" for line in talk.lines_of(said)}
+    for lang in web_i18n.LANGUAGES:
+        page = json.loads(web_i18n.catalog_json(lang))
+        apart = json.loads(web_i18n.catalog_json(lang, "lessons"))
+        assert keys <= set(apart["messages"]) and not keys & set(page["messages"])
+        assert all(web_i18n.is_lesson_word(k) for k in [*apart["messages"], *apart["plurals"]])
+    status, _kind, body = web_i18n.respond("/i18n/de.lessons.json")
+    assert status == 200 and json.loads(body)["lang"] == "de"
