@@ -95,8 +95,6 @@ const HANDLERS = {
     // A new connection (the first, or after a drop or a restart): watch again.
     const again = tv.table ?? tv.wanted;
     tv.queue = [];
-    // A game with a voice names its pieces: asked for once, with its rules.
-    if (msg.talk && talk.wants(msg.view.game)) connection.send({ t: "rules", game: msg.view.game });
     if (again !== null) watch(again, tv.password);
   },
   tables(msg) {
@@ -132,6 +130,9 @@ const HANDLERS = {
       follow(msg.table);
     }
     tv.queue = [];
+    // A game with a voice names its pieces (a gem's name on its card): asked for once, with its
+    // rules.
+    if (msg.talk && talk.wants(msg.view.game)) connection.send({ t: "rules", game: msg.view.game });
     logHistory(msg);
     show(msg, []);
   },
@@ -144,7 +145,7 @@ const HANDLERS = {
     return false;
   },
   rules(msg) {
-    talk.learn(msg);
+    talk.learn(msg); // the pieces' names: drawn on the board from now on
     if (tv.rules && tv.rules.game === msg.game) tv.rules.data = msg;
   },
   rematch(msg) {
@@ -267,6 +268,8 @@ function context() {
   const summary = tv.tables.get(tv.table);
   return {
     seat: null,
+    // Drawn for the room's TV: every piece named, the board as large as the screen lets it be.
+    tv: true,
     name: (seat) => seatName(summary, seat),
     player: (seat) => PLAYERS[seat % PLAYERS.length],
     legal: [],
@@ -297,6 +300,7 @@ function render() {
       : [];
   root.replaceChildren(screen, ...offline, ...sheet);
   if (tvroom.fit(root)) render(); // fewer tables a page: this screen is small for them
+  fitSide(root.querySelector(".tv-side"));
   tickClocks();
 }
 
@@ -310,6 +314,24 @@ function keepPlayers(before, after) {
     kept.replaceChildren(...line.childNodes);
   });
   after.replaceWith(before);
+}
+
+/** The side column shows only whole lines: the log's oldest lines go first, then the facts from
+ * the last, until what is left is inside the column (nothing cut off at its foot). */
+function fitSide(side) {
+  if (!side) return;
+  const over = () => side.scrollHeight > side.clientHeight + 1;
+  const log = [...side.querySelectorAll(".tv-log li")];
+  while (log.length && over()) log.shift().remove();
+  const facts = side.querySelector(".facts");
+  if (!facts) return;
+  const pairs = [...facts.querySelectorAll("dt")];
+  while (pairs.length && over()) {
+    const dt = pairs.pop();
+    dt.nextElementSibling.remove();
+    dt.remove();
+  }
+  if (!pairs.length) facts.remove();
 }
 
 // ------------------------------------------------------------------ the room (tvroom.js)
