@@ -405,6 +405,7 @@ export function board(view, ctx) {
   });
   // The city quarters: figures, the vizier; tap targets as the listed moves allow.
   const qy = gy + 146;
+  const upper = parts.length; // the harbour, the building fields and the garden
   parts.push(text(4, qy + 12, pgettext("saba-palast.board", "Quarters"), { class: "label" }));
   QUARTERS.forEach((quarter, i) => {
     const x = 4 + (i % 3) * 119;
@@ -439,6 +440,7 @@ export function board(view, ctx) {
     parts.push(glyph(m, 84 + k * 70, sy + 52, 8), text(96 + k * 70, sy + 58, number(view.supply[m]), { class: "count" }));
   });
   const height = sy + 70;
+  if (ctx.tv) return tvBoard(parts, upper, qy, height);
   return h(
     "div",
     { class: "palast" },
@@ -451,6 +453,20 @@ export function board(view, ctx) {
           const tray = document.getElementById("tray");
           if (tray) tray.scrollIntoView({ block: "start" });
         }, { class: "tray-link", id: "tray-link" }),
+  );
+}
+
+/** The room's TV: the board's two halves side by side — the harbour, the building fields and
+ * the garden beside the quarters, the serail, the treasury and the supply — so that it fills a
+ * wide screen (the facts stand in the TV's side column). */
+function tvBoard(parts, upper, split, height) {
+  const half = (from, to, kids) =>
+    s("svg", { viewBox: `0 ${from} ${W} ${to - from}`, class: "palast-board", preserveAspectRatio: "xMidYMin meet" }, kids);
+  return h(
+    "div",
+    { class: "palast tv-palast" },
+    half(0, split, parts.slice(0, upper)),
+    half(split, height, parts.slice(upper)),
   );
 }
 
