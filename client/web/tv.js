@@ -586,10 +586,9 @@ function tickClocks() {
   }
 }
 setInterval(tickClocks, CLOCK_TICK_MS);
-// The overview fits its cards to the screen (tvroom.js): a new size fits them again.
-addEventListener("resize", () => {
-  if (tv.table === null) render();
-});
+// The overview fits its cards to the screen (tvroom.js), the table its side column: a new size
+// fits them again.
+addEventListener("resize", () => render());
 
 function caption(first) {
   if (!tv.caption) return h("footer", { class: "tv-caption" });
