@@ -115,7 +115,8 @@ function cutGem(gem, x, y, r) {
  * foot — "Tourmaline … 5,000", never a shape and a bare number. */
 function card(gem, x, y, said, ctx) {
   const spoken = said && said.a ? say(said.a.gem, ctx.name) : gemName(gem, ctx);
-  const name = spoken.charAt(0).toUpperCase() + spoken.slice(1);
+  // The TV heads a card with its name as pygame does ("Tourmaline"); the phone says it as is.
+  const name = ctx.tv ? spoken.charAt(0).toUpperCase() + spoken.slice(1) : spoken;
   const fit = name.length > 9 ? { textLength: CARD_W - 10, lengthAdjust: "spacingAndGlyphs" } : {};
   const drawn = s(
     "g",
