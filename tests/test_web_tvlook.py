@@ -111,6 +111,14 @@ LOOK = """(selector) => {
     const name = `${el.tagName}.${el.getAttribute("class") || ""} "${el.textContent.slice(0, 30)}"`;
     if (r.width < 1 || r.height < 1) { problems.push(`${name} is not drawn`); continue; }
     if (!inside(r)) problems.push(`${name} is outside the screen: ${JSON.stringify(r)}`);
+    // A card's or a tile's words stay on it (a long name is pressed, never run over its edge).
+    const face = el.tagName === "g" ? el.querySelector("rect") : null;
+    const edge = face && face.getBoundingClientRect();
+    for (const words of face ? el.querySelectorAll("text") : []) {
+      const w = words.getBoundingClientRect();
+      if (w.left < edge.left - 1.5 || w.right > edge.right + 1.5 || w.bottom > edge.bottom + 1.5)
+        problems.push(`"${words.textContent}" runs over the edge of ${name}`);
+    }
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     if (!hit || !(el === hit || el.contains(hit))) {
       const by = hit ? `${hit.tagName}.${hit.getAttribute("class")}` : "nothing";
@@ -184,6 +192,8 @@ def test_the_tv_draws_the_table_whole_and_named_at_both_sizes(room, browser, gam
     page.wait_for_selector(f"main.tv >> text=Table #{table}")
     start(room, table)
     view = paused_a_few_moves_in(room, page, game, table)
+    # The host's pause is on the screen: the turn line says so.
+    page.wait_for_selector(".tv-top .turn.paused >> text=Paused")
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function(
@@ -198,6 +208,18 @@ def test_the_tv_draws_the_table_whole_and_named_at_both_sizes(room, browser, gam
         # The board takes the screen's room: at least half its width and half its height.
         board = page.locator(".tv-board").bounding_box()
         assert board["width"] >= width * 0.5 and board["height"] >= height * 0.5, board
+    # In German, whose words run longest, at the smaller size: nothing cut off or run over.
+    german = television(browser, locale="de-DE")
+    german.set_viewport_size({"width": 1280, "height": 720})
+    german.goto(tv_url(room, table))
+    german.wait_for_function(
+        "s => { const t = window.jeweltv; return t && t.stream && t.stream.seq === s }",
+        arg=page.evaluate("() => window.jeweltv.stream.seq"),
+    )
+    german.wait_for_selector(READY[game])
+    look = german.evaluate(LOOK, ITEMS[game])
+    assert look["count"] > 0 and look["problems"] == [], ("de", look["problems"])
     pause(room, table, False)
-    assert page.evaluate("() => window.jeweltv.errors") == []
-    assert page.errors == []
+    for shown in (page, german):
+        assert shown.evaluate("() => window.jeweltv.errors") == []
+        assert shown.errors == []

@@ -148,6 +148,11 @@ const HANDLERS = {
     talk.learn(msg); // the pieces' names: drawn on the board from now on
     if (tv.rules && tv.rules.game === msg.game) tv.rules.data = msg;
   },
+  paused(msg) {
+    // The host stopped (or resumed) the game: the turn line says so until it goes on.
+    const summary = tv.tables.get(msg.table);
+    if (summary) tv.tables.set(msg.table, { ...summary, paused: msg.paused });
+  },
   rematch(msg) {
     if (msg.table !== tv.table && msg.next !== tv.table) return;
     if (msg.table === tv.table) tv.next = msg.next;
@@ -496,6 +501,8 @@ function seatLine(seat, name, ...more) {
 
 function turnLine(stream) {
   if (stream.status !== "playing") return h("span", { class: "turn" }, _(stream.status));
+  const summary = tv.tables.get(tv.table);
+  if (summary && summary.paused) return h("span", { class: "turn paused" }, _("Paused"));
   const ctx = context();
   const acting = stream.to_act || [];
   const text =

@@ -364,7 +364,7 @@ export function board(view, ctx) {
         "data-card": card,
       },
       s("rect", { x, y, width: 114, height: 92, rx: 8, class: "card" }),
-      text(x + 57, y + 22, title, { class: "card-title", "text-anchor": "middle" }),
+      text(x + 57, y + 22, title, { class: "card-title", "text-anchor": "middle", ...fitted(title, 106) }),
       info.level ? levelMark(info.level, x + 57, y + 30) : null,
       costs,
     );
@@ -468,6 +468,12 @@ function tvBoard(parts, upper, split, height) {
     half(0, split, parts.slice(0, upper)),
     half(split, height, parts.slice(upper)),
   );
+}
+
+/** A bold 16-unit title that would run past `room` units (about 10.5 a letter: "Schatzkammer")
+ * is pressed into it; a shorter one keeps its letters as they are. */
+function fitted(title, room) {
+  return title.length * 10.5 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
 }
 
 /** The card's level as three steps, the built one filled (as on the garden fields). */
