@@ -99,6 +99,8 @@ def paused_a_few_moves_in(server, page, game: str, table: int) -> dict:
     raise AssertionError(f"{game}: no position worth a look")
 
 
+TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
 # Every drawn item: its box inside the screen, and what is at its centre is the item itself
 # (nothing covers it). The seats' panels: one left edge and one width.
 LOOK = """(selector) => {
@@ -133,7 +135,11 @@ LOOK = """(selector) => {
       problems.push(`the panels are not aligned: ${panels.map((q) => q.left + "/" + q.width)}`);
   }
   const side = document.querySelector(".tv-side");
-  if (side.scrollHeight > side.clientHeight + 1) problems.push("the side column cuts off its foot");
+  if (side.scrollHeight > side.clientHeight + 1) {
+    const parts = [...side.children].map((c) => `${c.className} ${c.offsetHeight}`).join(", ");
+    problems.push(`the side column cuts off its foot: ${side.scrollHeight} > ${side.clientHeight}`
+      + ` (${parts})`);
+  }
   const words = ".tv-top > *, .tv-side > *, .tv-side li, .tv-side dt, .tv-side dd";
   for (const el of document.querySelectorAll(words)) {
     const r = el.getBoundingClientRect();
@@ -199,6 +205,9 @@ def test_the_tv_draws_the_table_whole_and_named_at_both_sizes(room, browser, gam
         page.wait_for_function(
             "w => innerWidth === w && document.querySelector('main.tv[data-seq]')", arg=width
         )
+        # The window's resize event comes before the next frame: the TV has drawn for the new
+        # size once two frames have passed.
+        page.evaluate(TWO_FRAMES)
         # The pieces' names come with the game's rules, asked for on the first sync.
         page.wait_for_selector(READY[game])
         names_and_values(page, game, view)
@@ -217,6 +226,7 @@ def test_the_tv_draws_the_table_whole_and_named_at_both_sizes(room, browser, gam
         arg=page.evaluate("() => window.jeweltv.stream.seq"),
     )
     german.wait_for_selector(READY[game])
+    german.evaluate(TWO_FRAMES)
     look = german.evaluate(LOOK, ITEMS[game])
     assert look["count"] > 0 and look["problems"] == [], ("de", look["problems"])
     pause(room, table, False)

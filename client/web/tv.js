@@ -322,21 +322,34 @@ function keepPlayers(before, after) {
 }
 
 /** The side column shows only whole lines: the log's oldest lines go first, then the facts from
- * the last, until what is left is inside the column (nothing cut off at its foot). */
+ * the last, until what is left is inside the column (nothing cut off at its foot). Each round
+ * measures once and takes as many lines as the overflow needs (a layout a round, not a line). */
 function fitSide(side) {
   if (!side) return;
-  const over = () => side.scrollHeight > side.clientHeight + 1;
+  const over = () => side.scrollHeight - side.clientHeight;
+  // Every height is read before anything is taken away, so the round costs one layout.
+  const trim = (lines, height, drop) => {
+    let excess = over();
+    const sizes = lines.map(height);
+    let k = 0;
+    while (excess > 1 && k < lines.length) excess -= sizes[k++];
+    lines.splice(0, k).forEach(drop);
+  };
   const log = [...side.querySelectorAll(".tv-log li")];
-  while (log.length && over()) log.shift().remove();
+  const gap = log.length > 1 ? log[1].getBoundingClientRect().top - log[0].getBoundingClientRect().bottom : 0;
+  while (log.length && over() > 1) trim(log, (li) => li.getBoundingClientRect().height + gap, (li) => li.remove());
   const facts = side.querySelector(".facts");
-  if (!facts) return;
-  const pairs = [...facts.querySelectorAll("dt")];
-  while (pairs.length && over()) {
-    const dt = pairs.pop();
-    dt.nextElementSibling.remove();
-    dt.remove();
+  if (!facts || over() <= 1) return;
+  // A fact's height is its taller half's (the label and the value stand side by side).
+  const pairs = [...facts.querySelectorAll("dt")].reverse();
+  const height = (dt) => Math.max(dt.getBoundingClientRect().height, dt.nextElementSibling.getBoundingClientRect().height);
+  while (pairs.length && over() > 1) {
+    trim(pairs, height, (dt) => {
+      dt.nextElementSibling.remove();
+      dt.remove();
+    });
   }
-  if (!pairs.length) facts.remove();
+  if (!facts.querySelector("dt")) facts.remove();
 }
 
 // ------------------------------------------------------------------ the room (tvroom.js)

@@ -91,22 +91,29 @@ function jewel(settings, x, y) {
   }
 }
 
-function stone(seat, x, y, r, fresh) {
+function stone(seat, x, y, r, fresh, tv = false) {
   const { colour, shape } = STONES[seat % STONES.length];
-  const props = {
-    fill: colour,
-    stroke: "#1B1B1B",
-    "stroke-width": 2,
-    class: fresh ? "stone new" : "stone",
-    style: fresh ? { transformOrigin: `${x}px ${y}px` } : null,
-  };
-  if (shape === "circle") return s("circle", { ...props, cx: x, cy: y, r });
-  if (shape === "square") return s("rect", { ...props, x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 2 });
-  const points =
-    shape === "triangle"
-      ? [[x, y - r * 1.15], [x + r * 1.1, y + r * 0.8], [x - r * 1.1, y + r * 0.8]]
-      : [[x, y - r * 1.25], [x + r * 1.1, y], [x, y + r * 1.25], [x - r * 1.1, y]];
-  return s("polygon", { ...props, points: points.map((p) => p.join(",")).join(" ") });
+  const look = { class: fresh ? "stone new" : "stone", style: fresh ? { transformOrigin: `${x}px ${y}px` } : null };
+  // On the TV a stone is a cut gem, as pygame's: the seat's shape, lit by a glint from the top left.
+  const props = { fill: colour, stroke: "#1B1B1B", "stroke-width": 2, ...(tv ? {} : look) };
+  let drawn;
+  if (shape === "circle") drawn = s("circle", { ...props, cx: x, cy: y, r });
+  else if (shape === "square") drawn = s("rect", { ...props, x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 2 });
+  else {
+    const points =
+      shape === "triangle"
+        ? [[x, y - r * 1.15], [x + r * 1.1, y + r * 0.8], [x - r * 1.1, y + r * 0.8]]
+        : [[x, y - r * 1.25], [x + r * 1.1, y], [x, y + r * 1.25], [x - r * 1.1, y]];
+    drawn = s("polygon", { ...props, points: points.map((p) => p.join(",")).join(" ") });
+  }
+  if (!tv) return drawn;
+  return s(
+    "g",
+    look,
+    drawn,
+    s("circle", { cx: x - r * 0.3, cy: y - r * 0.3, r: r * 0.45, fill: "#fff", opacity: 0.22 }),
+    s("circle", { cx: x - r * 0.38, cy: y - r * 0.42, r: r * 0.18, fill: "#fff", opacity: 0.85 }),
+  );
 }
 
 function pawn(ctx, x, y, faint, from) {
@@ -193,7 +200,7 @@ export function board(view, ctx) {
           ctx.tv ? jewel(settings, x, y) : s("text", { x: x + 13, y: y + 34, class: "value" }, settings),
           sockets.map(([fx, fy], i) =>
             i < taken.length
-              ? shown(stone(taken[i], x + fx * CELL, y + fy * CELL, 11, i === newest), `stone:${taken[i]}`)
+              ? shown(stone(taken[i], x + fx * CELL, y + fy * CELL, 11, i === newest, ctx.tv), `stone:${taken[i]}`)
               : shown(s("circle", { cx: x + fx * CELL, cy: y + fy * CELL, r: 10, class: "socket" }), "setting"),
           ),
           named && name ? plaqueName(name, x, y, ctx.tv) : null,
