@@ -9,10 +9,15 @@ share their left edge and width; the side column cuts nothing off.
 
 from __future__ import annotations
 
+import random
+
 import msgpack
 import pytest
 
 from client import i18n
+from shared import talk
+from shared.games.das_kollier import GAME as KOLLIER
+from shared.randomplay import random_step
 from shared.talk import das_kollier, magie_des_bijoux
 from tests.test_web_page import serving
 from tests.test_web_tv import bot_table, needs_browser, start, television, tv_url
@@ -233,3 +238,55 @@ def test_the_tv_draws_the_table_whole_and_named_at_both_sizes(room, browser, gam
     for shown in (page, german):
         assert shown.evaluate("() => window.jeweltv.errors") == []
         assert shown.errors == []
+
+
+# ---------------------------------------------------------------- a price is never a bare number
+def falling_position() -> dict:
+    """A spectator's view and talk of a Das Kollier falling auction from a random game."""
+    rng = random.Random(5)
+    for _game in range(40):
+        state = KOLLIER.new_game(rng.getrandbits(32), 4)
+        while not KOLLIER.is_over(state):
+            view = KOLLIER.view(state, None)
+            if view["phase"] == "falling":
+                to_act = KOLLIER.to_act(state)
+                moment = talk.Moment(view=view, seat=None, legal=[], to_act=to_act)
+                return {"view": view, "to_act": to_act, "talk": talk.talk("das-kollier", moment)}
+            mover, move = random_step(KOLLIER, state, rng)
+            state, _ = KOLLIER.apply(state, mover, move)
+    raise AssertionError("no falling auction in 40 games")
+
+
+SHOW = """(position) => {
+  const tv = window.jeweltv;
+  tv.wanted = 91;
+  const seats = ["Ada", "Bea", "Cem", "Dan"]
+    .map((name) => ({name, kind: "human", connected: true}));
+  tv.receive({t: "joined", table: 91, seats: [], spectator: true,
+              summary: {id: 91, game: "das-kollier", title: "Das Kollier", players: 4, seats,
+                        status: "playing"}});
+  tv.receive({t: "sync", table: 91, seq: 9, seat: null, status: "playing", history: [],
+              view: position.view, to_act: position.to_act, legal_moves: [],
+              talk: position.talk});
+}"""
+
+
+@needs_browser
+def test_the_tvs_falling_price_is_named_and_says_whom_it_waits_for(room, browser):
+    position = falling_position()
+    page = television(browser)
+    page.goto(tv_url(room))
+    page.wait_for_function("() => window.jeweltv && window.jeweltv.welcome")
+    page.evaluate(SHOW, position)
+    block = page.locator(".tv-board .auction-block")
+    block.wait_for()
+    price = position["view"]["auction"]["price"]
+    asked = ["Ada", "Bea", "Cem", "Dan"][position["view"]["auction"]["asked"]]
+    assert block.locator(".phase").inner_text() == "Falling auction"
+    assert block.locator(".price").inner_text() == f"${price:,}"
+    # Under the price, the moment's line as the talk says it: who is asked, and what they decide.
+    assert block.locator(".about").inner_text().startswith(f"{asked} may buy or decline")
+    look = page.evaluate(LOOK, ".tv-board g.gem-card, .tv-board .auction-block > *")
+    assert look["problems"] == [], look["problems"]
+    assert page.evaluate("() => window.jeweltv.errors") == []
+    assert page.errors == []
