@@ -276,9 +276,10 @@ export function naming(game, over) {
 }
 
 /** Make a drawn piece (`el`) explain itself on a tap: its name and what it is (`id` in the
- * game's pieces); a second tap, or a tap on the note, closes it. */
+ * game's pieces); a second tap, or a tap on the note, closes it. Not on the room's TV (`ctx.tv`):
+ * it is watched from across the room, never tapped, and its pieces carry their names. */
 export function explains(ctx, game, el, id) {
-  if (!pieceOf(game, id)) return el;
+  if (ctx.tv || !pieceOf(game, id)) return el;
   el.classList.add("explains");
   el.dataset.piece = id;
   return tappable(el, `piece:${id}`, () => {

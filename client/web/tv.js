@@ -95,8 +95,6 @@ const HANDLERS = {
     // A new connection (the first, or after a drop or a restart): watch again.
     const again = tv.table ?? tv.wanted;
     tv.queue = [];
-    // A game with a voice names its pieces: asked for once, with its rules.
-    if (msg.talk && talk.wants(msg.view.game)) connection.send({ t: "rules", game: msg.view.game });
     if (again !== null) watch(again, tv.password);
   },
   tables(msg) {
@@ -132,6 +130,9 @@ const HANDLERS = {
       follow(msg.table);
     }
     tv.queue = [];
+    // A game with a voice names its pieces (a gem's name on its card): asked for once, with its
+    // rules.
+    if (msg.talk && talk.wants(msg.view.game)) connection.send({ t: "rules", game: msg.view.game });
     logHistory(msg);
     show(msg, []);
   },
@@ -144,8 +145,13 @@ const HANDLERS = {
     return false;
   },
   rules(msg) {
-    talk.learn(msg);
+    talk.learn(msg); // the pieces' names: drawn on the board from now on
     if (tv.rules && tv.rules.game === msg.game) tv.rules.data = msg;
+  },
+  paused(msg) {
+    // The host stopped (or resumed) the game: the turn line says so until it goes on.
+    const summary = tv.tables.get(msg.table);
+    if (summary) tv.tables.set(msg.table, { ...summary, paused: msg.paused });
   },
   rematch(msg) {
     if (msg.table !== tv.table && msg.next !== tv.table) return;
@@ -267,6 +273,8 @@ function context() {
   const summary = tv.tables.get(tv.table);
   return {
     seat: null,
+    // Drawn for the room's TV: every piece named, the board as large as the screen lets it be.
+    tv: true,
     name: (seat) => seatName(summary, seat),
     player: (seat) => PLAYERS[seat % PLAYERS.length],
     legal: [],
@@ -297,6 +305,7 @@ function render() {
       : [];
   root.replaceChildren(screen, ...offline, ...sheet);
   if (tvroom.fit(root)) render(); // fewer tables a page: this screen is small for them
+  fitSide(root.querySelector(".tv-side"));
   tickClocks();
 }
 
@@ -310,6 +319,37 @@ function keepPlayers(before, after) {
     kept.replaceChildren(...line.childNodes);
   });
   after.replaceWith(before);
+}
+
+/** The side column shows only whole lines: the log's oldest lines go first, then the facts from
+ * the last, until what is left is inside the column (nothing cut off at its foot). Each round
+ * measures once and takes as many lines as the overflow needs (a layout a round, not a line). */
+function fitSide(side) {
+  if (!side) return;
+  const over = () => side.scrollHeight - side.clientHeight;
+  // Every height is read before anything is taken away, so the round costs one layout.
+  const trim = (lines, height, drop) => {
+    let excess = over();
+    const sizes = lines.map(height);
+    let k = 0;
+    while (excess > 1 && k < lines.length) excess -= sizes[k++];
+    lines.splice(0, k).forEach(drop);
+  };
+  const log = [...side.querySelectorAll(".tv-log li")];
+  const gap = log.length > 1 ? log[1].getBoundingClientRect().top - log[0].getBoundingClientRect().bottom : 0;
+  while (log.length && over() > 1) trim(log, (li) => li.getBoundingClientRect().height + gap, (li) => li.remove());
+  const facts = side.querySelector(".facts");
+  if (!facts || over() <= 1) return;
+  // A fact's height is its taller half's (the label and the value stand side by side).
+  const pairs = [...facts.querySelectorAll("dt")].reverse();
+  const height = (dt) => Math.max(dt.getBoundingClientRect().height, dt.nextElementSibling.getBoundingClientRect().height);
+  while (pairs.length && over() > 1) {
+    trim(pairs, height, (dt) => {
+      dt.nextElementSibling.remove();
+      dt.remove();
+    });
+  }
+  if (!facts.querySelector("dt")) facts.remove();
 }
 
 // ------------------------------------------------------------------ the room (tvroom.js)
@@ -474,6 +514,8 @@ function seatLine(seat, name, ...more) {
 
 function turnLine(stream) {
   if (stream.status !== "playing") return h("span", { class: "turn" }, _(stream.status));
+  const summary = tv.tables.get(tv.table);
+  if (summary && summary.paused) return h("span", { class: "turn paused" }, _("Paused"));
   const ctx = context();
   const acting = stream.to_act || [];
   const text =
@@ -564,10 +606,9 @@ function tickClocks() {
   }
 }
 setInterval(tickClocks, CLOCK_TICK_MS);
-// The overview fits its cards to the screen (tvroom.js): a new size fits them again.
-addEventListener("resize", () => {
-  if (tv.table === null) render();
-});
+// The overview fits its cards to the screen (tvroom.js), the table its side column: a new size
+// fits them again.
+addEventListener("resize", () => render());
 
 function caption(first) {
   if (!tv.caption) return h("footer", { class: "tv-caption" });

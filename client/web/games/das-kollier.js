@@ -96,23 +96,62 @@ function gemIcon(gem) {
 const CARD_W = 84;
 const CARD_H = 100;
 const PER_ROW = 4;
+// On the room's TV the lot lies in one row up to this many cards, as on pygame's cloth.
+const TV_PER_ROW = 6;
 
-/** A lot card: the gem's cut and colour, its name and (from the talk) its value —
- * "tourmaline / 5,000", never a shape and a bare number. */
+/** A cut stone, as pygame draws it: its cut in its colour on a disc of its tint, a lighter table
+ * facet and a glint from the top left (the one light source, docs VISUAL.md). */
+function cutGem(gem, x, y, r) {
+  const g = GEMS[gem];
+  return [
+    s("circle", { cx: x, cy: y, r: r * 1.35, fill: g.colour, opacity: 0.16 }),
+    gemShape(gem, x, y, r),
+    s("path", { d: cutPath(g.cut, x - r * 0.12, y - r * 0.14, r * 0.5), fill: "#fff", opacity: 0.32 }),
+    s("circle", { cx: x - r * 0.42, cy: y - r * 0.45, r: r * 0.12, fill: "#fff", opacity: 0.85 }),
+  ];
+}
+
+/** A lot card: the gem's name at its head, the cut stone, and (from the talk) its value at its
+ * foot — "Tourmaline … 5,000", never a shape and a bare number. */
 function card(gem, x, y, said, ctx) {
-  const name = said && said.a ? say(said.a.gem, ctx.name) : gemName(gem, ctx);
-  const fit = name.length > 7 ? { textLength: CARD_W - 10, lengthAdjust: "spacingAndGlyphs" } : {};
+  const spoken = said && said.a ? say(said.a.gem, ctx.name) : gemName(gem, ctx);
+  // The TV heads a card with its name as pygame does ("Tourmaline"); the phone says it as is.
+  const name = ctx.tv ? spoken.charAt(0).toUpperCase() + spoken.slice(1) : spoken;
+  const fit = name.length > 9 ? { textLength: CARD_W - 10, lengthAdjust: "spacingAndGlyphs" } : {};
   const drawn = s(
     "g",
     { class: "gem-card", "data-gem": gem },
     s("rect", { x, y, width: CARD_W, height: CARD_H, rx: 7, class: "card" }),
-    gemShape(gem, x + CARD_W / 2, y + 28, 20),
-    s("text", { x: x + CARD_W / 2, y: y + 66, class: "card-text", "text-anchor": "middle", "font-size": 15, ...fit }, name),
+    s("text", { x: x + CARD_W / 2, y: y + 18, class: "card-text card-name", "text-anchor": "middle", "font-size": 14, ...fit }, name),
+    cutGem(gem, x + CARD_W / 2, y + 49, 17),
     said && said.a
-      ? s("text", { x: x + CARD_W / 2, y: y + 89, class: "card-text", "text-anchor": "middle", "font-weight": "bold" }, number(said.a.value))
+      ? s("text", { x: x + CARD_W / 2, y: y + 91, class: "card-text card-value", "text-anchor": "middle", "font-weight": "bold" }, number(said.a.value))
       : null,
   );
   return talk.explains(ctx, GAME, drawn, `gem:${gem}`);
+}
+
+// What the price on the board is, as the talk names the phase ("Falling auction").
+const PHASES = {
+  open: () => pgettext("das-kollier.phase", "open auction"),
+  falling: () => pgettext("das-kollier.phase", "falling auction"),
+  preempt: () => pgettext("das-kollier.phase", "first refusal"),
+  pay: () => pgettext("das-kollier.phase", "payment"),
+  commission: () => pgettext("das-kollier.phase", "commission"),
+};
+
+/** The TV's auction block, as pygame's: the phase names the price, and under it the moment's
+ * line (whose turn, and what they decide) as the table's talk says it. */
+function tvBlock(view, ctx, price, bumped) {
+  const phase = PHASES[view.phase] ? PHASES[view.phase]() : "";
+  const said = ctx.talk;
+  return h(
+    "div",
+    { class: "auction-block" },
+    h("span", { class: "phase" }, phase.charAt(0).toUpperCase() + phase.slice(1)),
+    h("strong", { class: bumped ? "price bump" : "price" }, money(price)),
+    said ? h("span", { class: "about" }, say(said.explain || said.headline, ctx.name)) : null,
+  );
 }
 
 /** The board: the lot's cards (SVG, scaled to the screen), the auction's price and whom it
@@ -132,13 +171,14 @@ export function board(view, ctx) {
     price = auction.price;
     about = pgettext("das-kollier", "{name} pays {price}", { name: ctx.name(auction.buyer), price: money(auction.price) });
   }
-  const rows = Math.max(1, Math.ceil(view.lot.length / PER_ROW));
+  const perRow = ctx.tv ? Math.max(1, Math.min(TV_PER_ROW, view.lot.length)) : PER_ROW;
+  const rows = Math.max(1, Math.ceil(view.lot.length / perRow));
   const fresh = ctx.fresh || [];
   const dealt = fresh.some((e) => e.type === "lot_revealed");
   const said = fact(ctx, "Lot") || [];
   const cards = view.lot.map((gem, i) => {
-    const x = 4 + (i % PER_ROW) * (CARD_W + 4);
-    const drawn = card(gem, x, 4 + Math.floor(i / PER_ROW) * (CARD_H + 6), said[i], ctx);
+    const x = 4 + (i % perRow) * (CARD_W + 4);
+    const drawn = card(gem, x, 4 + Math.floor(i / perRow) * (CARD_H + 6), said[i], ctx);
     if (dealt) {
       drawn.classList.add("deal");
       drawn.style.animationDelay = `${i * 60}ms`;
@@ -147,23 +187,27 @@ export function board(view, ctx) {
   });
   const bumped = fresh.some((e) => ["bid", "price_fell", "auction_opened"].includes(e.type));
   const base = ctx.talk ? ctx.talk.facts.find((f) => f.label && f.label.m === "Base value") : null;
+  const width = ctx.tv ? Math.max(1, perRow) * (CARD_W + 4) + 4 : W;
+  const priced = price !== null && price !== undefined;
   return h(
     "div",
     { class: "kollier" },
     h("p", {}, pgettext("das-kollier", "Auctioneer: {name}", { name: ctx.name(view.auctioneer) })),
     talk.showsFacts(
-      s("svg", { viewBox: `0 0 ${W} ${rows * (CARD_H + 6) + 4}`, class: "lot", preserveAspectRatio: "xMinYMin meet" }, cards),
+      s("svg", { viewBox: `0 0 ${width} ${rows * (CARD_H + 6) + 4}`, class: "lot", preserveAspectRatio: ctx.tv ? "xMidYMid meet" : "xMinYMin meet" }, cards),
       ctx.talk ? ctx.talk.facts.filter((f) => f.label && f.label.m === "Lot") : [],
     ),
-    base ? talk.showsFacts(h("p", {}, `${say(base.label, ctx.name)}: ${say(base.value, ctx.name)}`), [base]) : null,
-    price === null || price === undefined
+    base ? talk.showsFacts(h("p", { class: "base" }, `${say(base.label, ctx.name)}: ${say(base.value, ctx.name)}`), [base]) : null,
+    !priced
       ? null
-      : h(
-          "p",
-          { class: "line" },
-          h("strong", { class: bumped ? "price bump" : "price" }, money(price)),
-          h("span", {}, about),
-        ),
+      : ctx.tv
+        ? tvBlock(view, ctx, price, bumped)
+        : h(
+            "p",
+            { class: "line" },
+            h("strong", { class: bumped ? "price bump" : "price" }, money(price)),
+            h("span", {}, about),
+          ),
     talk.pieceNote(ctx, GAME),
   );
 }

@@ -416,15 +416,18 @@ export function board(view, ctx) {
     const style = { animationDelay: `${p.at - now}ms` };
     overlay.push(s("text", { x: inside(x), y, class: "paid", "text-anchor": "middle", style }, `+${money(p.reward)}`));
   }
+  // On the room's TV the necklace hangs from its gold chain, as on pygame's table.
+  const top = ctx.tv ? -CHAIN : 0;
   const svg = s(
     "svg",
     {
-      viewBox: `${-BOARD_W / 2} 0 ${BOARD_W} ${BOARD_H}`,
+      viewBox: `${-BOARD_W / 2} ${top} ${BOARD_W} ${BOARD_H - top}`,
       class: "necklace",
       role: "img",
       "aria-label": pgettext("kette-von-saba", "The necklace"),
       onwheel: wheel,
     },
+    ctx.tv ? chain() : null,
     s("g", { class: "zoom", transform: `translate(${camera.x} ${camera.y}) scale(${camera.k})` }, cells, overlay),
   );
   const unzoom = button("⤢", () => {
@@ -435,6 +438,23 @@ export function board(view, ctx) {
   }, { id: "unzoom", class: "icon", "aria-label": pgettext("kette-von-saba", "Whole necklace") });
   unzoom.hidden = camera.k <= 1.01;
   return h("div", { class: "kette" }, h("div", { class: "strand" }, svg, unzoom), block(view, ctx), talk.pieceNote(ctx, GAME));
+}
+
+// The chain's height above the necklace, in board units.
+const CHAIN = 36;
+
+/** The gold chain the necklace hangs from: beads along an arch over its top row. */
+function chain() {
+  const beads = [];
+  const span = BOARD_W / 2 - R;
+  const n = 44;
+  for (let k = 0; k <= n; k++) {
+    const f = k / n;
+    const x = -span + 2 * span * f;
+    const y = 6 - (CHAIN - 8) * Math.sin(Math.PI * f);
+    beads.push(s("circle", { cx: x, cy: y, r: k % 2 ? 3.5 : 5, class: "bead" }));
+  }
+  return s("g", { class: "chain", "aria-hidden": "true" }, beads);
 }
 
 function block(view, ctx) {
@@ -461,8 +481,9 @@ function block(view, ctx) {
   // What the moment is (who sells, who bought, what to do) the talk says at the top of the
   // screen; the block draws the auction: the auctioneer, the card on sale, the bid.
   const auction = view.auction || {};
+  // (On the room's TV the card on sale is drawn as large as pygame's, the empty slot too.)
   const lot = view.lot
-    ? talk.explains(ctx, GAME, cardPicture(view.lot, 52, { class: "kcard on-sale" }), pieceId(view.lot))
+    ? talk.explains(ctx, GAME, cardPicture(view.lot, ctx.tv ? 96 : 52, { class: "kcard on-sale" }), pieceId(view.lot))
     : h("div", { class: "slot on-sale" });
   const bidShown = view.auction && view.phase !== "draw";
   const bidder = auction.bidder;

@@ -25,22 +25,95 @@ const SOCKETS = {
   5: [[0.42, 0.4], [0.76, 0.4], [0.59, 0.6], [0.3, 0.8], [0.72, 0.8]],
   6: [[0.25, 0.48], [0.5, 0.48], [0.75, 0.48], [0.25, 0.78], [0.5, 0.78], [0.75, 0.78]],
 };
-function stone(seat, x, y, r, fresh) {
+// On the room's TV the plaques are pygame's: the jewel drawn in gold lines and its settings
+// where pygame sets them (client/tables/magie_des_bijoux/layout.py).
+const TV_SOCKETS = {
+  1: [[0.5, 0.27]],
+  2: [[0.3, 0.64], [0.7, 0.64]],
+  3: [[0.5, 0.22], [0.25, 0.7], [0.75, 0.7]],
+  4: [[0.18, 0.6], [0.33, 0.36], [0.67, 0.36], [0.82, 0.6]],
+  5: [[0.15, 0.66], [0.3, 0.4], [0.5, 0.28], [0.7, 0.4], [0.85, 0.66]],
+  6: [[0.2, 0.3], [0.5, 0.2], [0.8, 0.3], [0.3, 0.76], [0.5, 0.8], [0.7, 0.76]],
+};
+
+/** The piece of jewellery a plaque of `settings` settings shows (as pygame's art.py draws it):
+ * a ring, a pair of ear clips, a brooch, a bangle, a diadem, a crown. */
+function jewel(settings, x, y) {
+  const p = (fx, fy) => `${x + fx * CELL},${y + fy * CELL}`;
+  const line = { fill: "none", stroke: "#9a7a1c", "stroke-width": 3.5, "stroke-linejoin": "round" };
+  const light = { ...line, stroke: "#D4AF37", "stroke-width": 2 };
+  switch (settings) {
+    case 1:
+      return [
+        s("circle", { cx: x + 50, cy: y + 58, r: 22, ...line, "stroke-width": 7 }),
+        s("circle", { cx: x + 50, cy: y + 58, r: 22, ...light }),
+        s("polygon", { points: [p(0.38, 0.38), p(0.62, 0.38), p(0.5, 0.2)].join(" "), fill: "#9a7a1c" }),
+      ];
+    case 2:
+      return [0.3, 0.7].map((fx) =>
+        s(
+          "g",
+          {},
+          s("path", { d: `M${p(fx - 0.07, 0.22)}A7,8 0 0,1 ${p(fx + 0.07, 0.22)}`, ...line }),
+          s("path", { d: `M${p(fx, 0.22)}L${p(fx, 0.5)}`, ...line }),
+          s("polygon", { points: [p(fx, 0.44), p(fx + 0.12, 0.64), p(fx, 0.84), p(fx - 0.12, 0.64)].join(" "), ...light }),
+        ),
+      );
+    case 3:
+      return [
+        s("path", { d: `M${p(0.06, 0.5)}L${p(0.94, 0.5)}`, ...line }),
+        s("ellipse", { cx: x + 50, cy: y + 50, rx: 34, ry: 36, fill: "#efe0ad", ...{ stroke: "#9a7a1c", "stroke-width": 7 } }),
+        s("ellipse", { cx: x + 50, cy: y + 50, rx: 34, ry: 36, fill: "none", stroke: "#D4AF37", "stroke-width": 3, "stroke-dasharray": "2 9" }),
+        s("ellipse", { cx: x + 50, cy: y + 50, rx: 24, ry: 26, ...light }),
+      ];
+    case 4:
+      return [
+        s("ellipse", { cx: x + 50, cy: y + 54, rx: 38, ry: 28, ...line, "stroke-width": 10 }),
+        s("ellipse", { cx: x + 50, cy: y + 54, rx: 38, ry: 28, ...light }),
+      ];
+    case 5: {
+      const arc = [];
+      for (let i = 0; i <= 20; i++) arc.push(p(0.08 + (0.84 * i) / 20, 0.72 - 0.46 * Math.sin((Math.PI * i) / 20)));
+      return [
+        s("polyline", { points: arc.join(" "), ...line, "stroke-width": 10 }),
+        s("polyline", { points: arc.join(" "), ...light }),
+      ];
+    }
+    default:
+      return [
+        s("polygon", {
+          points: [p(0.14, 0.86), p(0.14, 0.3), p(0.33, 0.52), p(0.5, 0.18), p(0.67, 0.52), p(0.86, 0.3), p(0.86, 0.86)].join(" "),
+          fill: "#efe0ad",
+          ...{ stroke: "#9a7a1c", "stroke-width": 3.5 },
+        }),
+        s("path", { d: `M${p(0.14, 0.64)}L${p(0.86, 0.64)}`, ...line }),
+      ];
+  }
+}
+
+function stone(seat, x, y, r, fresh, tv = false) {
   const { colour, shape } = STONES[seat % STONES.length];
-  const props = {
-    fill: colour,
-    stroke: "#1B1B1B",
-    "stroke-width": 2,
-    class: fresh ? "stone new" : "stone",
-    style: fresh ? { transformOrigin: `${x}px ${y}px` } : null,
-  };
-  if (shape === "circle") return s("circle", { ...props, cx: x, cy: y, r });
-  if (shape === "square") return s("rect", { ...props, x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 2 });
-  const points =
-    shape === "triangle"
-      ? [[x, y - r * 1.15], [x + r * 1.1, y + r * 0.8], [x - r * 1.1, y + r * 0.8]]
-      : [[x, y - r * 1.25], [x + r * 1.1, y], [x, y + r * 1.25], [x - r * 1.1, y]];
-  return s("polygon", { ...props, points: points.map((p) => p.join(",")).join(" ") });
+  const look = { class: fresh ? "stone new" : "stone", style: fresh ? { transformOrigin: `${x}px ${y}px` } : null };
+  // On the TV a stone is a cut gem, as pygame's: the seat's shape, lit by a glint from the top left.
+  const props = { fill: colour, stroke: "#1B1B1B", "stroke-width": 2, ...(tv ? {} : look) };
+  let drawn;
+  if (shape === "circle") drawn = s("circle", { ...props, cx: x, cy: y, r });
+  else if (shape === "square") drawn = s("rect", { ...props, x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 2 });
+  else {
+    const points =
+      shape === "triangle"
+        ? [[x, y - r * 1.15], [x + r * 1.1, y + r * 0.8], [x - r * 1.1, y + r * 0.8]]
+        : [[x, y - r * 1.25], [x + r * 1.1, y], [x, y + r * 1.25], [x - r * 1.1, y]];
+    drawn = s("polygon", { ...props, points: points.map((p) => p.join(",")).join(" ") });
+  }
+  if (!tv) return drawn;
+  return s(
+    "g",
+    look,
+    drawn,
+    s("circle", { cx: x - r * 0.3, cy: y - r * 0.3, r: r * 0.45, fill: "#fff", opacity: 0.22 }),
+    s("circle", { cx: x - r * 0.38, cy: y - r * 0.42, r: r * 0.18, fill: "#fff", opacity: 0.85 }),
+  );
 }
 
 function pawn(ctx, x, y, faint, from) {
@@ -63,20 +136,27 @@ function pawnShape() {
   ];
 }
 
-/** A plaque's name, fitted into the width of a plaque. */
-function plaqueName(name, x, y) {
-  const fit = name.length > 9 ? { textLength: CELL - 24, lengthAdjust: "spacingAndGlyphs" } : {};
-  return s("text", { x: x + CELL / 2, y: y + CELL - 12, class: "piece-name", "text-anchor": "middle", ...fit }, name);
+/** A plaque's name, fitted into the width of a plaque (on the TV in the band beneath its jewel). */
+function plaqueName(name, x, y, tv) {
+  const long = tv ? 12 : 9;
+  const fit = name.length > long ? { textLength: CELL - 24, lengthAdjust: "spacingAndGlyphs" } : {};
+  const at = tv ? y + CELL + BAND - 10 : y + CELL - 12;
+  return s("text", { x: x + CELL / 2, y: at, class: "piece-name", "text-anchor": "middle", ...fit }, name);
 }
+
+// The TV's plaques are this much taller: their name stands in a band beneath the jewel.
+const BAND = 18;
 
 /** The board: plaques with their settings and stones, the pawn, the legal plaques glowing. */
 export function board(view, ctx) {
-  const named = talk.naming(GAME, view.end !== null);
+  // The room's TV names every plaque, always: the room learns the game from it.
+  const named = ctx.tv || talk.naming(GAME, view.end !== null);
   const legal = new Map();
   for (const move of ctx.legal) {
     if (move.type === "move" || move.type === "place_pawn") legal.set(move.plaque.join(","), move);
   }
   const cells = [];
+  const rowH = ctx.tv ? CELL + BAND : CELL;
   for (let row = 0; row < view.rows; row++) {
     for (let col = 0; col < view.cols; col++) {
       const cell = row * view.cols + col;
@@ -84,8 +164,8 @@ export function board(view, ctx) {
       const settings = view.settings[cell];
       const owner = view.owners[cell];
       const x = col * CELL;
-      const y = row * CELL;
-      const sockets = SOCKETS[settings];
+      const y = row * rowH;
+      const sockets = (ctx.tv ? TV_SOCKETS : SOCKETS)[settings];
       const taken = [];
       view.stones[cell].forEach((count, seat) => {
         for (let k = 0; k < count; k++) taken.push(seat);
@@ -113,19 +193,21 @@ export function board(view, ctx) {
             x: x + 5,
             y: y + 5,
             width: CELL - 10,
-            height: CELL - 10,
+            height: rowH - 10,
             rx: 12,
             class: "face",
             stroke: owner === null ? "#D4AF37" : STONES[owner % STONES.length].colour,
             "stroke-width": owner === null ? 2 : 6,
           }),
-          s("text", { x: x + 13, y: y + 34, class: "value" }, settings),
+          ctx.tv ? jewel(settings, x, y) : s("text", { x: x + 13, y: y + 34, class: "value" }, settings),
           sockets.map(([fx, fy], i) =>
             i < taken.length
-              ? shown(stone(taken[i], x + fx * CELL, y + fy * CELL, 11, i === newest), `stone:${taken[i]}`)
+              ? shown(stone(taken[i], x + fx * CELL, y + fy * CELL, 11, i === newest, ctx.tv), `stone:${taken[i]}`)
               : shown(s("circle", { cx: x + fx * CELL, cy: y + fy * CELL, r: 10, class: "socket" }), "setting"),
           ),
-          named && name ? plaqueName(name, x, y) : null,
+          named && name ? plaqueName(name, x, y, ctx.tv) : null,
+          // On the TV the plaque's worth stands in its corner over the jewel, as pygame's.
+          ctx.tv ? s("text", { x: x + 10, y: y + 24, class: "value" }, settings) : null,
         );
       const key = `plaque:${row},${col}`;
       if (move && talk.isArmed(ctx, key)) plaque.classList.add("armed");
@@ -138,15 +220,15 @@ export function board(view, ctx) {
     }
   }
   const marks = [];
-  if (view.previous) marks.push(pawn(ctx, (view.previous[1] + 0.82) * CELL, (view.previous[0] + 0.22) * CELL, true));
+  if (view.previous) marks.push(pawn(ctx, (view.previous[1] + 0.82) * CELL, view.previous[0] * rowH + 0.22 * CELL, true));
   const moved = (ctx.fresh || []).find((e) => e.type === "pawn_moved");
-  const from = moved ? [(moved.from[1] - moved.to[1]) * CELL, (moved.from[0] - moved.to[0]) * CELL] : null;
-  if (view.pawn) marks.push(pawn(ctx, (view.pawn[1] + 0.82) * CELL, (view.pawn[0] + 0.22) * CELL, false, from));
+  const from = moved ? [(moved.from[1] - moved.to[1]) * CELL, (moved.from[0] - moved.to[0]) * rowH] : null;
+  if (view.pawn) marks.push(pawn(ctx, (view.pawn[1] + 0.82) * CELL, view.pawn[0] * rowH + 0.22 * CELL, false, from));
   const drawn = s(
     "svg",
     {
-      viewBox: `0 0 ${view.cols * CELL} ${view.rows * CELL}`,
-      class: "bijoux",
+      viewBox: `0 0 ${view.cols * CELL} ${view.rows * rowH}`,
+      class: ctx.tv ? "bijoux tv-plaques" : "bijoux",
       preserveAspectRatio: "xMidYMid meet",
     },
     cells,

@@ -364,7 +364,7 @@ export function board(view, ctx) {
         "data-card": card,
       },
       s("rect", { x, y, width: 114, height: 92, rx: 8, class: "card" }),
-      text(x + 57, y + 22, title, { class: "card-title", "text-anchor": "middle" }),
+      text(x + 57, y + 22, title, { class: "card-title", "text-anchor": "middle", ...fitted(title, 106) }),
       info.level ? levelMark(info.level, x + 57, y + 30) : null,
       costs,
     );
@@ -405,6 +405,7 @@ export function board(view, ctx) {
   });
   // The city quarters: figures, the vizier; tap targets as the listed moves allow.
   const qy = gy + 146;
+  const upper = parts.length; // the harbour, the building fields and the garden
   parts.push(text(4, qy + 12, pgettext("saba-palast.board", "Quarters"), { class: "label" }));
   QUARTERS.forEach((quarter, i) => {
     const x = 4 + (i % 3) * 119;
@@ -439,6 +440,7 @@ export function board(view, ctx) {
     parts.push(glyph(m, 84 + k * 70, sy + 52, 8), text(96 + k * 70, sy + 58, number(view.supply[m]), { class: "count" }));
   });
   const height = sy + 70;
+  if (ctx.tv) return tvBoard(parts, upper, qy, height);
   return h(
     "div",
     { class: "palast" },
@@ -452,6 +454,26 @@ export function board(view, ctx) {
           if (tray) tray.scrollIntoView({ block: "start" });
         }, { class: "tray-link", id: "tray-link" }),
   );
+}
+
+/** The room's TV: the board's two halves side by side — the harbour, the building fields and
+ * the garden beside the quarters, the serail, the treasury and the supply — so that it fills a
+ * wide screen (the facts stand in the TV's side column). */
+function tvBoard(parts, upper, split, height) {
+  const half = (from, to, kids) =>
+    s("svg", { viewBox: `0 ${from} ${W} ${to - from}`, class: "palast-board", preserveAspectRatio: "xMidYMin meet" }, kids);
+  return h(
+    "div",
+    { class: "palast tv-palast" },
+    half(0, split, parts.slice(0, upper)),
+    half(split, height, parts.slice(upper)),
+  );
+}
+
+/** A bold 16-unit title that would run past `room` units (about 10.5 a letter: "Schatzkammer")
+ * is pressed into it; a shorter one keeps its letters as they are. */
+function fitted(title, room) {
+  return title.length * 10.5 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
 }
 
 /** The card's level as three steps, the built one filled (as on the garden fields). */
