@@ -23,8 +23,10 @@ play: $(STAMP)
 # its module fixtures and the process's one chromium are made once, and files are handed out in
 # the order tests/conftest.py gives them, the long browser files first (docs/performance.md,
 # "Test suite"). `make test TEST_WORKERS=0` runs it in this process alone. The 25 slowest tests
-# are listed at the end, to keep the suite within its 12 minutes.
-TEST_WORKERS ?= auto
+# are listed at the end, to keep the suite within its 12 minutes. Two processes per core (at most
+# eight): the suite waits more than it computes (browsers' frames, bots' pauses, the network),
+# using about a third of two cores with one process per core.
+TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); n=$$((n * 2)); [ $$n -gt 8 ] && n=8; echo $$n)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(HEADLESS) $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder \
