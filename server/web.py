@@ -16,6 +16,8 @@ import collections
 import contextlib
 import email.utils
 import functools
+import gzip
+import hashlib
 import http
 import ipaddress
 import logging
@@ -154,21 +156,78 @@ def page_file(path: str, root: Path = WEB_ROOT) -> Path | None:
     return found
 
 
-def file_response(found: Path) -> Response:
+def file_response(found: Path, accept_encoding: str | None = None) -> Response:
     """A 200 response carrying one file of the page."""
     return bytes_response(
-        http.HTTPStatus.OK.value, CONTENT_TYPES[found.suffix.lower()], found.read_bytes()
+        http.HTTPStatus.OK.value,
+        CONTENT_TYPES[found.suffix.lower()],
+        found.read_bytes(),
+        accept_encoding,
     )
 
 
-def bytes_response(status: int, content_type: str, body: bytes) -> Response:
-    """A response carrying `body` (a file of the page, or a catalog from server.web_i18n)."""
+# What is worth compressing: the page's text (its scripts, styles and catalogs are four fifths
+# text the size they would be gzipped), not images or fonts, which are compressed already.
+COMPRESSIBLE = ("text/", "application/json", "application/manifest+json", "image/svg+xml")
+# Below this a compressed body saves less than its headers cost.
+GZIP_FROM = 1024
+# Bodies compressed once, by their SHA-1: the page is the same few dozen files for every phone.
+_gzipped: collections.OrderedDict[bytes, bytes] = collections.OrderedDict()
+GZIP_CACHE = 128
+
+
+def takes_gzip(accept_encoding: str | None) -> bool:
+    """Whether a request's Accept-Encoding takes gzip (RFC 9110: `gzip`, or `*`, with a q-value
+    other than 0)."""
+    if not accept_encoding:
+        return False
+    said: dict[str, float] = {}
+    for item in accept_encoding.split(","):
+        name, _, params = item.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        said[name.strip().lower()] = q
+    return said.get("gzip", said.get("*", 0.0)) > 0
+
+
+def gzipped(body: bytes) -> bytes:
+    """`body` gzipped (kept for the next request of the same bytes)."""
+    key = hashlib.sha1(body).digest()
+    found = _gzipped.get(key)
+    if found is None:
+        found = gzip.compress(body, compresslevel=6, mtime=0)
+        _gzipped[key] = found
+        if len(_gzipped) > GZIP_CACHE:
+            _gzipped.popitem(last=False)
+    else:
+        _gzipped.move_to_end(key)
+    return found
+
+
+def bytes_response(
+    status: int, content_type: str, body: bytes, accept_encoding: str | None = None
+) -> Response:
+    """A response carrying `body` (a file of the page, or a catalog from server.web_i18n),
+    gzipped when the browser takes it and it is text worth compressing."""
+    encoding: list[tuple[str, str]] = []
+    if content_type.startswith(COMPRESSIBLE):
+        encoding.append(("Vary", "Accept-Encoding"))
+        if len(body) >= GZIP_FROM and takes_gzip(accept_encoding):
+            body = gzipped(body)
+            encoding.append(("Content-Encoding", "gzip"))
     headers = Headers(
         [
             ("Date", email.utils.formatdate(usegmt=True)),
             ("Connection", "close"),
             ("Content-Length", str(len(body))),
             ("Content-Type", content_type),
+            *encoding,
             # The page changes with the server: a phone asks again rather than keep a stale copy.
             ("Cache-Control", "no-cache"),
             ("X-Content-Type-Options", "nosniff"),
@@ -583,14 +642,15 @@ class WebGateway:
             return response
         if path == SOCKET_PATH:
             return None
+        accept_encoding = _one(request.headers, "Accept-Encoding")
         words = web_i18n.respond(path)
         if words is not None:
-            return bytes_response(*words)
+            return bytes_response(*words, accept_encoding)
         found = page_file(request.path, self.root)
         if found is None:
             return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found\n")
         try:
-            return file_response(found)
+            return file_response(found, accept_encoding)
         except OSError:
             return connection.respond(http.HTTPStatus.NOT_FOUND, "Not found\n")
 
