@@ -14,6 +14,7 @@ import * as social from "./social.js";
 import * as talk from "./talk.js";
 import * as evening from "./room.js";
 import * as hands from "./hands.js";
+import { scoreTable } from "./scores.js";
 
 evening.evening.closable = true; // a phone's person closes the winner's reveal
 
@@ -874,6 +875,7 @@ function results(stream, game, ctx) {
         h("li", {}, `${ctx.name(i)}: `, game.score ? game.score(score, ctx, i, outcome) : number(score)),
       ),
     ),
+    scoreTable(ctx, outcome),
     (game.resultLines ? game.resultLines(outcome, ctx, stream.view) : []).map((line) => h("p", {}, line)),
     social.rematchPart(ctx),
     button(_("Back to the lobby"), () => connection.send({ t: "leave", table: app.table }), {
