@@ -10,11 +10,11 @@ import * as kollier from "./games/das-kollier.js";
 import * as palast from "./games/saba-palast.js";
 import * as kette from "./games/kette-von-saba.js";
 import * as generic from "./games/generic.js";
+import { scoreTable } from "./scores.js";
 import * as social from "./social.js";
 import * as talk from "./talk.js";
 import * as evening from "./room.js";
 import * as hands from "./hands.js";
-import { scoreTable } from "./scores.js";
 
 evening.evening.closable = true; // a phone's person closes the winner's reveal
 
