@@ -536,7 +536,8 @@ def test_the_game_ends_when_a_round_passes_in_which_nobody_can_lay_or_discard():
 def test_the_richest_player_wins_and_ties_share():
     state = reconstruction([["perle-2"], [], []], board_with({}), cash=[20_000, 25_000, 21_000])
     state, events = act(state, 0, "place", card="perle-2", space=[4, 1])
-    assert GAME.outcome(state) == {"scores": [21_000, 25_000, 21_000], "winners": [1]}
+    outcome = GAME.outcome(state)
+    assert (outcome["scores"], outcome["winners"]) == ([21_000, 25_000, 21_000], [1])
     state = reconstruction([["perle-2"], [], []], board_with({}), cash=[24_000, 25_000, 21_000])
     state, events = act(state, 0, "place", card="perle-2", space=[4, 1])
     assert GAME.outcome(state)["winners"] == [0, 1]

@@ -99,6 +99,7 @@ def check_talk(said: dict, legal: list, where: str, explained: bool = False) -> 
         "end",
         "log",
         "results",
+        "scores",
     }
     if explained:
         assert said["explain"] is not None, f"{where}: a moment without its explanation"
@@ -109,6 +110,12 @@ def check_talk(said: dict, legal: list, where: str, explained: bool = False) -> 
             check_line(line, f"{where}.log[{i}]")
     for i, line in enumerate(said["results"] or []):
         check_line(line, f"{where}.results[{i}]")
+    if said["scores"] is not None:
+        for i, row in enumerate(said["scores"]["rows"]):
+            check_line(row["label"], f"{where}.scores[{i}].label")
+            for j, cell in enumerate(row["cells"]):
+                if cell is not None:
+                    check_line(cell, f"{where}.scores[{i}].cells[{j}]")
     assert_plain(said, where)
     assert roundtrip(said) == said
     assert len(said["moves"]) == len(legal), f"{where}: a legal move has no entry"

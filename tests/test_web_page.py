@@ -316,7 +316,33 @@ def test_a_phone_sits_at_an_open_seat_and_plays_bijoux_to_the_end_by_taps(server
     assert result["taps"] >= 5 and result["seat"] == 0
     page.wait_for_selector(".results")
     assert "wins" in page.inner_text(".results") or "Nobody" in page.inner_text(".results")
+    check_score_table(page, 0)
     assert page.errors == []
+
+
+def check_score_table(page, seat: int) -> None:
+    """The results say where the points came from: the talk's table (shared/talk/scores.py),
+    every row, the seat's own column first, the totals the outcome's scores, the labels in
+    sight on the phone while the columns scroll."""
+    page.wait_for_selector(".results .scores table")
+    said = page.evaluate("() => document.querySelector('.results .scores').talkScores")
+    scores = page.evaluate(
+        "() => (window.jeweltable.stream.view.outcome || window.jeweltable.stream.outcome).scores"
+    )
+    heads = page.eval_on_selector_all(
+        ".results .scores thead th[data-seat]", "els => els.map((e) => Number(e.dataset.seat))"
+    )
+    assert heads == said["order"] and heads[0] == seat and sorted(heads) == list(range(len(scores)))
+    labels = page.eval_on_selector_all(
+        ".results .scores tbody th", "els => els.map((e) => e.textContent)"
+    )
+    assert len(labels) == len(said["rows"]) and all(labels)
+    totals = page.eval_on_selector_all(
+        ".results .scores tr.total td", "els => els.map((e) => e.textContent)"
+    )
+    assert [int(re.sub(r"\D", "", t)) for t in totals] == [scores[s] for s in heads]
+    box = page.locator(".results .scores tbody th").first.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
 
 
 def test_a_phone_plays_das_kollier_to_the_end_by_taps(human_paced_server, browser):

@@ -182,6 +182,14 @@ def test_the_tv_watches_a_whole_game_of_bots_and_receives_no_secret(
     last = watch_to_the_end(page, table, limit=300)
     assert last["game"] == game and last["errors"] == []
     page.wait_for_selector(".tv-results .winners")
+    # Where the points came from: the spectators' table, a column for every seat, winners first.
+    said = page.evaluate("() => document.querySelector('.tv-results .scores').talkScores")
+    heads = page.eval_on_selector_all(
+        ".tv-results .scores thead th[data-seat]", "els => els.map((e) => Number(e.dataset.seat))"
+    )
+    winners = page.evaluate("() => window.jeweltv.stream.view.outcome.winners")
+    assert heads == said["order"] and sorted(heads) == list(range(seats))
+    assert heads[: len(winners)] == winners
     messages = received(page)
     views = [m for m in messages if m["t"] in ("sync", "update")]
     assert views and all(m["seat"] is None for m in views)

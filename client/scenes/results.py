@@ -1,5 +1,7 @@
-"""The results at the end of a game: winners first, scores, the game's own summary, and
-*Play again* (a rematch: the same people and bots at a new table, each person confirming)."""
+"""The results at the end of a game: winners first, scores — where the game's voice says them,
+a table of where each seat's points came from (client/scenes/scores.py) —, the game's own
+summary, and *Play again* (a rematch: the same people and bots at a new table, each person
+confirming)."""
 
 from __future__ import annotations
 
@@ -10,10 +12,12 @@ import pygame
 from client import i18n
 from client.net.model import Rematch, TableModel
 from client.scenes.dialogs import Dialog
+from client.scenes.scores import ScoreTable
 from client.tables.base import TableView
 from client.ui import theme
 from client.ui.scene import Services
 from client.ui.widgets import Button
+from shared import talk
 
 
 class ResultsScene(Dialog):
@@ -40,6 +44,9 @@ class ResultsScene(Dialog):
         self.leave = leave
         if replay is not None:
             self.width = 0.72  # room for a third button
+        if getattr(talk.voice(model.game), "score_rows", None) is not None:
+            # Room for the table of where the points came from.
+            self.width, self.height = 0.8, 0.9
         self.asked = False
         self.offer: Rematch | None = None
         self.deadline = 0.0
@@ -133,6 +140,22 @@ class ResultsScene(Dialog):
             names=waiting,
         )
 
+    def score_table(self) -> ScoreTable | None:
+        """The table of where the points came from, as the game's voice says it (None: it says
+        none, or the outcome has no breakdown)."""
+        said = self.game_view.talk()
+        scores = said.get("scores") if said else None
+        if not scores:
+            return None
+        outcome = self.model.outcome or {}
+        return ScoreTable(
+            scores,
+            self.game_view.say,
+            self.model.names,
+            outcome.get("winners", []),
+            self.game_view.seat_token,
+        )
+
     def draw_body(self, surface: pygame.Surface) -> None:
         lay = self.layout
         outcome = self.model.outcome or {}
@@ -163,8 +186,20 @@ class ResultsScene(Dialog):
             "center",
         )
         y += lay.title
-        # Winners first, also when a tie-break (not the score) decided it.
-        ranking = sorted(range(len(scores)), key=lambda s: (-scores[s], s not in winners, s))
+        table = self.score_table()
+        if table is not None:
+            # In the body's size where every column and row fits above the summary, else
+            # smaller (with fewer columns, the others named beneath).
+            bottom = min(b.rect.y for b in self.buttons) - lay.margin
+            room = bottom - y - len(summary) * lay.small * 1.35
+            size = lay.body
+            if table.height(self.body.w, size) > room or len(table.shown) < len(table.order):
+                size = lay.small
+            y += table.draw(surface, pygame.Rect(self.body.x, round(y), self.body.w, 0), size, lay)
+            ranking = []
+        else:
+            # Winners first, also when a tie-break (not the score) decided it.
+            ranking = sorted(range(len(scores)), key=lambda s: (-scores[s], s not in winners, s))
         row_h = round(lay.body * 2)
         for seat in ranking:
             rect = pygame.Rect(self.body.x, round(y), self.body.w, row_h - 4)

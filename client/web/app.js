@@ -10,6 +10,7 @@ import * as kollier from "./games/das-kollier.js";
 import * as palast from "./games/saba-palast.js";
 import * as kette from "./games/kette-von-saba.js";
 import * as generic from "./games/generic.js";
+import { scoreTable } from "./scores.js";
 import * as social from "./social.js";
 import * as talk from "./talk.js";
 import * as evening from "./room.js";
@@ -998,6 +999,7 @@ function results(stream, game, ctx) {
         h("li", {}, `${ctx.name(i)}: `, game.score ? game.score(score, ctx, i, outcome) : number(score)),
       ),
     ),
+    scoreTable(ctx, outcome),
     (game.resultLines ? game.resultLines(outcome, ctx, stream.view) : []).map((line) => h("p", {}, line)),
     summary && summary.lesson ? null : social.rematchPart(ctx),
     button(_("Back to the lobby"), () => connection.send({ t: "leave", table: app.table }), {

@@ -13,7 +13,7 @@ const RETRY_MS = [100, 300, 700, 1500, 3000];
 // when the page is shown again or the network comes back; one that stays silent is replaced.
 const PROBE_EVERY_MS = 10000;
 // What a whole talk holds (shared/talk: talk()).
-const TALK_KEYS = ["headline", "explain", "moves", "facts", "topic", "goal", "end", "log", "results"];
+const TALK_KEYS = ["headline", "explain", "moves", "facts", "topic", "goal", "end", "log", "results", "scores"];
 const PROBE_PATIENCE_MS = 4000;
 const WAKE_PATIENCE_MS = 1000;
 

@@ -10,6 +10,7 @@ import { BOT_LEVELS, PLAYERS, seatName, shownName } from "./players.js";
 import { _, browserLanguage, setLanguage, number, loadRulesWords } from "./i18n.js";
 import * as generic from "./games/generic.js";
 import * as talk from "./talk.js";
+import { scoreTable } from "./scores.js";
 import * as tvroom from "./tvroom.js";
 import * as evening from "./room.js";
 
@@ -650,6 +651,7 @@ function results(stream, game, first) {
       {},
       (outcome.scores || []).map((value, i) => seatLine(i, `${ctx.name(i)}: `, h("span", {}, score(value, i)))),
     ),
+    scoreTable(ctx, outcome),
     lines.map((line) => h("p", {}, line)),
     rematchLine(),
     tvroom.betweenGames(),

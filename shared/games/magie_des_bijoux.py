@@ -360,29 +360,48 @@ class MagieDesBijoux(Game):
         return view
 
     def _outcome(self, state: State) -> dict[str, Any]:
+        """The scores as the sum of their parts: `breakdown[seat]` lists, for every plaque size
+        on the grid (largest first), how many such plaques the seat won and their points (in
+        solitaire: how many it filled, and the settings it filled on them)."""
         n = state["players"]
-        empty = sum(s - sum(st) for s, st in zip(state["settings"], state["stones"], strict=True))
+        settings, stones = state["settings"], state["stones"]
+        sizes = sorted(set(settings), reverse=True)
+        count = [dict.fromkeys(sizes, 0) for _ in range(n)]
+        won = [dict.fromkeys(sizes, 0) for _ in range(n)]
+        empty = neutral = 0
         if n == 1:
-            filled = sum(state["settings"]) - empty
+            for size, st in zip(settings, stones, strict=True):
+                won[0][size] += sum(st)
+                count[0][size] += int(sum(st) == size)
+            empty = sum(settings) - sum(won[0].values())
+        else:
+            for owner, size, st in zip(owners(state), settings, stones, strict=True):
+                empty += size - sum(st)
+                if owner is None:
+                    neutral += size
+                else:
+                    won[owner][size] += size
+                    count[owner][size] += 1
+        breakdown = [
+            [{"id": f"plaque-{k}", "count": count[s][k], "points": won[s][k]} for k in sizes]
+            for s in range(n)
+        ]
+        scores = [sum(part["points"] for part in parts) for parts in breakdown]
+        if n == 1:
             return {
-                "scores": [filled],
+                "scores": scores,
                 "winners": [0] if empty == 0 else [],
                 "empty_settings": empty,
                 "solitaire": True,
+                "breakdown": breakdown,
             }
-        scores = [0] * n
-        neutral = 0
-        for owner, settings in zip(owners(state), state["settings"], strict=True):
-            if owner is None:
-                neutral += settings
-            else:
-                scores[owner] += settings
         best = max(scores)
         return {
             "scores": scores,
             "winners": [i for i, s in enumerate(scores) if s == best],
             "neutral_points": neutral,
             "empty_settings": empty,
+            "breakdown": breakdown,
         }
 
     def may_take_back(self, before: State, seat: int, move: Move, events: list[Event]) -> bool:

@@ -15,7 +15,11 @@ and the seats to act — a game's voice says:
   nothing), from a voice with `event_line(event, view)`; None for a voice without it;
 - `results`: once the game is over (the moment has its `outcome`), what the results add to the
   scores (how the game ended, which tie-break decided it…), from a voice with
-  `result_lines(outcome, view)`; None before the end and for a voice without it.
+  `result_lines(outcome, view)`; None before the end and for a voice without it;
+- `scores`: once the game is over, where each seat's points came from — a table of the game's
+  scoring parts, a column per seat (its own first, then the winners'), from the outcome's
+  `breakdown` and a voice with `score_rows(outcome, view)` (see `shared.talk.scores`); None
+  before the end, for a voice without it and for an outcome without a breakdown.
 
 A voice also names the game's pieces and symbols once (`pieces`, sent with the rules): by an id
 the clients draw them under ("gem:rubin", "plaque:3", "pawn"), each its `name` and a line `about`
@@ -142,6 +146,11 @@ def talk(game_id: str, moment: Moment) -> Talk | None:
     results = (
         None if sum_up is None or moment.outcome is None else sum_up(moment.outcome, moment.view)
     )
+    from shared.talk.scores import table  # the module builds on this one
+
+    scores = (
+        None if moment.outcome is None else table(found, moment.outcome, moment.view, moment.seat)
+    )
     return {
         "headline": said["headline"],
         "explain": said.get("explain"),
@@ -152,6 +161,7 @@ def talk(game_id: str, moment: Moment) -> Talk | None:
         "end": found.end,
         "log": log,
         "results": results,
+        "scores": scores,
     }
 
 
@@ -225,3 +235,6 @@ def lines_of_talk(said: Talk) -> Iterable[Line]:
             yield from lines_of(line)
     for line in said.get("results") or []:
         yield from lines_of(line)
+    for row in (said.get("scores") or {}).get("rows", []):
+        yield from lines_of(row["label"])
+        yield from lines_of(row["cells"])

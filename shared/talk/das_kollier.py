@@ -41,6 +41,7 @@ from shared.games.das_kollier.gems import (
     necklace_value,
 )
 from shared.talk import Line, Moment, Section, Talk, fact, move, piece, say, say_n, seat
+from shared.talk.scores import Row, part_rows, row
 
 # Each gem's name, and its name counted ("2 rubies"): the game's terms, one definition for
 # every client (pygame's words and the page say them through the talk).
@@ -453,6 +454,52 @@ class Voice:
                 name=seat(lead),
                 value=money(values[lead]),
             )
+        ]
+
+    def score_rows(self, outcome: dict[str, Any], view: dict[str, Any]) -> list[Row]:
+        """Where the necklace's value came from: its gems' base values, and the same again for
+        every kind beyond the first (the value is the sum times the kinds); beside it, the gems
+        left outside and the money, which break a tie."""
+        labels = {
+            "gems": say("das-kollier.talk", "Gems in the necklace"),
+            "kinds": say("das-kollier.talk", "Times the kinds"),
+        }
+
+        def cell(part: dict[str, Any]) -> Line:
+            if part["id"] == "gems":
+                return say(
+                    "das-kollier.talk",
+                    "{value} ({gems})",
+                    value=money(part["points"]),
+                    gems=gem_count(part["count"]),
+                )
+            return say(
+                "das-kollier.talk",
+                "+{value} (×{n})",
+                value=money(part["points"]),
+                n=part["count"],
+            )
+
+        n = len(outcome["scores"])
+        # The tie-breaks: the best gem left outside (the engine gives its base value), then money.
+        outside = outcome.get("best_outside") or []
+        by_value = {VALUE[gem]: gem for gem in KINDS}
+        best = [
+            gem_name(by_value[value]) if value in by_value else None
+            for value in (outside if len(outside) == n else [0] * n)
+        ]
+        wealth = outcome.get("money") or []
+        return [
+            *part_rows(outcome, labels.__getitem__, cell),
+            row(
+                say("das-kollier.talk", "Necklace"), [money(v) for v in outcome["scores"]], "total"
+            ),
+            row(say("das-kollier.talk", "Best gem outside (breaks a tie)"), best, "aside"),
+            row(
+                say("das-kollier.talk", "Money (breaks a tie)"),
+                [money(a) for a in wealth] if len(wealth) == n else [None] * n,
+                "aside",
+            ),
         ]
 
     def _paid_line(self, event: dict[str, Any], who: Line | None) -> Line:

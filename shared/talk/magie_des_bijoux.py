@@ -7,6 +7,7 @@ from typing import Any
 
 from shared.games.magie_des_bijoux import PLAQUE_KINDS, MagieDesBijoux, row_winner
 from shared.talk import Line, Moment, Section, Talk, fact, move, piece, say, say_n, seat
+from shared.talk.scores import Row, number, part_rows, row
 
 # The plaques by their number of settings (the engine's PLAQUE_KINDS), as the table names them.
 PLAQUE_NAMES: dict[str, Line] = {
@@ -272,6 +273,48 @@ class MagieVoice:
                 "Plaques won by nobody: {n} points.",
                 outcome.get("neutral_points", 0),
             )
+        ]
+
+    def score_rows(self, outcome: dict[str, Any], view: dict[str, Any]) -> list[Row]:
+        """Where the points came from: the plaques each seat won, by size ("crown (6 settings):
+        2 × 6 = 12"); in solitaire the settings filled on each size and the plaques full."""
+        solitaire = bool(outcome.get("solitaire"))
+
+        def label(part: str) -> Line:
+            settings = int(part.removeprefix("plaque-"))
+            return say_n(
+                "magie-des-bijoux.talk",
+                "{plaque} ({n} setting)",
+                "{plaque} ({n} settings)",
+                settings,
+                plaque=plaque_name(settings),
+            )
+
+        def cell(part: dict[str, Any]) -> Line:
+            if solitaire:
+                return say_n(
+                    "magie-des-bijoux.talk",
+                    "{points} filled · {n} plaque full",
+                    "{points} filled · {n} plaques full",
+                    part["count"],
+                    points=part["points"],
+                )
+            return say(
+                "magie-des-bijoux.talk",
+                "{n} × {settings} = {points}",
+                n=part["count"],
+                settings=part["points"] // part["count"],
+                points=part["points"],
+            )
+
+        total = (
+            say("magie-des-bijoux.talk", "Settings filled")
+            if solitaire
+            else say("magie-des-bijoux.talk", "Points")
+        )
+        return [
+            *part_rows(outcome, label, cell),
+            row(total, [number(score) for score in outcome["scores"]], "total"),
         ]
 
     def _plaque_at(self, view: dict[str, Any], plaque: list[int]) -> Line:

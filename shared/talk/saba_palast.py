@@ -31,6 +31,7 @@ from shared.games.saba_palast.data import (
 )
 from shared.games.saba_palast.game import serail_preferred
 from shared.talk import Line, Moment, Section, Talk, fact, move, say, say_n, seat
+from shared.talk.scores import Row, number, part_rows, row
 
 # ---------------------------------------------------------------------------- the game's terms
 MATERIAL_NAMES: dict[str, Line] = {
@@ -662,6 +663,38 @@ class Voice:
         if scores and len(outcome.get("winners") or []) == 1 and scores.count(max(scores)) > 1:
             lines.append(say("saba-palast.talk", "Ties are broken by the serail."))
         return lines
+
+    def score_rows(self, outcome: dict[str, Any], view: dict[str, Any]) -> list[Row]:
+        """Where the points came from: each seat's figures on balconies, in the treasury and
+        (professional game) in the serail, a point each; and the serail markers that break a
+        tie, beside the points."""
+        labels = {
+            "balconies": say("saba-palast.talk", "Figures on balconies"),
+            "treasury": say("saba-palast.talk", "Figures in the treasury"),
+            "serail": say("saba-palast.talk", "Figure in the serail"),
+        }
+        serail = view.get("serail") or []
+        markers = [
+            None
+            if who not in serail
+            else say_n(
+                "saba-palast.talk",
+                "{n} marker, space {space}",
+                "{n} markers, space {space}",
+                serail.count(who),
+                space=serail.index(who) + 1,
+            )
+            for who in range(len(outcome["scores"]))
+        ]
+        return [
+            *part_rows(outcome, labels.__getitem__, lambda part: number(part["points"])),
+            row(
+                say("saba-palast.talk", "Points"),
+                [number(score) for score in outcome["scores"]],
+                "total",
+            ),
+            row(say("saba-palast.talk", "Serail (breaks a tie)"), markers, "aside"),
+        ]
 
     # ------------------------------------------------------------------ the moment
     def _over(self, view: dict[str, Any], outcome: dict[str, Any] | None) -> tuple:

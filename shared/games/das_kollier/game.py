@@ -70,6 +70,7 @@ from shared.games.das_kollier.gems import (
     base_value,
     best_necklace,
     best_split,
+    necklace_parts,
     necklace_value,
     sort_gems,
 )
@@ -1420,13 +1421,21 @@ class DasKollier(Game):
         owed = [0] * state["players"]
         for debt in state["debts"]:
             owed[debt["seat"]] += debt["amount"]
-        scores, necklaces, outside, wealth = [], [], [], []
+        scores, necklaces, outside, wealth, breakdown = [], [], [], [], []
         for seat, hand in enumerate(state["hands"]):
-            value, necklace = best_necklace(hand)
+            _, necklace = best_necklace(hand)
+            base, kinds = necklace_parts(necklace) if necklace else (0, 0)
+            # The necklace's value is its gems' base values times its kinds: the gems once,
+            # and every kind beyond the first once more.
+            parts = [
+                {"id": "gems", "count": len(necklace), "points": base},
+                {"id": "kinds", "count": kinds, "points": base * max(0, kinds - 1)},
+            ]
             rest = hand[:]
             for gem in necklace:
                 rest.remove(gem)
-            scores.append(value)
+            scores.append(sum(part["points"] for part in parts))
+            breakdown.append(parts)
             necklaces.append(necklace)
             outside.append(max(map(VALUE.__getitem__, rest), default=0))
             wealth.append(state["cash"][seat] + state["markers"][seat] + owed[seat])
@@ -1439,6 +1448,7 @@ class DasKollier(Game):
             "best_outside": outside,
             "money": wealth,
             "hands": state["hands"],
+            "breakdown": breakdown,
         }
 
     def may_take_back(self, before: State, seat: int, move: Move, events: list[Event]) -> bool:

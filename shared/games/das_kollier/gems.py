@@ -73,11 +73,18 @@ def base_value(gems: list[str]) -> int:
 
 def necklace_value(gems: list[str]) -> int:
     """The value of one necklace given as gem ids; `ValueError` saying why it is no necklace."""
-    return _necklace_value(tuple(gems))
+    base, kinds = necklace_parts(gems)
+    return base * kinds
+
+
+def necklace_parts(gems: list[str]) -> tuple[int, int]:
+    """A necklace's value in its two factors: its gems' base values added up, and its number
+    of kinds (the value is their product); `ValueError` saying why it is no necklace."""
+    return _necklace_parts(tuple(gems))
 
 
 @lru_cache(maxsize=4096)
-def _necklace_value(gems: tuple[str, ...]) -> int:
+def _necklace_parts(gems: tuple[str, ...]) -> tuple[int, int]:
     # Remembered per necklace (in its order); a refusal is not remembered, it is raised again.
     check_known(gems)
     counts = Counter(gems)
@@ -94,7 +101,7 @@ def _necklace_value(gems: tuple[str, ...]) -> int:
             raise ValueError(
                 f"gems beside the centre must be laid in pairs, but there are {count} of {gem}"
             )
-    return base_value(gems) * len(counts)
+    return base_value(gems), len(counts)
 
 
 def best_necklace(gems: list[str]) -> tuple[int, list[str]]:

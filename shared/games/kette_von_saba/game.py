@@ -7,7 +7,9 @@ State (plain data):
 - `board`: aligned with SPACES, each None or {"piece": "rubin-3", "joker": bool} (a joker's piece
   is the one it stands for).
 - `deck` (top card last; hidden from everyone), `hands[seat]`, `forgeries` (set aside, public),
-  `cash[seat]` (public); `rewards_paid` and `fees_paid` total what the bank paid and received.
+  `cash[seat]` (public); `rewards_paid` and `fees_paid` total what the bank paid and received;
+  `accounts[seat]` books every change of the seat's cash under where it came from
+  (`ACCOUNTS`: part -> [how many times, amount]), so that the result can say it.
 - `auctioneer`; `lot`: the card up for sale until it is sold, laid or set aside;
   `auction`: {"from_deck", "bid", "bidder", "passes", "reserve"} during an auctioneer's turn;
   `quiet_auctions`: auctions in a row without a card drawn from the deck.
@@ -62,6 +64,10 @@ DRAW_PRICE = 2000
 BUYER_REWARD = 2
 UNSOLD_REWARD = 0
 RECONSTRUCTION_REWARD = 1
+# Where a seat's cash comes from (its `accounts`, in this order): the starting money, cards
+# sold at auction, rewards for cards laid at once by their buyer (double) and in the
+# reconstruction; and where it goes: cards bought at auction, cards bought from the deck.
+ACCOUNTS = ("start", "sales", "double_rewards", "rewards", "purchases", "deck")
 
 
 class Amounts:
@@ -158,6 +164,10 @@ class KetteVonSaba(Game):
             hands=hands,
             forgeries=forgeries,
             cash=[START_CASH] * n,
+            accounts=[
+                {part: [1, START_CASH] if part == "start" else [0, 0] for part in ACCOUNTS}
+                for _ in range(n)
+            ],
             rewards_paid=0,
             fees_paid=0,
             auctioneer=first,
@@ -408,9 +418,8 @@ class KetteVonSaba(Game):
     def _sell(self, state: State, events: list[Event]) -> None:
         auction, seller = state["auction"], state["auctioneer"]
         buyer, price = auction["bidder"], auction["bid"]
-        cash = state["cash"] = state["cash"][:]
-        cash[buyer] -= price
-        cash[seller] += price
+        self._book(state, buyer, "purchases", -price)
+        self._book(state, seller, "sales", price)
         events.append(
             {"type": "sold", "seller": seller, "buyer": buyer, "price": price, "card": state["lot"]}
         )
@@ -460,8 +469,7 @@ class KetteVonSaba(Game):
 
     def _draw(self, state: State, seat: int, move: Move, events: list[Event]) -> None:
         card = self._draw_top(state)
-        cash = state["cash"] = state["cash"][:]
-        cash[seat] -= DRAW_PRICE
+        self._book(state, seat, "deck", -DRAW_PRICE)
         state["fees_paid"] += DRAW_PRICE
         self._give(state, seat, card)
         events.append(
@@ -567,9 +575,9 @@ class KetteVonSaba(Game):
         board = state["board"] = board[:]
         board[index] = {"piece": piece, "joker": card == JOKER}
         remember_live(board, live & MASKS[index][PIECE_CODE[piece]])
-        cash = state["cash"] = state["cash"][:]
-        cash[seat] += earned
-        state["rewards_paid"] += earned
+        if multiplier:
+            self._book(state, seat, "double_rewards" if multiplier > 1 else "rewards", earned)
+            state["rewards_paid"] += earned
         events.append(
             {
                 "type": "placed",
@@ -580,6 +588,15 @@ class KetteVonSaba(Game):
                 "reward": earned,
             }
         )
+
+    def _book(self, state: State, seat: int, part: str, amount: int) -> None:
+        """Pay `amount` to the seat (less than 0: from it), booked in its `accounts` under
+        `part`: every change of a seat's cash goes through here, so its parts add up to it."""
+        cash = state["cash"] = state["cash"][:]
+        cash[seat] += amount
+        accounts = state["accounts"] = state["accounts"][:]
+        times, total = accounts[seat][part]
+        accounts[seat] = {**accounts[seat], part: [times + 1, total + amount]}
 
     def _set_aside(self, state: State, seat: int, card: str, events: list[Event]) -> None:
         state["forgeries"] = [*state["forgeries"], card]
@@ -676,9 +693,19 @@ class KetteVonSaba(Game):
         return view
 
     def _outcome(self, state: State) -> dict[str, Any]:
+        """The richest player wins; `breakdown[seat]` is where its cash came from and went (its
+        `accounts`, in the order of `ACCOUNTS`), which adds up to its cash (`_book`)."""
+        breakdown = [
+            [{"id": part, "count": book[part][0], "points": book[part][1]} for part in ACCOUNTS]
+            for book in state["accounts"]
+        ]
         cash = state["cash"]
         best = max(cash)
-        return {"scores": list(cash), "winners": [s for s, c in enumerate(cash) if c == best]}
+        return {
+            "scores": list(cash),
+            "winners": [s for s, c in enumerate(cash) if c == best],
+            "breakdown": breakdown,
+        }
 
     def may_take_back(self, before: State, seat: int, move: Move, events: list[Event]) -> bool:
         """Only what a seat does with the card for sale, everyone seeing it, once its auction
@@ -696,6 +723,7 @@ class KetteVonSaba(Game):
         # `_lay`, `_set_aside`); the other containers are copied.
         copy = state.copy()  # the same keys in the same order
         copy["deck"], copy["cash"] = state["deck"][:], state["cash"][:]
+        copy["accounts"] = [{part: n[:] for part, n in book.items()} for book in state["accounts"]]
         copy["hands"] = list(map(list.copy, state["hands"]))
         auction = state["auction"]
         if auction is not None:
@@ -703,8 +731,8 @@ class KetteVonSaba(Game):
         return copy
 
     def _working_copy(self, state: State) -> State:
-        # `_apply` also replaces the deck, the hands and the cash when they change (see `_take`);
-        # only the auction is changed in place.
+        # `_apply` also replaces the deck, the hands, the cash and the accounts when they change
+        # (see `_take`, `_book`); only the auction is changed in place.
         work = state.copy()  # the same keys in the same order
         auction = state["auction"]
         if auction is not None:

@@ -200,18 +200,27 @@ def serail_leader(state: State) -> int | None:
     return serail_preferred(state["serail"], list(range(state["players"])))[0]
 
 
-def points(state: State) -> list[int]:
-    """Each seat's points now: figures on balconies and in the treasury (and, profi, the
-    figure in the serail)."""
-    score = [0] * state["players"]
+# Where a seat's points come from, in the order `point_parts` lists them.
+POINT_PARTS = ("balconies", "treasury", "serail")
+
+
+def point_parts(state: State) -> list[list[int]]:
+    """Each seat's points now by where they stand (`POINT_PARTS`): its figures on balconies,
+    in the treasury and (profi) in the serail — one point each."""
+    parts = [[0, 0, 0] for _ in range(state["players"])]
     for field in state["garden"]:
         if field["figure"] is not None:
-            score[field["figure"]] += 1
+            parts[field["figure"]][0] += 1
     for seat in state["treasury"]:
-        score[seat] += 1
+        parts[seat][1] += 1
     if state["serail_figure"] is not None:
-        score[state["serail_figure"]] += 1
-    return score
+        parts[state["serail_figure"]][2] += 1
+    return parts
+
+
+def points(state: State) -> list[int]:
+    """Each seat's points now: the sum of its `point_parts`."""
+    return [sum(parts) for parts in point_parts(state)]
 
 
 def swap_options(state: State, seat: int, quarter: str) -> list[tuple[str, str]]:
@@ -1379,10 +1388,21 @@ class SabaPalast(Game):
         events.append({"type": "game_over", "reason": reason, **self._outcome(state)})
 
     def _outcome(self, state: State) -> dict[str, Any]:
-        score = points(state)
+        """The scores as the sum of their parts: `breakdown[seat]` lists the seat's figures on
+        balconies, in the treasury and (profi) in the serail, a point each."""
+        parts = point_parts(state)
+        score = [sum(p) for p in parts]
         best = max(score)
         winners = serail_preferred(state["serail"], [s for s, p in enumerate(score) if p == best])
-        return {"scores": score, "winners": winners, "end": state["end"]}
+        breakdown = [
+            [
+                {"id": part, "count": n, "points": n}
+                for part, n in zip(POINT_PARTS, seat_parts, strict=True)
+                if part != "serail" or state["options"]["profi"]
+            ]
+            for seat_parts in parts
+        ]
+        return {"scores": score, "winners": winners, "end": state["end"], "breakdown": breakdown}
 
     def _view(self, state: State, seat: int | None) -> View:
         state = self.copy_state(state)  # the view must not share containers with the state
