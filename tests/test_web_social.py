@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from client.net.connection import AsyncClient
+from server import social
 from tests.test_server_kit import HOST, ServerThread
 from tests.test_web_page import (
     BIJOUX_TAPS,
@@ -198,8 +199,10 @@ def test_a_spectators_line_reaches_players_only_on_an_open_chat_table(server, br
 
 
 def test_too_many_lines_are_refused_in_the_players_language_and_the_words_come_back(
-    server, browser
+    server, browser, monkeypatch
 ):
+    # Five lines in ten seconds: a machine loaded enough took longer than that to type them.
+    monkeypatch.setattr(social, "CHAT_WINDOW", 600.0)
     table = people_table(server, 2, [1])
     page = phone(browser, locale="de-DE")
     sit(page, server, table, 0, "Ada")
