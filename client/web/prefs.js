@@ -59,6 +59,7 @@ export function apply() {
   const root = document.documentElement;
   root.classList.toggle("reduce-motion", reducedMotion());
   root.style.setProperty("--ts", String(textSize() / 100));
+  root.classList.toggle("large-text", textSize() >= 150); // the table scrolls as one page
 }
 
 system.addEventListener("change", apply);
