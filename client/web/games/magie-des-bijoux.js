@@ -246,9 +246,13 @@ export function board(view, ctx) {
 }
 
 /** What a plaque holds, in words for a screen reader: its name, its stones by seat (the voice's
- *  piece names) and its free settings. */
+ *  piece names, "Ada's stones: 2") and its free settings. */
 function holdings(ctx, name, settings, taken) {
-  const stones = taken.map((seat) => talk.pieceName(GAME, `stone:${seat}`, ctx) || ctx.name(seat));
+  const seats = [...new Set(taken)];
+  const stones = seats.map((seat) => {
+    const count = taken.filter((s) => s === seat).length;
+    return `${talk.pieceName(GAME, `stone:${seat}`, ctx) || ctx.name(seat)}: ${count}`;
+  });
   const free = settings - taken.length;
   return [
     name,
