@@ -219,6 +219,8 @@ const HANDLERS = {
     const before = app.stream;
     passplay.keep(msg, app.seats, lines, LOG_LINES);
     if (showSeat(before)) app.timerSince = app.clockSince = performance.now();
+    // Sat down or back: whose turn it is, said once (the history is in the log, not said).
+    if (!before && msg.seat === mySeat()) announceChange(null, msg, []);
   },
   update(msg) {
     if (!held(msg)) return;
