@@ -39,3 +39,11 @@ export function announce(lines, { assertive = false, moves = 0 } = {}) {
 export function announced() {
   return said;
 }
+
+/** Empty the live regions (behind the pass and play curtain, a seat's last words must not stay
+ *  on the page for the next person). */
+export function silence() {
+  for (const kind of ["polite", "assertive"]) {
+    for (const region of regionsOf(kind)) region.textContent = "";
+  }
+}

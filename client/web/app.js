@@ -861,8 +861,10 @@ function tableScreen() {
   );
   if (curtain) {
     // Pass and play: nothing of any seat behind the curtain (passplay.js), not even a refusal
-    // told to the seat before (its reason may say what the seat holds).
+    // told to the seat before (its reason may say what the seat holds), nor the live regions'
+    // last words.
     app.toast = null;
+    announcer.silence();
     const lifted = () => {
       app.ui = {};
       render();
