@@ -1,6 +1,6 @@
 // What a screen reader says of the table as it changes: every move (the log's line, a bot's
 // too), whose turn it is, an auction's price and the game's end, in the page's language. Said in
-// live regions outside the redrawn screen (index.html, tv.html): polite ones, and assertive ones
+// live regions outside the redrawn screen (index.html): polite ones, and assertive ones
 // for "Your turn". Two regions of each kind take turns, so a line said twice in a row (two
 // passes) is still said twice: the new text lands in a region that was empty.
 

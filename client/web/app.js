@@ -902,7 +902,8 @@ function tableScreen() {
         hands.panel(summary, stream),
         ctx.seat === null ? (game.spectatorFacts ? game.spectatorFacts(view, ctx) : null) : game.facts(view, ctx),
         players(summary, view, game, ctx),
-        h("ol", { class: "log", "aria-live": "polite" }, app.log.slice(-8).map((l) => h("li", {}, l))),
+        // Not live itself: announce.js says each move once (a redrawn live list said it again).
+        h("ol", { class: "log" }, app.log.slice(-8).map((l) => h("li", {}, l))),
         social.chatPanel(),
       ),
     ),
