@@ -120,4 +120,10 @@ WORDS = (
     N_("{name}, your turn"),
     N_("Who plays seat {n}?"),
     N_("Pass and play: this device goes round, each “me” seat in turn."),
+    # Everyone at the table (prefs.js, the lobby's settings; the plaques' labels for a screen
+    # reader and the keys).
+    N_("Reduce motion"),
+    N_("Text size"),
+    C_("magie-des-bijoux", "The plaques (arrows move between them)"),
+    CNN_("magie-des-bijoux", "{n} free setting", "{n} free settings"),
 )

@@ -16,6 +16,8 @@ import * as talk from "./talk.js";
 import * as evening from "./room.js";
 import * as hands from "./hands.js";
 import * as passplay from "./passplay.js";
+import * as announcer from "./announce.js";
+import * as prefs from "./prefs.js";
 
 evening.evening.closable = true; // a phone's person closes the winner's reveal
 
@@ -82,6 +84,7 @@ window.jeweltable = app; // for the browser tests and the benchmark
 app.passPlay = passplay.passPlay; // the seats this page holds, and the curtain (for the tests)
 app.mySeat = () => mySeat(); // the seat shown, which chat and emotes speak for (social.js)
 app.render = () => render();
+app.announced = () => announcer.announced(); // what the live regions said (for the tests)
 app.connection = connection;
 social.initSocial(app, connection, () => render(), (msg) => HANDLERS[msg.t](msg));
 hands.init(app, connection, () => render(), showToast);
@@ -217,6 +220,8 @@ const HANDLERS = {
     const before = app.stream;
     passplay.keep(msg, app.seats, lines, LOG_LINES);
     if (showSeat(before)) app.timerSince = app.clockSince = performance.now();
+    // Sat down or back: whose turn it is, said once (the history is in the log, not said).
+    if (!before && msg.seat === mySeat()) announceChange(null, msg, []);
   },
   update(msg) {
     if (!held(msg)) return;
@@ -227,6 +232,7 @@ const HANDLERS = {
     const seat = passplay.seatShown(app.seats);
     passplay.keep(msg, app.seats, lines, LOG_LINES);
     if (!showSeat(before)) return; // another seat's, kept for its turn
+    if (msg.seat === seat) announceChange(last, msg, lines);
     const moved = !before || app.stream.seq !== before.seq || app.stream.seat !== seat;
     app.clockSince = performance.now();
     if (moved || app.stream.timer) app.timerSince = performance.now();
@@ -254,6 +260,36 @@ const HANDLERS = {
     else if (msg.code !== "shutdown") showToast(msg.reason);
   },
 };
+
+/** Say what an update of the seat shown changed (`last`: that seat's message before): its moves
+ *  (the log's lines, the table's talk), the turn when it passed on, the end. Not behind the pass
+ *  and play curtain, where nothing of a seat may show. */
+function announceChange(last, msg, lines) {
+  if (passplay.curtainUp()) return;
+  const ctx = context();
+  const said = [...lines];
+  const acting = msg.status === "playing" ? msg.to_act || [] : [];
+  const turned = !last || JSON.stringify(last.to_act || []) !== JSON.stringify(acting);
+  const mine = ctx.seat !== null && acting.includes(ctx.seat);
+  if (turned && acting.length && !mine) {
+    said.push(
+      acting.length === 1
+        ? _("{name}'s turn", { name: ctx.name(acting[0]) })
+        : _("Waiting for {names}", { names: acting.map(ctx.name).join(", ") }),
+    );
+  }
+  if (msg.status === "finished" && (!last || last.status !== "finished")) {
+    said.push(pgettext("table.over", "Game over"));
+    const outcome = (msg.view && msg.view.outcome) || msg.outcome;
+    const winners = (outcome && outcome.winners) || [];
+    said.push(winners.length ? _("{names} wins!", { names: winners.map(ctx.name).join(", ") }) : _("Nobody wins"));
+  }
+  announcer.announce(said, { moves: lines.length });
+  if (turned && mine) {
+    const yours = app.seats.length > 1 ? _("{name}, your turn", { name: ctx.name(ctx.seat) }) : _("Your turn");
+    announcer.announce([yours], { assertive: true });
+  }
+}
 
 /** Whether a sync/update is one of this page's streams (a seat it holds, or the spectator's
  *  when it holds none). */
@@ -381,6 +417,7 @@ function render() {
   }
   const scroll = root.querySelector(".scroll");
   const keep = scroll ? scroll.scrollTop : 0;
+  const focused = focusOf(document.activeElement);
   redrawing = true;
   try {
     // The focus and the chat's scrolling are taken note of before the screen is built, and
@@ -401,6 +438,7 @@ function render() {
   }
   const again = root.querySelector(".scroll");
   if (again) again.scrollTop = keep;
+  refocus(focused);
   trayBelow();
   atTable();
   resultsInSight();
@@ -408,6 +446,20 @@ function render() {
     renderAgain = false;
     render();
   }
+}
+
+// The keys' place across a redraw, which builds the screen anew: the control with the same key,
+// else the board cell (a plaque just played is no control any more, but still the same cell).
+function focusOf(el) {
+  if (!(el instanceof Element) || !root.contains(el)) return null;
+  return { tap: el.dataset.tap || null, cell: el.dataset.cell || null };
+}
+
+function refocus(focused) {
+  if (!focused || (document.activeElement && document.activeElement !== document.body)) return;
+  const pick = (attr, value) => (value ? root.querySelector(`[${attr}="${CSS.escape(value)}"]`) : null);
+  const el = pick("data-tap", focused.tap) || pick("data-cell", focused.cell);
+  if (el) el.focus({ preventScroll: true });
 }
 
 // A game's button to its own tray (Saba – Palast's "My tray", fixed in the screen's corner) is
@@ -531,6 +583,7 @@ function lobbyScreen() {
     evening.standingBlock(myName()),
     lessonsSection(),
     typeof navigator.vibrate === "function" ? vibrateToggle() : null,
+    seeingSettings(),
     named ? newTable() : h("p", { class: "hint" }, _("Type your name to sit at a table.")),
     h("h2", {}, _("Tables")),
     tables.length
@@ -587,6 +640,31 @@ function vibrateToggle() {
     localStorage.setItem(VIBRATE, on ? "off" : "on");
     render();
   }, { id: "vibrate", class: on ? "toggle chosen" : "toggle", "aria-pressed": on ? "true" : "false" });
+}
+
+// How the page is seen (prefs.js): less motion, and the text size.
+function seeingSettings() {
+  const reduce = prefs.motionSetting();
+  const size = h(
+    "select",
+    {
+      id: "text-size",
+      onchange: (event) => {
+        prefs.setTextSize(Number(event.target.value));
+        render();
+      },
+    },
+    prefs.TEXT_SIZES.map((n) => h("option", { value: n, selected: n === prefs.textSize() }, `${n} %`)),
+  );
+  return h(
+    "div",
+    { class: "a11y-settings" },
+    button(`${_("Reduce motion")}: ${reduce ? _("on") : _("off")}`, () => {
+      prefs.setMotion(!reduce);
+      render();
+    }, { id: "reduce-motion", class: reduce ? "toggle chosen" : "toggle", "aria-pressed": reduce ? "true" : "false" }),
+    h("label", { class: "setting" }, h("span", {}, _("Text size")), size),
+  );
 }
 
 function nameDone() {
@@ -784,8 +862,10 @@ function tableScreen() {
   );
   if (curtain) {
     // Pass and play: nothing of any seat behind the curtain (passplay.js), not even a refusal
-    // told to the seat before (its reason may say what the seat holds).
+    // told to the seat before (its reason may say what the seat holds), nor the live regions'
+    // last words.
     app.toast = null;
+    announcer.silence();
     const lifted = () => {
       app.ui = {};
       render();
@@ -797,7 +877,8 @@ function tableScreen() {
   const game = GAMES[view.game] || generic;
   const ctx = context();
   // The events of an update are animated once, on the first drawing after it came.
-  ctx.fresh = stream !== app.drawnStream ? stream.events || [] : [];
+  // With less motion asked for, nothing is animated: every piece is drawn where it is.
+  ctx.fresh = stream !== app.drawnStream && !prefs.reducedMotion() ? stream.events || [] : [];
   app.drawnStream = stream;
   return h(
     "main",
@@ -822,7 +903,8 @@ function tableScreen() {
         hands.panel(summary, stream),
         ctx.seat === null ? (game.spectatorFacts ? game.spectatorFacts(view, ctx) : null) : game.facts(view, ctx),
         players(summary, view, game, ctx),
-        h("ol", { class: "log", "aria-live": "polite" }, app.log.slice(-8).map((l) => h("li", {}, l))),
+        // Not live itself: announce.js says each move once (a redrawn live list said it again).
+        h("ol", { class: "log" }, app.log.slice(-8).map((l) => h("li", {}, l))),
         social.chatPanel(),
       ),
     ),

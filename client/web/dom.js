@@ -84,10 +84,50 @@ export function lastTap() {
   return tappedAt;
 }
 
-/** Make `el` a control: `action` runs on a tap; `key` names it across redraws. */
+// Keys. A control that is no button of its own (a plaque, a place on the necklace, a piece that
+// explains itself) is reached with Tab and used with Enter or Space like a button; on a board
+// drawn as a grid (cells carrying `data-cell="row,col"`) the arrows move between its cells.
+const NATIVE = new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA", "A", "SUMMARY"]);
+const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+addEventListener("keydown", (event) => {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target instanceof Element ? event.target : null;
+  if (!target) return;
+  const step = ARROWS[event.key];
+  if (step && target.dataset.cell) {
+    const grid = target.closest("[data-grid]") || document;
+    const [row, col] = target.dataset.cell.split(",").map(Number);
+    const next = grid.querySelector(`[data-cell="${row + step[0]},${col + step[1]}"]`);
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+    return;
+  }
+  if ((event.key === "Enter" || event.key === " ") && target.dataset.tap && !NATIVE.has(target.tagName)) {
+    event.preventDefault();
+    if (target.getAttribute("aria-disabled") !== "true") target.tapAction(event);
+  }
+});
+
+/** Make `el` a control: `action` runs on a tap (or Enter or Space on it); `key` names it across
+ *  redraws. */
 export function tappable(el, key, action) {
   el.dataset.tap = key;
   el.tapAction = action;
+  if (!NATIVE.has(el.tagName)) {
+    el.setAttribute("tabindex", "0");
+    if (!el.getAttribute("role") || el.getAttribute("role") === "img") el.setAttribute("role", "button");
+  }
+  return el;
+}
+
+/** Make `el` a cell of a board drawn as a grid: the arrows reach it (a cell that is no control
+ *  is reached by the arrows only, not by Tab). */
+export function cell(el, row, col) {
+  el.dataset.cell = `${row},${col}`;
+  if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
   return el;
 }
 

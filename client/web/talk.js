@@ -40,6 +40,9 @@ export function entry(ctx, move) {
 export function offers(el, ctx, move) {
   const index = indexOf(ctx, move);
   if (index >= 0) el.talkMove = { index, entry: entry(ctx, move) };
+  // A place on a board says the move it is, as its button would.
+  const said = index >= 0 ? el.talkMove.entry : null;
+  if (said && el.tagName !== "BUTTON" && !el.hasAttribute("aria-label")) el.setAttribute("aria-label", line(said.label, ctx));
   return el;
 }
 
@@ -281,11 +284,24 @@ export function naming(game, over) {
 export function explains(ctx, game, el, id) {
   if (ctx.tv || !pieceOf(game, id)) return el;
   el.classList.add("explains");
+  // A control, named by its piece: seen and reached by a screen reader too.
+  el.removeAttribute("aria-hidden");
+  if (!el.hasAttribute("aria-label")) el.setAttribute("aria-label", pieceName(game, id, ctx));
   el.dataset.piece = id;
   return tappable(el, `piece:${id}`, () => {
     ctx.ui.piece = ctx.ui.piece === id ? null : id;
     ctx.rerender();
   });
+}
+
+/** As `explains`, for a piece inside a control the keys reach (a stone on a plaque): it answers
+ *  a finger, and the keys and a screen reader meet the control around it, which says what it
+ *  holds. */
+export function explainsByTouch(ctx, game, el, id) {
+  const made = explains(ctx, game, el, id);
+  made.removeAttribute("tabindex");
+  made.removeAttribute("role");
+  return made;
 }
 
 /** The note of the piece tapped last, near the bottom of the screen, or null. */

@@ -423,7 +423,7 @@ export function board(view, ctx) {
     {
       viewBox: `${-BOARD_W / 2} ${top} ${BOARD_W} ${BOARD_H - top}`,
       class: "necklace",
-      role: "img",
+      role: "group",
       "aria-label": pgettext("kette-von-saba", "The necklace"),
       onwheel: wheel,
     },

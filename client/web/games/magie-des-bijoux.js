@@ -3,8 +3,8 @@
 // first game each plaque carries its name, and a plaque, a stone, a setting or the pawn that is
 // no move explains itself on a tap.
 
-import { h, s, tappable } from "../dom.js";
-import { _, pgettext, number } from "../i18n.js";
+import { h, s, tappable, cell as gridCell } from "../dom.js";
+import { _, pgettext, npgettext, number } from "../i18n.js";
 import * as talk from "../talk.js";
 
 const GAME = "magie-des-bijoux";
@@ -176,8 +176,10 @@ export function board(view, ctx) {
       const newest = placed ? taken.lastIndexOf(placed.seat) : -1;
       const kind = `plaque:${settings}`;
       const name = talk.pieceName(GAME, kind, ctx);
-      // Off the moves, a stone and an empty setting explain themselves on a tap.
-      const shown = (el, id) => (move ? el : talk.explains(ctx, GAME, el, id));
+      // Off the moves, a stone and an empty setting explain themselves on a tap (by touch: the
+      // plaque around them is the control a key reaches, and its label says what it holds).
+      const shown = (el, id) => (move ? el : talk.explainsByTouch(ctx, GAME, el, id));
+      const holds = holdings(ctx, name || String(settings), settings, taken);
       const plaque = s(
           "g",
           {
@@ -185,9 +187,7 @@ export function board(view, ctx) {
             class: move ? (ctx.lit && !talk.isLit(ctx, move) ? "plaque legal quiet" : "plaque legal") : "plaque",
             "data-plaque": `${row},${col}`,
             role: move ? "button" : "img",
-            "aria-label": move
-              ? talk.line(talk.entry(ctx, move).label, ctx)
-              : `${name || settings} ${taken.length}/${settings}`,
+            "aria-label": move ? `${talk.line(talk.entry(ctx, move).label, ctx)} — ${holds}` : holds,
           },
           s("rect", {
             x: x + 5,
@@ -213,9 +213,13 @@ export function board(view, ctx) {
       if (move && talk.isArmed(ctx, key)) plaque.classList.add("armed");
       if (move && talk.isHinted(ctx, move)) plaque.classList.add("hinted");
       cells.push(
-        move
-          ? tappable(talk.offers(plaque, ctx, move), key, () => talk.tapMove(ctx, move, key))
-          : talk.explains(ctx, GAME, plaque, kind),
+        gridCell(
+          move
+            ? tappable(talk.offers(plaque, ctx, move), key, () => talk.tapMove(ctx, move, key))
+            : talk.explains(ctx, GAME, plaque, kind),
+          row,
+          col,
+        ),
       );
     }
   }
@@ -230,12 +234,33 @@ export function board(view, ctx) {
       viewBox: `0 0 ${view.cols * CELL} ${view.rows * rowH}`,
       class: ctx.tv ? "bijoux tv-plaques" : "bijoux",
       preserveAspectRatio: "xMidYMid meet",
+      role: "group",
+      "aria-label": pgettext("magie-des-bijoux", "The plaques (arrows move between them)"),
+      "data-grid": "",
     },
     cells,
     marks,
   );
   const note = talk.pieceNote(ctx, GAME);
   return note ? [drawn, note] : drawn;
+}
+
+/** What a plaque holds, in words for a screen reader: its name, its stones by seat (the voice's
+ *  piece names, "Ada's stones: 2") and its free settings. */
+function holdings(ctx, name, settings, taken) {
+  const seats = [...new Set(taken)];
+  const stones = seats.map((seat) => {
+    const count = taken.filter((s) => s === seat).length;
+    return `${talk.pieceName(GAME, `stone:${seat}`, ctx) || ctx.name(seat)}: ${count}`;
+  });
+  const free = settings - taken.length;
+  return [
+    name,
+    ...stones,
+    free ? npgettext("magie-des-bijoux", "{n} free setting", "{n} free settings", free, { n: free }) : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
 }
 
 function pointsOf(view, seat) {
