@@ -78,7 +78,7 @@ def test_every_lesson_replays_to_its_end_on_the_engine(game_id):
     _state, said = play(lesson, {})
     assert [m["step"] for m in said[:-1]] == list(range(1, lesson.steps + 1))
     end = said[-1]
-    assert end["done"] and end["words"][-1] == lessons.FINISHED_LINE and len(end["words"]) > 1
+    assert end["done"] and end["words"][-1] == lesson.finished_line and len(end["words"]) > 1
 
 
 @pytest.mark.parametrize("game_id", GAMES)

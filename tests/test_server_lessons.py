@@ -170,5 +170,5 @@ async def test_a_lesson_fast_forwards_every_seat_to_the_steps_after_it(tmp_path)
         assert steps == lesson.steps and msg["status"] == "finished"
         assert len(fast) > 40, "the middle of the game was played by the table"
         assert msg["outcome"]["winners"] == [0]
-        assert msg["lesson"]["words"][-1] == lessons.FINISHED_LINE
+        assert msg["lesson"]["words"][-1] == lessons.FINISHED_FAST_LINE
         await ada.close()

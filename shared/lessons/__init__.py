@@ -93,6 +93,12 @@ class Lesson:
         """How many moves the learner makes."""
         return sum(1 for entry in self.script if isinstance(entry, Step))
 
+    @property
+    def finished_line(self) -> Line:
+        """The last line of the lesson, with the offer of a real game."""
+        fast = any(isinstance(entry, FastForward) for entry in self.script)
+        return FINISHED_FAST_LINE if fast else FINISHED_LINE
+
 
 def lesson(game_id: str) -> Lesson | None:
     """The lesson of `game_id`, or None for a game that has none."""
@@ -119,6 +125,12 @@ def watching_line(entry: Scripted) -> list[Line]:
 FINISHED_LINE = say(
     "lesson",
     "That was a whole game, and you made every move. Ready for a real one?",
+)
+# The end of a lesson whose table played the middle of the game.
+FINISHED_FAST_LINE = say(
+    "lesson",
+    "That was a whole game: you made the moves that teach the rules, the table played the"
+    " middle. Ready for a real one?",
 )
 
 
@@ -236,7 +248,10 @@ class Progress:
         }
         if entry is None:
             if outcome is not None:
-                said["words"] = [*lesson.result(outcome, view, lesson.learner), FINISHED_LINE]
+                said["words"] = [
+                    *lesson.result(outcome, view, lesson.learner),
+                    lesson.finished_line,
+                ]
             said["done"] = outcome is not None
         elif isinstance(entry, Scripted):
             said["words"] = watching_line(entry)

@@ -64,10 +64,11 @@ def result(outcome: dict[str, Any], view: dict[str, Any], learner: int) -> list[
             lines.append(
                 say(
                     "das-kollier.lesson",
-                    "Your best necklace has {gems} gems of {kinds} kinds: their base values added"
-                    " up and times {kinds} make {value}.",
+                    "Your best necklace has {gems} gems of {kinds} kinds: their base values add"
+                    " up to {sum}, times {kinds} kinds makes {value}.",
                     gems=len(necklace),
                     kinds=kinds,
+                    sum=money(outcome["scores"][who] // max(1, kinds)),
                     value=points,
                 )
             )
