@@ -219,3 +219,95 @@ def test_pygame_learns_das_kollier_with_a_fast_forward_and_a_wrong_move_answered
     finally:
         app.shutdown()
         server.stop()
+
+
+def button_of(scene: TableScene, move: dict):
+    """The table's button that plays `move`, or None."""
+    pairs = zip(scene.move_buttons, scene.move_button_moves, strict=False)
+    return next((button for button, button_move in pairs if button_move == move), None)
+
+
+def tap_move(app, scene: TableScene, move: dict) -> None:
+    """Play `move` as a person would: its button (pressed again where it first warns), its
+    place on the board, or the piece that goes there and then its place."""
+    button = button_of(scene, move)
+    if button is not None:
+        tap(app, button.rect.center)
+        button = button_of(scene, move)
+        if button is not None and button.label.endswith("tap again"):
+            tap(app, button.rect.center)
+        return
+    cam = scene.camera
+    for target in scene.game_view.loose_targets():
+        if target.move == move:
+            tap(app, cam.rect_to_screen(target.rect).center)
+            return
+    for piece in scene.game_view.pieces():
+        for target in piece.targets:
+            if target.move == move:
+                tap(app, cam.rect_to_screen(piece.rect).center)
+                tap(app, cam.rect_to_screen(target.rect).center)
+                return
+    raise AssertionError(f"nothing on the screen plays {move}")
+
+
+KETTE_WORDS = {
+    "en": ("Step 1 of 10", "glowing", "You win"),
+    "de": ("Schritt 1 von 10", "leuchtende", "Du gewinnst"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(KETTE_WORDS))
+def test_pygame_learns_kette_von_saba_with_a_fast_forward_and_a_wrong_move_answered(
+    language, monkeypatch
+):
+    first, glowing, win = KETTE_WORDS[language]
+    monkeypatch.setattr(server_lessons, "FAST_PAUSE", 0.0)
+    server = LocalServer("Lessons", ["127.0.0.1"], discovery=False, port=0).start()
+    server.wait()
+    app = App((1280, 800), Settings(name="Ada", language=language))
+    try:
+        app.host_server = server
+        start = StartScene(app, browse=False)
+        app.stack.push(start)
+        app.step(1 / 60)
+        tap(app, start.learn_button.rect.center)
+        picker = app.stack.top
+        games = [button.label for button in picker.choices]
+        tap(app, picker.choices[games.index("Die Kette von Saba")].rect.center)
+        assert run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        scene = app.stack.top
+        model = scene.model
+        assert run_until(app, lambda: scene.interactive and scene.lesson.lit_moves())
+        words = " ".join(text for _kind, text in scene.lesson.lines(600))
+        assert first in words and glowing in words
+        lit = scene.lesson.lit_moves()
+        assert lit == [{"type": "offer", "card": "amethyst-1"}] and scene.lesson_rects()
+        # Another card of the hand: the step's line, the same step, nothing played.
+        seq = model.streams[0].seq
+        tap_move(app, scene, next(m for m in model.streams[0].legal if m not in lit))
+        assert run_until(app, lambda: bool(model.lesson.get("refused")) and scene.interactive)
+        assert model.streams[0].seq == seq and model.lesson["step"] == 1
+        said = " ".join(text for kind, text in scene.lesson.lines(600) if kind == "refused")
+        assert glowing in said
+        clicks = 0
+        while not model.lesson["done"]:
+            assert run_until(
+                app,
+                lambda: model.lesson["done"] or (scene.interactive and scene.lesson.lit_moves()),
+                timeout=30,
+            )
+            if model.lesson["done"]:
+                break
+            seq = model.streams[0].seq
+            move = scene.lesson.lit_moves()[0]
+            tap_move(app, scene, move)
+            clicks += 1
+            assert run_until(app, lambda s=seq: model.streams[0].seq > s), (clicks, move)
+            assert clicks <= 10
+        assert clicks == 10
+        assert run_until(app, lambda: isinstance(app.stack.top, ResultsScene))
+        assert any(win in line for line in app.stack.top.lesson)
+    finally:
+        app.shutdown()
+        server.stop()
