@@ -158,3 +158,67 @@ def test_the_phone_learns_das_kollier_through_its_fast_forwards(
     ended = page.inner_text(".lesson")
     assert done in ended and win in ended
     assert page.errors == []
+
+
+def thumb(page, selector: str) -> None:
+    """Scroll the first of `selector` to the middle of the screen, as a thumb does, and tap it."""
+    target = page.locator(selector).first
+    target.evaluate("el => el.scrollIntoView({block: 'center'})")
+    target.tap()
+
+
+KETTE_READY = """() => {
+  const lesson = window.jeweltable.stream && window.jeweltable.stream.lesson;
+  const lit = document.querySelector('.controls .hinted, svg .place.hinted');
+  return Boolean(lesson && (lesson.done || (!lesson.watch && lit)));
+}"""
+
+KETTE_WORDS = {
+    "en-GB": ("Step 1 of 10", "glowing", "Lesson done", "You win"),
+    "de-DE": ("Schritt 1 von 10", "leuchtende", "Lektion geschafft", "Du gewinnst"),
+}
+
+
+@pytest.mark.parametrize("locale", sorted(KETTE_WORDS))
+def test_the_phone_learns_kette_von_saba_by_following_the_lights(
+    server, browser, locale, monkeypatch
+):
+    """Die Kette von Saba's lesson by taps on what glows: the hand card, the place on the
+    necklace, the button; a wrong card answered; both fast-forwards; the money at the end."""
+    first, glowing, done, win = KETTE_WORDS[locale]
+    monkeypatch.setattr(server_lessons, "FAST_PAUSE", 0.0)
+    page = phone(browser, locale)
+    open_lobby(page, server)
+    page.tap("[data-learn='kette-von-saba']")
+    page.wait_for_function(KETTE_READY)
+    page.wait_for_function(
+        "t => document.querySelector('.lesson').innerText.includes(t)", arg=glowing
+    )
+    assert first in page.inner_text(".lesson")
+    assert page.locator(".kette-hand button.hinted").get_attribute("data-card") == "amethyst-1"
+    # Another card put up for sale: the step's line of why, and the same step.
+    seq = page.evaluate("() => window.jeweltable.stream.seq")
+    thumb(page, ".kette-hand button[data-card]:not(.hinted)")
+    thumb(page, "button[data-move='offer']")
+    page.wait_for_selector(".lesson .refused")
+    assert glowing in page.inner_text(".lesson .refused")
+    assert page.evaluate("() => window.jeweltable.stream.seq") == seq
+    thumb(page, ".kette-hand button.picked")  # put the wrong card down again
+    taps = 0
+    while not page.evaluate("() => window.jeweltable.stream.lesson.done"):
+        seq = page.evaluate("() => window.jeweltable.stream.seq")
+        for lit in (
+            ".kette-hand button.hinted",
+            "svg .place.hinted",
+            ".controls button.hinted:not([data-card])",
+        ):
+            if page.locator(lit).count():
+                thumb(page, lit)
+        taps += 1
+        page.wait_for_function("seq => window.jeweltable.stream.seq > seq", arg=seq)
+        page.wait_for_function(KETTE_READY)
+        assert taps <= 10
+    assert taps == 10
+    ended = page.inner_text(".lesson")
+    assert done in ended and win in ended
+    assert page.errors == []
