@@ -125,7 +125,7 @@ def test_the_phone_learns_das_kollier_through_its_fast_forwards(
     fast-forwards watched, and the necklaces explained at the end."""
     first, opening, done, win = KOLLIER_WORDS[locale]
     monkeypatch.setattr(server_lessons, "FAST_PAUSE", 0.0)  # the fast-forward without a pause
-    page = phone(browser, locale)
+    page = tall_phone(browser, locale)
     open_lobby(page, server)
     page.tap("[data-learn='das-kollier']")
     page.wait_for_function(KOLLIER_READY)
@@ -160,6 +160,17 @@ def test_the_phone_learns_das_kollier_through_its_fast_forwards(
     assert page.errors == []
 
 
+def tall_phone(browser, locale: str):
+    """A page on a phone of 390×844 (the size the lessons were looked at), touch and all."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale=locale
+    )
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    return page
+
+
 def thumb(page, selector: str) -> None:
     """Scroll the first of `selector` to the middle of the screen, as a thumb does, and tap it."""
     target = page.locator(selector).first
@@ -187,7 +198,7 @@ def test_the_phone_learns_kette_von_saba_by_following_the_lights(
     necklace, the button; a wrong card answered; both fast-forwards; the money at the end."""
     first, glowing, done, win = KETTE_WORDS[locale]
     monkeypatch.setattr(server_lessons, "FAST_PAUSE", 0.0)
-    page = phone(browser, locale)
+    page = tall_phone(browser, locale)
     open_lobby(page, server)
     page.tap("[data-learn='kette-von-saba']")
     page.wait_for_function(KETTE_READY)
