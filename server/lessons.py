@@ -4,16 +4,19 @@
 `learn` makes a `LessonTable`: a friendly table (no undo, no hints, no clock, not listed in the
 lobby) whose game is the lesson's (shared/lessons), with the learner at the lesson's seat and
 the other seats played by `ScriptedPlayer`s that play the script's moves through the table's
-ordinary path. A move of the learner that is not one the current step accepts is refused with
-the step's own line (`error` with code `lesson_step` and the `lesson` part), and nothing
-changes; the learner's every `sync` and `update` carries the current step (`lesson`). When the
-learner leaves, the lesson table goes.
+ordinary path; during a fast-forward the table itself plays every seat's move (the learner's
+too) with the lesson's seeded bot, a short pause apart. A move of the learner that is not one
+the current step accepts is refused with the step's own line (`error` with code `lesson_step`
+and the `lesson` part), and nothing changes; the learner's every `sync` and `update` carries
+the current step (`lesson`). When the learner leaves, the lesson table goes.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from server import bots
@@ -23,17 +26,24 @@ from server.tables import (
     ABANDONED,
     DEFAULT_KEEP,
     FINISHED,
+    PLAYING,
     Refused,
     Seat,
     Table,
     TableHooks,
+    as_played,
 )
 from shared import engine, lessons
 from shared.engine import Event, Move, View
 from shared.lessons import Progress
 
+log = logging.getLogger(__name__)
+
 # A scripted seat's pause before its move (the table's bot bounds apply): time to see it.
 SCRIPTED_PAUSE = 1.4
+# The pause between two moves of a fast-forward: quick, yet each move is seen (at most the
+# table's longest bot pause).
+FAST_PAUSE = 0.35
 # How a scripted seat is stored and shown (the seat's `level`).
 LEVEL = "lesson"
 
@@ -74,6 +84,9 @@ class LessonTable(Table):
     """A table that plays a lesson: `progress` follows its script."""
 
     progress: Progress | None = None
+    # Every move of the game, (seat, move): where a restored script stands.
+    played_moves: list[tuple[int, Move]] = field(default_factory=list)
+    _fast_task: asyncio.Task | None = None
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -102,7 +115,10 @@ class LessonTable(Table):
         (every journaled move was one entry: a lesson has no undo)."""
         table = super().restore(record, journal, hooks, identity_for)
         assert isinstance(table, LessonTable) and table.progress is not None
-        table.progress.at = table.seq
+        table.progress = Progress.replayed(table.lesson, table.game, table.played_moves)
+        for held in table.seats:
+            if isinstance(held.bot_player, ScriptedPlayer):
+                held.bot_player.progress = table.progress
         return table
 
     @classmethod
@@ -129,8 +145,38 @@ class LessonTable(Table):
         return {**super().summary(), "lesson": self.lesson.game}
 
     def _moved(self, seat: int, move: dict[str, Any]) -> None:
-        assert self.progress is not None
-        self.progress.played()
+        assert self.progress is not None and self.state is not None
+        self.played_moves.append((seat, move))
+        self.progress.played(self.state)
+
+    def _replay_journal(self, rows: list[tuple[int, dict, str]], clock: dict | None) -> None:
+        """The game back from the journal, and the moves kept for the script (a lesson has no
+        undo: every row is a move)."""
+        super()._replay_journal(rows, clock)
+        self.played_moves = [(seat, as_played(move, by)) for seat, move, by in rows]
+
+    def _schedule_bots(self) -> None:
+        """The scripted seats as any bot; during a fast-forward, the table's own next move."""
+        super()._schedule_bots()
+        if self._fast_task is not None:
+            self._fast_task.cancel()
+            self._fast_task = None
+        progress = self.progress
+        if self.status != PLAYING or self.state is None or self.paused or progress is None:
+            return
+        if isinstance(progress.entry, lessons.FastForward):
+            self._fast_task = self._spawn(self._fast_forward(self.seq))
+
+    async def _fast_forward(self, seq: int) -> None:
+        """One move of the fast-forward, after a short pause."""
+        assert self.progress is not None and self.state is not None
+        found = self.progress.fast_move(self.game, self.state)
+        if found is None:
+            log.error("table %s: the lesson's fast-forward found no move", self.id)
+            return
+        seat, move, quiet = found
+        await asyncio.sleep(min(FAST_PAUSE, self.hooks.bot_delay[1]))
+        await self._quiet_move(seat, move, seq, "timer" if quiet else LEVEL)
 
     def seat_message(
         self,

@@ -1,7 +1,8 @@
-"""pygame learns La Magie des Bijoux (issue 28): "Learn to play" on the start screen and its game
-picker, the step above the board with only the plaque it teaches glowing, a wrong plaque
-answered with the step's line and the same step again, the lesson clicked through to the
-scoring on the learner's result, and "Play a real game" one click away — in English and German."""
+"""pygame learns La Magie des Bijoux and Das Kollier (issue 28): "Learn to play" on the start
+screen and its game picker, the step above the board with only the move it teaches glowing, a
+wrong move answered with the step's line and the same step again, the lesson clicked through
+(Das Kollier's through its fast-forwards) to the scoring on the learner's result, and "Play a
+real game" one click away — in English and German."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from client.scenes.start import StartScene  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
 from client.settings import Settings  # noqa: E402
 from server import lessons as server_lessons  # noqa: E402
+from tests.test_client_das_kollier import control, press  # noqa: E402
 from tests.test_client_live import tap  # noqa: E402
 
 WORDS = {
@@ -79,8 +81,9 @@ def test_pygame_learns_bijoux_by_clicks_with_a_wrong_move_answered(language):
         app.step(1 / 60)
         tap(app, start.learn_button.rect.center)
         picker = app.stack.top
-        assert isinstance(picker, LessonPicker) and len(picker.choices) >= 1
-        tap(app, picker.choices[0].rect.center)
+        assert isinstance(picker, LessonPicker) and len(picker.choices) >= 2
+        games = [button.label for button in picker.choices]
+        tap(app, picker.choices[games.index("La Magie des Bijoux")].rect.center)
         assert run_until(app, lambda: isinstance(app.stack.top, TableScene))
         scene = app.stack.top
         model = scene.model
@@ -129,6 +132,182 @@ def test_pygame_learns_bijoux_by_clicks_with_a_wrong_move_answered(language):
         )
         assert app.stack.top.model.game == "magie-des-bijoux" and app.stack.top.model.lesson is None
         assert lesson_table not in session.tables
+    finally:
+        app.shutdown()
+        server.stop()
+
+
+KOLLIER_WORDS = {
+    "en": ("Step 1 of 14", "open auction at $10,000", "You win"),
+    "de": ("Schritt 1 von 14", "offene Versteigerung zu 10.000 $", "Du gewinnst"),
+}
+
+
+def press_move(app, scene: TableScene, move: dict) -> None:
+    """Das Kollier's controls play `move`: a sale or a payment put together gem by gem, else
+    the button that carries it (tapped again where it first shows a warning)."""
+    from tests.test_client_das_kollier import frames, press
+
+    view = scene.game_view
+    if move["type"] == "sell":
+        press(app, scene, "sell")
+        frames(app, 20)  # the dialog's buttons take the block's places: they settle first
+    elif move["type"] == "pay" and move["gems"]:
+        press(app, scene, "clear")
+    for gem in move.get("gems") or []:
+        press(app, scene, f"gem-{gem}")
+    frames(app, 20)
+    if any(c.key == "overpay" for c in view.controls):  # gems worth more: no change, agreed
+        press(app, scene, "overpay")
+        frames(app, 20)
+    key = next(c.key for c in view.controls if c.action == move)
+    press(app, scene, key)
+    if view.armed is not None:
+        press(app, scene, key)
+
+
+@pytest.mark.parametrize("language", sorted(KOLLIER_WORDS))
+def test_pygame_learns_das_kollier_with_a_fast_forward_and_a_wrong_move_answered(
+    language, monkeypatch
+):
+    first, opening, win = KOLLIER_WORDS[language]
+    monkeypatch.setattr(server_lessons, "FAST_PAUSE", 0.0)
+    server = LocalServer("Lessons", ["127.0.0.1"], discovery=False, port=0).start()
+    server.wait()
+    app = App((1280, 800), Settings(name="Ada", language=language))
+    try:
+        app.host_server = server
+        start = StartScene(app, browse=False)
+        app.stack.push(start)
+        app.step(1 / 60)
+        tap(app, start.learn_button.rect.center)
+        picker = app.stack.top
+        games = [button.label for button in picker.choices]
+        tap(app, picker.choices[games.index("Das Kollier")].rect.center)
+        assert run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        scene = app.stack.top
+        model = scene.model
+        assert run_until(app, lambda: scene.interactive and scene.lesson.lit_moves())
+        words = " ".join(text for _kind, text in scene.lesson.lines(600))
+        assert first in words and opening in words
+        # The step lights the button that opens the bidding at 10,000, and nothing else.
+        assert scene.lesson_rects() == [scene.camera.rect_to_screen(control(scene, "submit").rect)]
+        seq = model.streams[0].seq
+        press(app, scene, "falling")
+        assert run_until(app, lambda: bool(model.lesson.get("refused")) and scene.interactive)
+        assert model.streams[0].seq == seq and model.lesson["step"] == 1
+        said = " ".join(text for kind, text in scene.lesson.lines(600) if kind == "refused")
+        assert opening in said
+        clicks = 0
+        while not model.lesson["done"]:
+            assert run_until(
+                app,
+                lambda: model.lesson["done"] or (scene.interactive and scene.lesson.lit_moves()),
+                timeout=30,
+            )
+            if model.lesson["done"]:
+                break
+            seq = model.streams[0].seq
+            move = scene.lesson.lit_moves()[0]
+            press_move(app, scene, move)
+            clicks += 1
+            assert run_until(app, lambda s=seq: model.streams[0].seq > s), (clicks, move)
+            assert clicks <= 14
+        assert clicks == 14
+        assert run_until(app, lambda: isinstance(app.stack.top, ResultsScene))
+        assert any(win in line for line in app.stack.top.lesson)
+    finally:
+        app.shutdown()
+        server.stop()
+
+
+def button_of(scene: TableScene, move: dict):
+    """The table's button that plays `move`, or None."""
+    pairs = zip(scene.move_buttons, scene.move_button_moves, strict=False)
+    return next((button for button, button_move in pairs if button_move == move), None)
+
+
+def tap_move(app, scene: TableScene, move: dict) -> None:
+    """Play `move` as a person would: its button (pressed again where it first warns), its
+    place on the board, or the piece that goes there and then its place."""
+    button = button_of(scene, move)
+    if button is not None:
+        tap(app, button.rect.center)
+        button = button_of(scene, move)
+        if button is not None and button.label.endswith("tap again"):
+            tap(app, button.rect.center)
+        return
+    cam = scene.camera
+    for target in scene.game_view.loose_targets():
+        if target.move == move:
+            tap(app, cam.rect_to_screen(target.rect).center)
+            return
+    for piece in scene.game_view.pieces():
+        for target in piece.targets:
+            if target.move == move:
+                tap(app, cam.rect_to_screen(piece.rect).center)
+                tap(app, cam.rect_to_screen(target.rect).center)
+                return
+    raise AssertionError(f"nothing on the screen plays {move}")
+
+
+KETTE_WORDS = {
+    "en": ("Step 1 of 10", "glowing", "You win"),
+    "de": ("Schritt 1 von 10", "leuchtende", "Du gewinnst"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(KETTE_WORDS))
+def test_pygame_learns_kette_von_saba_with_a_fast_forward_and_a_wrong_move_answered(
+    language, monkeypatch
+):
+    first, glowing, win = KETTE_WORDS[language]
+    monkeypatch.setattr(server_lessons, "FAST_PAUSE", 0.0)
+    server = LocalServer("Lessons", ["127.0.0.1"], discovery=False, port=0).start()
+    server.wait()
+    app = App((1280, 800), Settings(name="Ada", language=language))
+    try:
+        app.host_server = server
+        start = StartScene(app, browse=False)
+        app.stack.push(start)
+        app.step(1 / 60)
+        tap(app, start.learn_button.rect.center)
+        picker = app.stack.top
+        games = [button.label for button in picker.choices]
+        tap(app, picker.choices[games.index("Die Kette von Saba")].rect.center)
+        assert run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        scene = app.stack.top
+        model = scene.model
+        assert run_until(app, lambda: scene.interactive and scene.lesson.lit_moves())
+        words = " ".join(text for _kind, text in scene.lesson.lines(600))
+        assert first in words and glowing in words
+        lit = scene.lesson.lit_moves()
+        assert lit == [{"type": "offer", "card": "amethyst-1"}] and scene.lesson_rects()
+        # Another card of the hand: the step's line, the same step, nothing played.
+        seq = model.streams[0].seq
+        tap_move(app, scene, next(m for m in model.streams[0].legal if m not in lit))
+        assert run_until(app, lambda: bool(model.lesson.get("refused")) and scene.interactive)
+        assert model.streams[0].seq == seq and model.lesson["step"] == 1
+        said = " ".join(text for kind, text in scene.lesson.lines(600) if kind == "refused")
+        assert glowing in said
+        clicks = 0
+        while not model.lesson["done"]:
+            assert run_until(
+                app,
+                lambda: model.lesson["done"] or (scene.interactive and scene.lesson.lit_moves()),
+                timeout=30,
+            )
+            if model.lesson["done"]:
+                break
+            seq = model.streams[0].seq
+            move = scene.lesson.lit_moves()[0]
+            tap_move(app, scene, move)
+            clicks += 1
+            assert run_until(app, lambda s=seq: model.streams[0].seq > s), (clicks, move)
+            assert clicks <= 10
+        assert clicks == 10
+        assert run_until(app, lambda: isinstance(app.stack.top, ResultsScene))
+        assert any(win in line for line in app.stack.top.lesson)
     finally:
         app.shutdown()
         server.stop()

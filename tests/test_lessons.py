@@ -10,7 +10,7 @@ import itertools
 import pytest
 
 from shared import engine, lessons, talk
-from shared.lessons import Progress, Scripted, Step
+from shared.lessons import FastForward, Progress, Scripted, Step
 
 GAMES = lessons.available(engine.list_games())
 
@@ -23,12 +23,24 @@ def play(lesson: lessons.Lesson, choice: dict[int, int]) -> tuple[dict, list[dic
     progress = Progress(lesson)
     said = []
     step = 0
+    fast = 0
     while progress.entry is not None:
         entry = progress.entry
         assert not game.is_over(state), f"the game ended before entry {progress.at}"
         acting = game.to_act(state)
-        if isinstance(entry, Step):
-            assert acting == [lesson.learner], f"step {step + 1}: {acting} to act"
+        if isinstance(entry, FastForward):
+            found = progress.fast_move(game, state)
+            assert found is not None, f"the fast-forward {entry.name!r} found no move"
+            seat_index, move, quiet = found
+            assert quiet or move in game.legal_moves(state, seat_index)
+            assert progress.refusal(lesson.learner, move) is not None, "the learner must wait"
+            message = progress.message([], None, game.view(state, lesson.learner))
+            assert message["watch"] and message["fast"] and message["words"] == entry.words
+            state, _ = game.apply(state, seat_index, move)
+            fast += 1
+            assert fast < 2000, f"the fast-forward {entry.name!r} never ends"
+        elif isinstance(entry, Step):
+            assert lesson.learner in acting, f"step {step + 1}: {acting} to act"
             legal = game.legal_moves(state, lesson.learner)
             for move in entry.accept:
                 assert move in legal, f"step {step + 1}: {move} is not legal"
@@ -51,7 +63,7 @@ def play(lesson: lessons.Lesson, choice: dict[int, int]) -> tuple[dict, list[dic
             assert move is not None, f"entry {progress.at}: no scripted move of {entry.moves} legal"
             assert progress.refusal(lesson.learner, move) is not None, "the learner must wait"
             state, _ = game.apply(state, entry.seat, move)
-        progress.played()
+        progress.played(state)
     assert game.is_over(state), "the script ended before the game"
     final = game.view(state, lesson.learner)
     said.append(progress.message([], game.outcome(state), final))
@@ -66,7 +78,7 @@ def test_every_lesson_replays_to_its_end_on_the_engine(game_id):
     _state, said = play(lesson, {})
     assert [m["step"] for m in said[:-1]] == list(range(1, lesson.steps + 1))
     end = said[-1]
-    assert end["done"] and end["words"][-1] == lessons.FINISHED_LINE and len(end["words"]) > 1
+    assert end["done"] and end["words"][-1] == lesson.finished_line and len(end["words"]) > 1
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -110,3 +122,39 @@ def test_a_move_the_step_does_not_teach_is_answered_with_the_steps_line():
 def test_a_game_without_a_lesson_has_none():
     assert lessons.lesson("no-such-game") is None
     assert lessons.lesson("../engine") is None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_lesson_replayed_from_its_moves_stands_where_it_was(game_id):
+    """A restored lesson table finds its place in the script from the game's moves alone (a
+    fast-forward's length is known only by playing it again), at every move of the game."""
+    lesson = lessons.lesson(game_id)
+    game = engine.get_game(lesson.game)
+    state = game.new_game(lesson.seed, lesson.players, lesson.options)
+    progress = Progress(lesson)
+    moves = []
+    while progress.entry is not None:
+        entry = progress.entry
+        if isinstance(entry, FastForward):
+            seat_index, move, _quiet = progress.fast_move(game, state)
+        elif isinstance(entry, Step):
+            seat_index, move = lesson.learner, entry.accept[0]
+        else:
+            seat_index = entry.seat
+            move = progress.scripted(seat_index, game.legal_moves(state, seat_index))
+        state, _ = game.apply(state, seat_index, move)
+        progress.played(state)
+        moves.append((seat_index, move))
+        if len(moves) % 17 == 0 or progress.entry is None:
+            again = Progress.replayed(lesson, game, moves)
+            assert (again.at, again.moves) == (progress.at, progress.moves)
+
+
+def test_a_fast_forward_plays_the_same_moves_every_time():
+    """The fast-forward's bot is seeded from the lesson's seed and the move's number: the same
+    position each time, so the steps after it stay legal."""
+    lesson = lessons.lesson("das-kollier")
+    first, _ = play(lesson, {})
+    again, _ = play(lesson, {})
+    assert first == again
+    assert any(isinstance(entry, FastForward) for entry in lesson.script)

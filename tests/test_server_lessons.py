@@ -138,3 +138,37 @@ async def test_a_move_sent_twice_is_played_once_and_a_lesson_left_ends(tmp_path)
         await ada.expect("left", ref=4)
         assert second not in server.lobby.tables
         await ada.close()
+
+
+@arun(120)
+async def test_a_lesson_fast_forwards_every_seat_to_the_steps_after_it(tmp_path):
+    """Das Kollier's lesson skips its middle: the table plays every seat, the learner's too,
+    while the learner reads what happens (`watch`, `fast`); the steps after it are the
+    script's, and the game ends with them."""
+    lesson = lessons.lesson("das-kollier")
+    async with running_server(tmp_path) as server:
+        ada = await AsyncClient.connect(HOST, server.port, "Ada")
+        ada.send({"t": "learn", "game": "das-kollier", "id": 1})
+        table = (await ada.expect("joined", ref=1))["table"]
+        msg = await learner_turn(ada, table, 0)
+        fast = []
+        steps = 0
+        while not msg["lesson"]["done"]:
+            said = msg["lesson"]
+            assert said["step"] == steps + 1 and not said["fast"]
+            move = msg["legal_moves"][said["lit"][0]]
+            ada.send({"t": "move", "table": table, "seat": 0, "move": move, "seq": msg["seq"]})
+            steps += 1
+            seq = msg["seq"] + 1
+            while True:
+                msg = await latest(ada, table, 0, seq)
+                if msg["lesson"]["done"] or not msg["lesson"]["watch"]:
+                    break
+                if msg["lesson"]["fast"]:
+                    fast.append(msg["seq"])
+                seq = msg["seq"] + 1
+        assert steps == lesson.steps and msg["status"] == "finished"
+        assert len(fast) > 40, "the middle of the game was played by the table"
+        assert msg["outcome"]["winners"] == [0]
+        assert msg["lesson"]["words"][-1] == lessons.FINISHED_FAST_LINE
+        await ada.close()

@@ -1,7 +1,8 @@
 """The phone learns La Magie des Bijoux (issue 28): "Learn to play" in the lobby, the step above
 the board with the plaque it teaches lit and the others quiet, a wrong plaque answered with the
 step's line and the same step again, the lesson tapped through to the scoring on the learner's
-result, and "Play a real game" one tap away — in English and in German."""
+result, and "Play a real game" one tap away — in English and in German; and Das Kollier's,
+through its fast-forwards."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import json
 
 import pytest
 
+from server import lessons as server_lessons
 from server import web_i18n
 from shared import lessons, talk
 from tests.test_web_page import open_lobby, phone
@@ -100,3 +102,134 @@ def test_the_lessons_words_come_apart_from_the_pages():
         assert all(web_i18n.is_lesson_word(k) for k in [*apart["messages"], *apart["plurals"]])
     status, _kind, body = web_i18n.respond("/i18n/de.lessons.json")
     assert status == 200 and json.loads(body)["lang"] == "de"
+
+
+KOLLIER_READY = """() => {
+  const lesson = window.jeweltable.stream && window.jeweltable.stream.lesson;
+  const lit = document.querySelector('.controls button.hinted');
+  return Boolean(lesson && (lesson.done || (!lesson.watch && lit)));
+}"""
+
+KOLLIER_WORDS = {
+    "en-GB": ("Step 1 of 14", "open auction at", "Lesson done", "You win"),
+    "de-DE": ("Schritt 1 von 14", "offene Versteigerung zu", "Lektion geschafft", "Du gewinnst"),
+}
+
+
+@pytest.mark.parametrize("locale", sorted(KOLLIER_WORDS))
+def test_the_phone_learns_das_kollier_through_its_fast_forwards(
+    server, browser, locale, monkeypatch
+):
+    """Das Kollier's lesson by taps: the lit button of each step (the sale through its "Sell to
+    the bank…" button, a warned payment tapped twice), a wrong auction answered, the table's
+    fast-forwards watched, and the necklaces explained at the end."""
+    first, opening, done, win = KOLLIER_WORDS[locale]
+    monkeypatch.setattr(server_lessons, "FAST_PAUSE", 0.0)  # the fast-forward without a pause
+    page = tall_phone(browser, locale)
+    open_lobby(page, server)
+    page.tap("[data-learn='das-kollier']")
+    page.wait_for_function(KOLLIER_READY)
+    page.wait_for_function(
+        "t => document.querySelector('.lesson').innerText.includes(t)", arg=opening
+    )
+    assert first in page.inner_text(".lesson")
+    assert page.locator(".controls button.hinted").count() == 1
+    # The falling auction is not this step's: its line of why, and the same step again.
+    seq = page.evaluate("() => window.jeweltable.stream.seq")
+    page.locator("button[data-move='falling_auction']").tap()
+    page.wait_for_selector(".lesson .refused")
+    assert opening in page.inner_text(".lesson .refused")
+    assert page.evaluate("() => window.jeweltable.stream.seq") == seq
+    taps, leaps = 0, []
+    while not page.evaluate("() => window.jeweltable.stream.lesson.done"):
+        seq = page.evaluate("() => window.jeweltable.stream.seq")
+        page.locator(".controls button.hinted").first.tap()
+        if page.locator("#sell[aria-expanded='true']").count():
+            page.locator(".sales button.hinted").tap()
+        if page.locator(".controls button.armed").count():
+            page.locator(".controls button.armed").tap()
+        taps += 1
+        page.wait_for_function("seq => window.jeweltable.stream.seq > seq", arg=seq)
+        page.wait_for_function(KOLLIER_READY)
+        leaps.append(page.evaluate("() => window.jeweltable.stream.seq") - seq)
+        assert taps <= 14
+    # Twice the table played on by itself, every seat, for many moves between two steps.
+    assert taps == 14 and len([leap for leap in leaps if leap > 8]) == 2
+    ended = page.inner_text(".lesson")
+    assert done in ended and win in ended
+    assert page.errors == []
+
+
+def tall_phone(browser, locale: str):
+    """A page on a phone of 390×844 (the size the lessons were looked at), touch and all."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale=locale
+    )
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    return page
+
+
+def thumb(page, selector: str) -> None:
+    """Scroll the first of `selector` to the middle of the screen, as a thumb does, and tap it."""
+    target = page.locator(selector).first
+    target.evaluate("el => el.scrollIntoView({block: 'center'})")
+    target.tap()
+
+
+KETTE_READY = """() => {
+  const lesson = window.jeweltable.stream && window.jeweltable.stream.lesson;
+  const lit = document.querySelector('.controls .hinted, svg .place.hinted');
+  return Boolean(lesson && (lesson.done || (!lesson.watch && lit)));
+}"""
+
+KETTE_WORDS = {
+    "en-GB": ("Step 1 of 10", "glowing", "Lesson done", "You win"),
+    "de-DE": ("Schritt 1 von 10", "leuchtende", "Lektion geschafft", "Du gewinnst"),
+}
+
+
+@pytest.mark.parametrize("locale", sorted(KETTE_WORDS))
+def test_the_phone_learns_kette_von_saba_by_following_the_lights(
+    server, browser, locale, monkeypatch
+):
+    """Die Kette von Saba's lesson by taps on what glows: the hand card, the place on the
+    necklace, the button; a wrong card answered; both fast-forwards; the money at the end."""
+    first, glowing, done, win = KETTE_WORDS[locale]
+    monkeypatch.setattr(server_lessons, "FAST_PAUSE", 0.0)
+    page = tall_phone(browser, locale)
+    open_lobby(page, server)
+    page.tap("[data-learn='kette-von-saba']")
+    page.wait_for_function(KETTE_READY)
+    page.wait_for_function(
+        "t => document.querySelector('.lesson').innerText.includes(t)", arg=glowing
+    )
+    assert first in page.inner_text(".lesson")
+    assert page.locator(".kette-hand button.hinted").get_attribute("data-card") == "amethyst-1"
+    # Another card put up for sale: the step's line of why, and the same step.
+    seq = page.evaluate("() => window.jeweltable.stream.seq")
+    thumb(page, ".kette-hand button[data-card]:not(.hinted)")
+    thumb(page, "button[data-move='offer']")
+    page.wait_for_selector(".lesson .refused")
+    assert glowing in page.inner_text(".lesson .refused")
+    assert page.evaluate("() => window.jeweltable.stream.seq") == seq
+    thumb(page, ".kette-hand button.picked")  # put the wrong card down again
+    taps = 0
+    while not page.evaluate("() => window.jeweltable.stream.lesson.done"):
+        seq = page.evaluate("() => window.jeweltable.stream.seq")
+        for lit in (
+            ".kette-hand button.hinted",
+            "svg .place.hinted",
+            ".controls button.hinted:not([data-card])",
+        ):
+            if page.locator(lit).count():
+                thumb(page, lit)
+        taps += 1
+        page.wait_for_function("seq => window.jeweltable.stream.seq > seq", arg=seq)
+        page.wait_for_function(KETTE_READY)
+        assert taps <= 10
+    assert taps == 10
+    ended = page.inner_text(".lesson")
+    assert done in ended and win in ended
+    assert page.errors == []

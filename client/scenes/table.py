@@ -443,6 +443,7 @@ class TableScene(TableChrome, Scene):
         for button, button_move in zip(self.move_buttons, self.move_button_moves, strict=False):
             if button_move == move:
                 rects.append(pygame.Rect(button.rect))
+        rects += [cam.rect_to_screen(place) for place in self.game_view.move_places(move)]
         return rects
 
     def _draw_hint(self, surface: pygame.Surface) -> None:

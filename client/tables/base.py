@@ -286,6 +286,11 @@ class TableView:
         world, for a lesson's step to light it; None where this view draws no such part."""
         return None
 
+    def move_places(self, move: Move) -> list[pygame.FRect]:
+        """Where the controls that play `move` lie in the world besides the board's targets and
+        pieces (a button, the gems a payment takes), for a lesson's step to light them."""
+        return []
+
     def pieces(self) -> list[Piece]:
         """The pieces the seat shown may move now, each with its legal targets."""
         return []

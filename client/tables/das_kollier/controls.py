@@ -118,6 +118,15 @@ class ActionPanel(TableView):
     settling: dict[str, float]
     armed: tuple[str, Move] | None
 
+    def move_places(self, move: Move) -> list[pygame.FRect]:
+        """The controls that play `move`: its button, and for a payment or a sale put together
+        by hand the gems it takes and the buttons that open, allow or send it."""
+        keys = set()
+        if move.get("type") in ("pay", "sell"):
+            keys = {f"gem-{gem}" for gem in move.get("gems") or []}
+            keys |= {"sell", "sale"} if move["type"] == "sell" else {"pay", "overpay"}
+        return [c.rect for c in self.controls if c.action == move or c.key in keys]
+
     def _build(self) -> None:
         """The controls for what the seat may do now, laid out on the block and the hand; then
         kept from changing under the finger."""

@@ -380,7 +380,13 @@ export function controls(stream, ctx) {
         button(pgettext("das-kollier", "Sell to the bank…"), () => {
           ctx.ui.selling = !ctx.ui.selling;
           ctx.rerender();
-        }, { "aria-expanded": ctx.ui.selling ? "true" : "false", id: "sell", "data-step": "" }),
+        }, {
+          "aria-expanded": ctx.ui.selling ? "true" : "false",
+          id: "sell",
+          "data-step": "",
+          // A lesson's step that teaches a sale lights the way to it.
+          class: !ctx.ui.selling && sales.some((m) => talk.isLit(ctx, m)) ? "hinted" : null,
+        }),
       ),
     );
     if (ctx.ui.selling) parts.push(h("div", { class: "sales" }, sales.map((m) => offer(ctx, m))));

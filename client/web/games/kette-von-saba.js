@@ -395,7 +395,8 @@ export function board(view, ctx) {
       const chosen = ctx.ui.space === i;
       const place = s(
         "g",
-        { class: chosen ? "place chosen" : "place", "data-space": space.join(","), role: "button" },
+        // A lesson's step lights the place it teaches.
+        { class: chosen ? "place chosen" : talk.isLit(ctx, move) ? "place hinted" : "place", "data-space": space.join(","), role: "button" },
         s("polygon", { points: hexPoints(x, y, R * 0.92), class: "glow" }),
         // At the foot of the place, small, so the piece it would take stays in sight above it.
         s("text", { x: inside(x), y: y + HEX_H / 2 - 7, class: "reward", "text-anchor": "middle", style: { fontSize: "22px" } }, `+${money(pays(ctx, move))}`),
@@ -552,8 +553,10 @@ function handRow(view, ctx) {
     const label = [cardPicture(card, 34), h("span", {}, cardName(card, ctx))];
     if (!playable.has(card)) return talk.explains(ctx, GAME, h("span", { class: "chip", "data-card": card }, label), pieceId(card));
     const picked = ctx.ui.card === card && (i === 0 || hand[i - 1] !== card);
+    // A lesson's step lights the card its move plays, until it is picked.
+    const lit = !ctx.ui.card && ctx.legal.some((m) => m.card === card && talk.isLit(ctx, m));
     return button(label, () => choose(ctx, "card", card), {
-      class: picked ? "picked" : "",
+      class: picked ? "picked" : lit ? "hinted" : "",
       "data-card": card,
       "data-tap": `card:${card}:${i}`,
       "data-step": "",
