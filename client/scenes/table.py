@@ -115,6 +115,7 @@ class TableScene(TableChrome, Scene):
         self.active_panels: list[pygame.Rect] = []
         self.turn_left = 0
         self.turn_right = 0
+        self.turn_row: pygame.Rect | None = None
         self.chat = ChatPanel(app, model, self.chat_seat)
         self.was_my_turn = False
         self.offer_shown = False
@@ -154,14 +155,30 @@ class TableScene(TableChrome, Scene):
     def resize(self, layout: theme.Layout) -> None:
         super().resize(layout)
         lay = layout
-        self.bar = pygame.Rect(0, 0, lay.w, max(round(lay.h * 0.075), round(lay.body * 2.6)))
-        top = self.bar.bottom + lay.margin
-        bottom = lay.h - lay.margin
-        side = max(round(lay.w * 0.2), 190 if lay.w >= 1000 else 170)
-        self.panels_rect = pygame.Rect(lay.margin, top, side, bottom - top)
+        # The bar's height follows the usual text size: large text gets a second row below
+        # instead, so the board loses as little height as it can.
+        row = max(round(lay.h * 0.075), round(lay.body / lay.text_scale * 2.6))
+        self.bar = pygame.Rect(0, 0, lay.w, row)
+        self.bar_row = self.bar.copy()
         # Below 1000 px the log is an overlay behind a button (a spectator's board needs the
         # room); a table display has no buttons, so it keeps the log beside the board.
         self.wide = lay.w >= 1000 or self.app.settings.table_display
+        self._layout_bar()
+        # Large text: when the buttons leave the turn line too little room, it gets a second
+        # row of the bar to itself.
+        left = self.bar_buttons[0].rect.x if self.bar_buttons else lay.w
+        if left < lay.body * 16:
+            second = round(lay.body * 1.7)
+            self.bar = pygame.Rect(0, 0, lay.w, row + second)
+            self.turn_row = pygame.Rect(0, row, lay.w, second)
+        else:
+            self.turn_row = None
+        top = self.bar.bottom + lay.margin
+        bottom = lay.h - lay.margin
+        # Large text widens the players' panels a little (their lines wrap the rest).
+        side = max(round(lay.w * 0.2), 190 if lay.w >= 1000 else 170)
+        side += round((lay.text_scale - 1) * 30)
+        self.panels_rect = pygame.Rect(lay.margin, top, side, bottom - top)
         log_w = max(round(lay.w * (0.24 if self.display_mode else 0.22)), 200)
         self.log_rect = pygame.Rect(lay.w - lay.margin - log_w, top, log_w, bottom - top)
         # The log above, the chat below it, in one column.
@@ -216,8 +233,8 @@ class TableScene(TableChrome, Scene):
         x = lay.w - lay.margin
         for button in reversed(buttons):
             w = theme.font(lay.small, True).size(button.label)[0] + lay.small * 2
-            button.rect = pygame.Rect(0, 0, w, round(self.bar.h * 0.62))
-            button.rect.midright = (x, self.bar.centery)
+            button.rect = pygame.Rect(0, 0, w, round(self.bar_row.h * 0.62))
+            button.rect.midright = (x, self.bar_row.centery)
             x -= w + lay.margin // 2
         self.bar_buttons = buttons
 
