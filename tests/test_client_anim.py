@@ -181,3 +181,50 @@ def test_a_timeline_with_reduced_motion_lands_every_move_at_once_when_it_is_skip
         timeline.add(lambda i=i: animator.animate(piece, MOVE, x=float(i)) and MOVE)
     timeline.update(0.01)
     assert piece.x == 4.0 and piece.alpha == 255.0 and not animator.busy
+
+
+def test_with_reduced_motion_la_magie_des_bijoux_moves_land_at_once_and_no_sprite_travels():
+    """A stretch of a real game on La Magie des Bijoux's view: the pawn is only ever on a
+    plaque, falling stones never between their start and their socket, and every move's
+    pieces are in their places within a short time (one step of the timeline an event)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import random
+
+    from client.tables.base import TableContext
+    from client.tables.magie_des_bijoux.view import MagieDesBijouxView
+    from shared.engine import get_game
+    from shared.randomplay import random_step
+
+    game = get_game("magie-des-bijoux")
+    animator = Animator(reduce_motion=True)
+    timeline = Timeline(animator)
+    view = MagieDesBijouxView(TableContext(animator, timeline, None, ["A", "B", "C"]))
+    state = game.new_game(7, 3)
+    view.show(game.view(state, None), [], [], True)
+    rng = random.Random(7)
+    for _ in range(12):
+        seat, move = random_step(game, state, rng)
+        state, events = game.apply(state, seat, move)
+        before = (view.pawn.x, view.pawn.y)
+        view.show(game.view(state, None), [], game.view_events(events, None), False)
+        places = {before}
+        frames, landed = 0, None
+        while not (timeline.idle and not animator.busy):
+            timeline.update(1 / 60)
+            animator.update(1 / 60)
+            frames += 1
+            places.add((view.pawn.x, view.pawn.y))
+            home = (view.pawn.x, view.pawn.y) == view.pawn.home
+            if landed is None and home and not timeline.queue and not view.flying:
+                landed = frames
+            for stone in view.flying.values():
+                assert stone.sprite.y == stone.sprite.home[1], "a stone falls"
+                assert stone.sprite.scale == 1.0, "a stone zooms"
+        # At most the place it left and the place it landed on (a move step by step may
+        # land on several, each at once).
+        moved = sum(1 for e in events if e.get("type") in ("pawn_moved", "pawn_placed"))
+        assert len(places) <= 1 + max(1, moved)
+        # Banners and sparkles may still fade; the pieces are in their places by then.
+        assert landed is not None and landed <= 60 * 0.45 * len(events), "a move lands late"
