@@ -222,6 +222,10 @@ class TableChrome:
         if self._you_apart(seat, width):
             tags.insert(0, i18n._("you"))
         lines = ([" · ".join(tags)] if tags else []) + self.game_view.panel_lines(seat)
+        if tags and len(lines) > 1 and (tags == [i18n._("you")] or self.layout.text_scale > 1):
+            # The tags begin the first line of facts (broken between facts where too wide):
+            # large text leaves a panel few lines.
+            lines[:2] = [f"{lines[0]} · {lines[1]}"]
         clock = self.model.clock
         left = self.time_left()
         if clock and seat in left and (clock["kind"] == "chess" or seat in clock["running"]):
