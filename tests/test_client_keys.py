@@ -180,3 +180,29 @@ def test_the_focus_ring_is_drawn_around_the_focused_button_and_a_tap_hides_it():
     up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(1, 1), button=1)
     app.step(1 / 30, [outside, up])
     assert not app.stack.focus.shown
+
+
+def test_the_text_size_steps_through_its_sizes_and_a_bad_stored_value_loses_nothing(tmp_path):
+    import json
+
+    from client.scenes.dialogs import SettingsDialog
+    from client.settings import TEXT_SIZES
+
+    app = App(MIN_SIZE, Settings(name="Alexandra", language="en"))
+    app.stack.push(SettingsDialog(app))
+    body = app.layout.body
+    seen = []
+    for _ in TEXT_SIZES:
+        seen.append(app.settings.text_size)
+        dict(app.stack.top.rows)["Text size"].action()
+    assert seen == list(TEXT_SIZES) and app.settings.text_size == TEXT_SIZES[0]
+    dict(app.stack.top.rows)["Text size"].action()
+    assert app.layout.body > body  # the layout follows at once
+    app.stack.top.close()
+    stored = json.loads((tmp_path / "settings.json").read_text())
+    assert stored["text_size"] == TEXT_SIZES[1] and stored["reduce_motion"] is False
+    # A hand-edited file with sizes out of range keeps its other settings.
+    stored.update(text_size=175, reduce_motion="yes", volume=0.5)
+    (tmp_path / "settings.json").write_text(json.dumps(stored))
+    loaded = Settings.load()
+    assert loaded.text_size == 100 and loaded.reduce_motion is False and loaded.volume == 0.5
