@@ -206,3 +206,34 @@ def test_the_text_size_steps_through_its_sizes_and_a_bad_stored_value_loses_noth
     (tmp_path / "settings.json").write_text(json.dumps(stored))
     loaded = Settings.load()
     assert loaded.text_size == 100 and loaded.reduce_motion is False and loaded.volume == 0.5
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_move_is_made_on_the_board_with_tab_and_enter_alone(game):
+    """Pieces, places and the game's own controls on the board are keyboard stops too (Enter
+    taps them), as are the move buttons: each game's first stop that does something sends a
+    legal move, no pointer needed."""
+    from client.screenshot import build_scene
+
+    app = App((1280, 800), Settings(name="Alexandra", language="en"))
+    table = build_scene(app, "table", game, 3, 6, None, "to_act")
+    sent = []
+    table.send_move = lambda seat, move: sent.append(move)
+    app.stack.push(table)
+    for _ in range(30):
+        app.step(1 / 30, [])
+    legal = table.game_view.legal
+    for _ in range(200):
+        if sent:
+            break
+        app.step(1 / 30, [key(pygame.K_TAB)])
+        focused = app.stack.focus.focused
+        label = getattr(focused, "label", "")
+        moves = [b.label for b in table.move_buttons]
+        if label.startswith(("piece:", "target:", "control:")) or label in moves:
+            app.step(1 / 30, [key(pygame.K_RETURN)])
+            for _ in range(3):  # a warned move waits for its second press
+                if sent or not isinstance(app.stack.top, type(table)):
+                    break
+                app.step(1 / 30, [key(pygame.K_RETURN)])
+    assert sent and sent[0] in legal

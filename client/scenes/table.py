@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -25,7 +26,7 @@ from client.scenes.results import ResultsScene
 from client.scenes.table_chrome import TableChrome
 from client.tables import view_for
 from client.tables.base import Camera, Piece, TableContext, Target
-from client.ui import theme
+from client.ui import focus, theme
 from client.ui.anim import MOVE, SHAKE, Timeline, pulse
 from client.ui.input import Intent
 from client.ui.scene import Scene, Services
@@ -41,6 +42,17 @@ TIMER_RATE = 20.0
 PULSE_RATE = 12.0
 # A turn clock shows whole seconds: a few frames a second keep it on time.
 CLOCK_RATE = 4.0
+
+
+@dataclass
+class BoardSpot:
+    """A piece or a target on the board as a keyboard stop: pressing it taps its middle, so
+    the keys do exactly what a finger there would (pick up, put down, choose)."""
+
+    label: str
+    rect: pygame.Rect
+    action: Callable[[], None]
+    enabled: bool = True
 
 
 class TableScene(TableChrome, Scene):
@@ -797,6 +809,7 @@ class TableScene(TableChrome, Scene):
                 # A lesson's step: only the moves it teaches glow (the others still answer).
                 hot = {t.key for t in targets if t.move in lit}
         self.game_view.draw(surface, self.camera, hot, self.held)
+        self._note_board_spots()
         self._draw_lesson(surface)
         if self.selected is not None and self.held is None and self.interactive:
             self._draw_selected(surface, self.selected)
@@ -810,6 +823,30 @@ class TableScene(TableChrome, Scene):
             self.chat.draw_controls(surface)
         if self.chat.bubbles:
             self.chat.draw_bubbles(surface, self._panel_rects())
+
+    def _note_board_spots(self) -> None:
+        """The pieces that may be picked up, the places they (or loose moves) go and the
+        view's own controls, as keyboard stops in reading order, before the buttons
+        (client.ui.focus)."""
+        if not self.interactive or self.held is not None:
+            return
+        source = self.selected
+        things: list[Piece | Target] = [*self.game_view.pieces()]
+        things += source.targets if source is not None else self.game_view.loose_targets()
+        named = [("piece" if isinstance(t, Piece) else "target", t.key, t.rect) for t in things] + [
+            ("control", key, rect) for key, rect in self.game_view.tap_spots()
+        ]
+        area = self.board_area()
+        spots = []
+        for kind, key, world in named:
+            rect = self.camera.rect_to_screen(world).clip(area)
+            if rect.w and rect.h:
+                spots.append(BoardSpot(f"{kind}:{key!r}", rect, self._tapper(rect.center)))
+        for spot in sorted(spots, key=lambda s: (s.rect.y // 8, s.rect.x)):
+            focus.note(spot)
+
+    def _tapper(self, pos: tuple[int, int]) -> Callable[[], None]:
+        return lambda: self.handle(Intent("tap", pos=(float(pos[0]), float(pos[1]))))
 
     def _draw_lesson(self, surface: pygame.Surface) -> None:
         """The lesson's step over the top of the board's column (whatever the board's cached
