@@ -205,7 +205,7 @@ class TableChrome:
         marked = self.model.names[seat] + " (" + i18n._("you") + ")"
         return theme.font(self.layout.body, True).size(marked)[0] > width - self.layout.margin / 2
 
-    def _panel_text(self, seat: int, width: int) -> list[str]:
+    def _panel_text(self, seat: int, width: int, size: int | None = None) -> list[str]:
         """The panel's lines under the name: tags (bot, away) and the game's facts, a line too
         wide broken between its facts rather than cut."""
         info = self.model.seats[seat]
@@ -230,7 +230,7 @@ class TableChrome:
         left = self.time_left()
         if clock and seat in left and (clock["kind"] == "chess" or seat in clock["running"]):
             lines.append(i18n._("time left: {time}", time=clock_words(left[seat])))
-        size = self.layout.small
+        size = size or self.layout.small
         return [part for line in lines for part in theme.wrap_facts(line, size, width)]
 
     def _draw_panels(self, surface: pygame.Surface, rects: list[tuple[int, pygame.Rect]]) -> None:
@@ -264,12 +264,20 @@ class TableChrome:
             (rect.x + lay.margin * 0.6 + r, y + lay.small * 0.62),
             max(3, lay.small * 0.22),
         )
-        for line in self._panel_text(seat, self._panel_text_width(rect)):
-            if y + lay.small > rect.bottom - lay.margin * 0.3:
+        # Large text in a short panel (many seats, a small window): the lines step down toward
+        # the usual size before any is left out.
+        size, least = lay.small, round(lay.small / lay.text_scale)
+        lines = self._panel_text(seat, width, size)
+        bottom = rect.bottom - lay.margin * 0.3
+        while size > least and y + (len(lines) - 1) * round(size * 1.3) + size > bottom:
+            size -= 1
+            lines = self._panel_text(seat, width, size)
+        for line in lines:
+            if y + size > bottom:
                 break
-            text = theme.fit_text(line, lay.small, rect.right - x - lay.margin * 0.5)
-            theme.blit_text(surface, text, lay.small, (x, y), theme.TEXT_DIM)
-            y += round(lay.small * 1.3)
+            text = theme.fit_text(line, size, max(width, rect.right - x - lay.margin * 0.5))
+            theme.blit_text(surface, text, size, (x, y), theme.TEXT_DIM)
+            y += round(size * 1.3)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         lay = self.layout
