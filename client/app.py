@@ -90,10 +90,10 @@ class App:
         pygame.display.set_caption(i18n._("Jewel Table"))
         pygame.display.set_icon(gem_surface("diamond", 32))
         size = self.window.get_size()
-        self.layout = theme.Layout(size, large_type=self.settings.table_display)
+        self.layout = self._layout(size)
         self.input = InputLayer(size)
         self.input.resize(size)
-        self.animator = Animator()
+        self.animator = Animator(reduce_motion=self.settings.reduce_motion)
         self.toasts = Toasts(self.animator)
         self.stack = SceneStack()
         self.sounds = Sounds(self.settings)
@@ -115,9 +115,13 @@ class App:
             size = fit_size(size)
         if self.window.get_size() != size and not self.settings.fullscreen:
             self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self.layout = theme.Layout(size, large_type=self.settings.table_display)
+        self.layout = self._layout(size)
         self.input.resize(size)
         self.stack.resize(self.layout)
+
+    def _layout(self, size: tuple[int, int]) -> theme.Layout:
+        s = self.settings
+        return theme.Layout(size, large_type=s.table_display, text_size=s.text_size)
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen
@@ -129,10 +133,11 @@ class App:
         self.resize(self.window.get_size())
 
     def apply_settings(self) -> None:
-        """Language or type size changed: rebuild every scene's layout and labels."""
+        """Language, type size or motion changed: rebuild every scene's layout and labels."""
         i18n.set_language(self.settings.language)
+        self.animator.reduce_motion = self.settings.reduce_motion
         pygame.display.set_caption(i18n._("Jewel Table"))
-        self.layout = theme.Layout(self.window.get_size(), large_type=self.settings.table_display)
+        self.layout = self._layout(self.window.get_size())
         for scene in self.stack.scenes:
             scene.resize(self.layout)
             relabel = getattr(scene, "relabel", None)

@@ -309,6 +309,8 @@ def _play_headless(args: argparse.Namespace) -> int:
 
 
 def _add_screenshot(sub: argparse._SubParsersAction) -> None:
+    from client.settings import TEXT_SIZES
+
     p = sub.add_parser("screenshot", help="render a client scene headless to a PNG")
     p.add_argument("--scene", choices=("start", "lobby", "table", "results"), default="table")
     p.add_argument("--game", default="magie-des-bijoux", help="game id (table scenes)")
@@ -322,6 +324,13 @@ def _add_screenshot(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--lang", default="en", choices=("en", "de", "fr"), help="UI language")
     p.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
+    p.add_argument(
+        "--text-size",
+        type=int,
+        default=100,
+        choices=TEXT_SIZES,
+        help="text size in percent, as the setting (default 100)",
+    )
     p.add_argument("--out", required=True, help="the PNG file to write")
     p.set_defaults(func=_screenshot)
 
@@ -341,6 +350,7 @@ def _screenshot(args: argparse.Namespace) -> int:
             players=args.players,
             viewer=args.viewer,
             language=args.lang,
+            text_size=args.text_size,
         )
     except (KeyError, ValueError, engine.OptionError) as exc:
         print(f"jeweltable: {exc.args[0]}", file=sys.stderr)

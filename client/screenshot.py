@@ -148,8 +148,10 @@ def render(
     viewer: str = "to_act",
     language: str = "en",
     frames: int = 40,
+    text_size: int = 100,
 ) -> None:
-    """Render `scene` ("start", "lobby", "table" or "results") at `size` and save it to `out`."""
+    """Render `scene` ("start", "lobby", "table" or "results") at `size` and save it to `out`,
+    with the text at `text_size` percent."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -157,7 +159,7 @@ def render(
     from client.app import App
     from client.settings import Settings
 
-    app = App(size, Settings(name="Alex", language=language))
+    app = App(size, Settings(name="Alex", language=language, text_size=text_size))
     app.stack.push(build_scene(app, scene, game, seed, moves, players, viewer))
     for _ in range(frames):
         app.step(1 / 30)

@@ -11,6 +11,8 @@ from pathlib import Path
 from client import i18n
 
 RECENT_NAMES = 8
+# The text sizes offered, in percent of the theme's own sizes.
+TEXT_SIZES = (100, 115, 130, 150)
 
 
 def config_dir() -> Path:
@@ -42,6 +44,10 @@ class Settings:
     # Sound: loudness from 0 to 1, and whether it is off altogether.
     volume: float = 0.7
     muted: bool = False
+    # Moves jump to their place with a short fade: nothing flies, shakes, bounces or zooms.
+    reduce_motion: bool = False
+    # Text size in percent (one of TEXT_SIZES): scales every font and reflows the scenes.
+    text_size: int = 100
 
     def __post_init__(self) -> None:
         self.name = self.name or _default_name()
@@ -50,6 +56,9 @@ class Settings:
         volume = self.volume if isinstance(self.volume, (int, float)) else 0.7
         self.volume = round(max(0.0, min(1.0, float(volume))), 2)
         self.muted = self.muted is True
+        self.reduce_motion = self.reduce_motion is True
+        if self.text_size not in TEXT_SIZES or isinstance(self.text_size, bool):
+            self.text_size = TEXT_SIZES[0]
         self.recent_names = [n for n in self.recent_names or [] if isinstance(n, str) and n][
             :RECENT_NAMES
         ]

@@ -1,6 +1,16 @@
 """Tweens and the event timeline: time is passed in, so no display and no clock are needed."""
 
-from client.ui.anim import EASINGS, Animator, Timeline, Tween, out_cubic, pulse
+from client.ui.anim import (
+    EASINGS,
+    LAND_FADE,
+    MOVE,
+    SHAKE,
+    Animator,
+    Timeline,
+    Tween,
+    out_cubic,
+    pulse,
+)
 
 
 class Thing:
@@ -110,3 +120,111 @@ def test_highlights_pulse_between_0_and_1_over_1_2_seconds():
     assert pulse(0.0) == 0.0
     assert abs(pulse(0.6) - 1.0) < 1e-9
     assert abs(pulse(1.2)) < 1e-9
+
+
+class Piece:
+    def __init__(self) -> None:
+        self.x, self.y, self.lift, self.scale, self.alpha = 0.0, 0.0, 0.0, 1.0, 255.0
+
+
+def test_with_reduced_motion_a_move_jumps_to_its_place_and_fades_in_without_travelling():
+    animator = Animator(reduce_motion=True)
+    piece = Piece()
+    landed = []
+    animator.animate(piece, MOVE, x=100.0, y=50.0, on_finished=lambda: landed.append(1))
+    seen = []
+    for _ in range(10):
+        animator.update(1 / 60)
+        seen.append((piece.x, piece.y, piece.alpha))
+    # Never between its two places: it is where it lands from the first frame.
+    assert all((x, y) == (100.0, 50.0) for x, y, _ in seen)
+    alphas = [a for _, _, a in seen]
+    assert alphas[0] < 128 and alphas == sorted(alphas) and alphas[-1] == 255.0
+    assert landed == [1] and not animator.busy
+    assert LAND_FADE < MOVE
+
+
+def test_with_reduced_motion_nothing_shakes_bounces_or_zooms():
+    animator = Animator(reduce_motion=True)
+    piece = Piece()
+    banner = {"alpha": 0.0, "scale": 0.6}
+    animator.animate(piece, SHAKE, "shake", x=12.0)
+    animator.animate(piece, MOVE, "out_bounce", lift=1.0)
+    animator.animate(banner, 0.35, "out_back", alpha=255.0, scale=1.0)
+    xs, lifts, scales, alphas = [], [], [], []
+    for _ in range(30):
+        animator.update(1 / 60)
+        xs.append(piece.x)
+        lifts.append(piece.lift)
+        scales.append(banner["scale"])
+        alphas.append(banner["alpha"])
+    assert set(xs) == {0.0}
+    assert set(lifts) == {1.0}
+    assert set(scales) == {1.0}
+    # The banner still fades in, never overshooting.
+    assert alphas[0] < 255.0 and max(alphas) == 255.0 and alphas == sorted(alphas)
+
+
+def test_with_reduced_motion_a_thing_already_in_place_does_not_blink():
+    animator = Animator(reduce_motion=True)
+    piece = Piece()
+    animator.animate(piece, MOVE, x=0.0, y=0.0)
+    animator.update(1 / 60)
+    assert piece.alpha == 255.0
+
+
+def test_a_timeline_with_reduced_motion_lands_every_move_at_once_when_it_is_skipped():
+    animator = Animator(reduce_motion=True)
+    timeline = Timeline(animator, backlog=2)
+    piece = Piece()
+    for i in range(5):
+        timeline.add(lambda i=i: animator.animate(piece, MOVE, x=float(i)) and MOVE)
+    timeline.update(0.01)
+    assert piece.x == 4.0 and piece.alpha == 255.0 and not animator.busy
+
+
+def test_with_reduced_motion_la_magie_des_bijoux_moves_land_at_once_and_no_sprite_travels():
+    """A stretch of a real game on La Magie des Bijoux's view: the pawn is only ever on a
+    plaque, falling stones never between their start and their socket, and every move's
+    pieces are in their places within a short time (one step of the timeline an event)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import random
+
+    from client.tables.base import TableContext
+    from client.tables.magie_des_bijoux.view import MagieDesBijouxView
+    from shared.engine import get_game
+    from shared.randomplay import random_step
+
+    game = get_game("magie-des-bijoux")
+    animator = Animator(reduce_motion=True)
+    timeline = Timeline(animator)
+    view = MagieDesBijouxView(TableContext(animator, timeline, None, ["A", "B", "C"]))
+    state = game.new_game(7, 3)
+    view.show(game.view(state, None), [], [], True)
+    rng = random.Random(7)
+    for _ in range(12):
+        seat, move = random_step(game, state, rng)
+        state, events = game.apply(state, seat, move)
+        before = (view.pawn.x, view.pawn.y)
+        view.show(game.view(state, None), [], game.view_events(events, None), False)
+        places = {before}
+        frames, landed = 0, None
+        while not (timeline.idle and not animator.busy):
+            timeline.update(1 / 60)
+            animator.update(1 / 60)
+            frames += 1
+            places.add((view.pawn.x, view.pawn.y))
+            home = (view.pawn.x, view.pawn.y) == view.pawn.home
+            if landed is None and home and not timeline.queue and not view.flying:
+                landed = frames
+            for stone in view.flying.values():
+                assert stone.sprite.y == stone.sprite.home[1], "a stone falls"
+                assert stone.sprite.scale == 1.0, "a stone zooms"
+        # At most the place it left and the place it landed on (a move step by step may
+        # land on several, each at once).
+        moved = sum(1 for e in events if e.get("type") in ("pawn_moved", "pawn_placed"))
+        assert len(places) <= 1 + max(1, moved)
+        # Banners and sparkles may still fade; the pieces are in their places by then.
+        assert landed is not None and landed <= 60 * 0.45 * len(events), "a move lands late"

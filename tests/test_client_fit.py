@@ -1,5 +1,6 @@
-"""Every scene fits the smallest window (800×600) in English, German and French: no text is
-cut short with an ellipsis, none runs outside the window, no two buttons overlap."""
+"""Every scene fits the smallest window (800×600) in English, German and French, at the usual
+text size and at the largest (150%): no text is cut short with an ellipsis, none runs outside
+the window, no two buttons overlap."""
 
 import os
 
@@ -11,7 +12,7 @@ import pytest  # noqa: E402
 
 from client import i18n  # noqa: E402
 from client.app import MIN_SIZE, App  # noqa: E402
-from client.settings import Settings  # noqa: E402
+from client.settings import TEXT_SIZES, Settings  # noqa: E402
 from client.ui import theme, widgets  # noqa: E402
 
 GAMES = ["magie-des-bijoux", "das-kollier", "kette-von-saba", "saba-palast"]
@@ -133,10 +134,12 @@ def results_with_replay(app):
 SPECS = dict(_specs())
 
 
+@pytest.mark.parametrize("text_size", [100, max(TEXT_SIZES)])
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("name", list(SPECS))
-def test_every_scene_fits_the_smallest_window(language, name, faults):
-    app = App(MIN_SIZE, Settings(name="Alexandra", language=language))
+def test_every_scene_fits_the_smallest_window(language, name, text_size, faults):
+    settings = Settings(name="Alexandra", language=language, text_size=text_size)
+    app = App(MIN_SIZE, settings)
     check(app, SPECS[name](app), faults)
 
 

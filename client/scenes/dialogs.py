@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from client import i18n
+from client.settings import TEXT_SIZES
 from client.ui import theme
 from client.ui.input import Intent
 from client.ui.scene import Scene, Services
@@ -22,6 +23,8 @@ class Dialog(Scene):
     # How dark the screen behind gets (0–255), and whether a tap outside closes the dialog.
     veil = 140
     closes_outside = True
+    # The height of the buttons at the bottom (None: the layout's button height).
+    button_height: int | None = None
 
     def __init__(self, app: Services, title: str) -> None:
         super().__init__(app)
@@ -33,7 +36,9 @@ class Dialog(Scene):
 
     def resize(self, layout: theme.Layout) -> None:
         super().resize(layout)
-        w = max(min(layout.w - 2 * layout.margin, 340), round(layout.w * self.width))
+        # Large text widens a dialog (the window's edge still bounds it).
+        width = self.width * layout.text_scale if layout.text_scale > 1 else self.width
+        w = max(min(layout.w - 2 * layout.margin, 340), round(layout.w * width))
         h = max(min(layout.h - 2 * layout.margin, 300), round(layout.h * self.height))
         self.rect = pygame.Rect(
             0, 0, min(w, layout.w - 2 * layout.margin), min(h, layout.h - 2 * layout.margin)
@@ -45,15 +50,21 @@ class Dialog(Scene):
         self.layout_buttons()
 
     def layout_buttons(self) -> None:
-        """Lay the buttons out in a row at the bottom of the panel, right to left."""
+        """Lay the buttons out in a row at the bottom of the panel, right to left; a button
+        with no room left in its row (large text) starts a row above."""
         lay = self.layout
-        x = self.rect.right - lay.margin
+        right = self.rect.right - lay.margin
+        x, bottom = right, self.rect.bottom - lay.margin
         for button in reversed(self.buttons):
             w = max(
                 lay.button_h * 3, theme.font(lay.body, True).size(button.label)[0] + lay.body * 2
             )
-            button.rect = pygame.Rect(0, 0, w, lay.button_h)
-            button.rect.bottomright = (x, self.rect.bottom - lay.margin)
+            w = min(w, self.rect.w - lay.margin * 2)
+            h = self.button_height or lay.button_h
+            if x - w < self.rect.x + lay.margin and x < right:
+                x, bottom = right, bottom - h - lay.margin // 2
+            button.rect = pygame.Rect(0, 0, w, h)
+            button.rect.bottomright = (x, bottom)
             x -= w + lay.margin // 2
 
     def close(self) -> None:
@@ -78,11 +89,16 @@ class Dialog(Scene):
         veil.fill((0, 0, 0, round(self.veil * self.fade["a"])))
         surface.blit(veil, (0, 0))
         panel(surface, self.rect, lay.radius, alpha=245)
+        # A long title (large text) steps down toward body size before it is shortened.
+        room = self.rect.w - lay.margin * 2
+        size = lay.title
+        while size > lay.body and theme.font(size, True).size(self.title)[0] > room:
+            size -= 1
         theme.blit_text(
             surface,
-            self.title,
-            lay.title,
-            (self.rect.x + lay.margin, self.rect.y + lay.margin),
+            theme.fit_text(self.title, size, room, bold=True),
+            size,
+            (self.rect.x + lay.margin, self.rect.y + lay.margin + (lay.title - size) // 2),
             theme.GOLD,
             bold=True,
         )
@@ -206,19 +222,25 @@ class SettingsDialog(Dialog):
                 i18n._("Volume"),
                 Button(i18n._("{n}%", n=round(s.volume * 100)), self.next_volume),
             ),
+            (i18n._("Reduce motion"), Button(onoff[s.reduce_motion], self.toggle_motion)),
+            (i18n._("Text size"), Button(i18n._("{n}%", n=s.text_size), self.next_text_size)),
         ]
         self.buttons = [Button(i18n._("Done"), self.close, primary=True)]
         self.resize(self.layout)
 
     def resize(self, layout: theme.Layout) -> None:
+        # Large text: the dialog takes more of the window, its rows closer together.
+        self.height = SettingsDialog.height if layout.text_scale == 1 else 0.96
         super().resize(layout)
+        row_h = layout.button_h if layout.text_scale == 1 else round(layout.body * 1.75)
+        gap = layout.margin // 2 if layout.text_scale == 1 else layout.margin // 4
         y = self.body.y + layout.body * 1.4
-        self.name.rect = pygame.Rect(self.body.x, round(y), self.body.w, layout.button_h)
-        y += layout.button_h + layout.margin
+        self.name.rect = pygame.Rect(self.body.x, round(y), self.body.w, row_h)
+        y += row_h + gap * 2
         for _label, button in getattr(self, "rows", []):
-            button.rect = pygame.Rect(0, 0, round(self.body.w * 0.3), layout.button_h)
+            button.rect = pygame.Rect(0, 0, round(self.body.w * 0.3), row_h)
             button.rect.topright = (self.body.right, round(y))
-            y += layout.button_h + layout.margin // 2
+            y += row_h + gap
 
     def frame_rate(self) -> float:
         return self.name.frame_rate()
@@ -232,6 +254,18 @@ class SettingsDialog(Dialog):
 
     def toggle_display(self) -> None:
         self.app.settings.table_display = not self.app.settings.table_display
+        self.app.apply_settings()
+        self.build()
+
+    def toggle_motion(self) -> None:
+        self.app.settings.reduce_motion = not self.app.settings.reduce_motion
+        self.app.apply_settings()
+        self.build()
+
+    def next_text_size(self) -> None:
+        """The next larger text size (after the largest, the smallest); every scene reflows."""
+        s = self.app.settings
+        s.text_size = TEXT_SIZES[(TEXT_SIZES.index(s.text_size) + 1) % len(TEXT_SIZES)]
         self.app.apply_settings()
         self.build()
 
@@ -366,11 +400,7 @@ class SeatNamesDialog(Dialog):
         for field_ in self.fields:
             if field_.handle(intent):
                 return True
-        if intent.kind == "key" and intent.key == "tab":
-            index = next((i for i, f in enumerate(self.fields) if f.focused), -1)
-            for i, field_ in enumerate(self.fields):
-                field_.focused = i == (index + 1) % len(self.fields)
-            return True
+        # Tab goes from field to field, chip and button (client.ui.focus).
         return any(chip.handle(intent) for chip in self.chips) or super().handle(intent)
 
     def frame_rate(self) -> float:

@@ -387,6 +387,13 @@ class LobbyScene(Scene):
             rect = pygame.Rect(view.x, round(y), width, card_h)
             self.cards.append((rect, info, self._card_buttons(rect, info)))
 
+    def _sit_label(self, width: int) -> str:
+        """An open seat's words: "+ Sit here", without the "+" where large text leaves no
+        room for it in a button `width` px wide."""
+        label = "+ " + i18n._("Sit here")
+        room = width - self.layout.small
+        return label if theme.font(self.layout.small, True).size(label)[0] <= room else label[2:]
+
     def _card_buttons(self, rect: pygame.Rect, info: TableInfo) -> list[Button]:
         lay = self.layout
         mine = self._mine(info)
@@ -399,7 +406,7 @@ class LobbyScene(Scene):
         x = rect.x + rect.h
         y = rect.bottom - lay.margin // 2 - lay.button_h
         for seat in info.seats:
-            label = seat.shown_name or "+ " + i18n._("Sit here")
+            label = seat.shown_name or self._sit_label(seat_w - lay.margin // 2)
             if seat.kind == "bot":
                 label = seat.shown_name or i18n._("bot")
             button = Button(label, lambda s=seat.seat, i=info: self.sit(i, s))
@@ -457,15 +464,13 @@ class LobbyScene(Scene):
             True,
             "midleft",
         )
+        title_w = theme.font(lay.title, True).size(self.lobby.server_name or i18n._("Lobby"))[0]
         name = self.app.settings.name
-        theme.blit_text(
-            surface,
-            name,
-            lay.body,
-            (self.top_buttons[0].rect.x - lay.margin, self.bar.centery),
-            theme.TEXT_DIM,
-            anchor="midright",
-        )
+        right = self.top_buttons[0].rect.x - lay.margin
+        # The player's name where the bar has room for it (large text may leave none).
+        if right - theme.font(lay.body).size(name)[0] >= lay.margin * 2 + title_w:
+            centre = (right, self.bar.centery)
+            theme.blit_text(surface, name, lay.body, centre, theme.TEXT_DIM, anchor="midright")
         theme.blit_text(
             surface,
             i18n._("Lobby"),
@@ -875,12 +880,19 @@ class CreateTableDialog(Dialog):
             create({})
 
     def resize(self, layout: theme.Layout) -> None:
+        # Large text: the dialog takes the window's height, its buttons hug their words.
+        large = layout.text_scale > 1
+        self.height = 0.98 if large else CreateTableDialog.height
         super().resize(layout)
         lay = layout
         body = self.body
-        bh = lay.button_h
-        y = body.y + lay.small * 1.3
+        bh = round(lay.small * 1.7) if large else lay.button_h
+        y = body.y + lay.small * (1.15 if large else 1.3)
         x = body.x
+        # Large text: the lines of the seats' hint closer, the buttons at the bottom lower.
+        self.hint_step = 1.1 if large else 1.25
+        self.button_height = bh
+        self.layout_buttons()
         rows: dict[str, list[Button]] = {}
         for group, button in getattr(self, "controls", []):
             rows.setdefault(group.split(":")[0], []).append(button)
@@ -898,15 +910,19 @@ class CreateTableDialog(Dialog):
                     x, y = body.x, y + bh + lay.margin // 3
                 button.rect = pygame.Rect(x, round(y), w, bh)
                 x += w + lay.margin // 3
-            return y + bh + lay.margin * 0.6
+            return y + bh + lay.margin * (0.3 if large else 0.6)
 
         self.labels.append((i18n._("Game"), (x, body.y)))
         y = flow(rows.get("game", []), y)
         self.labels.append((i18n._("Seats"), (x, y)))
-        y = flow(rows.get("count", []), y + lay.small * 1.15, width=bh)
+        y = flow(
+            rows.get("count", []),
+            y + lay.small * (1.0 if large else 1.15),
+            width=max(bh, lay.body * 2),
+        )
         y = flow(rows.get("seat", []), y)
         self.hint_y = y
-        y += lay.small * (1.25 * len(self.hint_lines(lay)) + 0.15)
+        y += lay.small * (self.hint_step * len(self.hint_lines(lay)) + (0 if large else 0.15))
         # The table's options, tighter: at 800×600 a game with variants fills the dialog.
         y = flow(rows.get("option", []), y, pad=1.2)
         self.password.rect = pygame.Rect(body.x, round(y), min(body.w, round(lay.w * 0.3)), bh)
@@ -955,7 +971,7 @@ class CreateTableDialog(Dialog):
                 "midleft",
             )
         for i, line in enumerate(self.hint_lines(lay)):
-            pos = (self.body.x, self.hint_y + i * lay.small * 1.25)
+            pos = (self.body.x, self.hint_y + i * lay.small * self.hint_step)
             theme.blit_text(surface, line, lay.small, pos, theme.TEXT_DIM)
         self.password.draw(surface, lay.body, self.app.clock)
         self.table_name.draw(surface, lay.body, self.app.clock)

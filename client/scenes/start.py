@@ -120,9 +120,19 @@ class StartScene(Scene):
             )
         side = self.side
         bh = lay.button_h
-        self.quit_button.rect = pygame.Rect(0, 0, round(side.w * 0.48), bh)
+        # Settings and Quit share the bottom row in halves, or (large text) each as wide as
+        # its word needs.
+        needs = [
+            theme.font(lay.body, True).size(b.label)[0] + round(lay.body * 1.2)
+            for b in (self.settings_button, self.quit_button)
+        ]
+        settings_w = quit_w = round(side.w * 0.48)
+        if max(needs) > settings_w and sum(needs) <= side.w - lay.margin // 2:
+            settings_w = round(needs[0] * (side.w - lay.margin // 2) / sum(needs))
+            quit_w = side.w - settings_w - lay.margin // 2
+        self.quit_button.rect = pygame.Rect(0, 0, quit_w, bh)
         self.quit_button.rect.bottomright = side.bottomright
-        self.settings_button.rect = pygame.Rect(0, 0, round(side.w * 0.48), bh)
+        self.settings_button.rect = pygame.Rect(0, 0, settings_w, bh)
         self.settings_button.rect.bottomleft = side.bottomleft
         # Kept games, under the player's name in the header.
         replays_w = theme.font(lay.body, True).size(self.replays_button.label)[0] + lay.body * 2
@@ -385,19 +395,26 @@ class StartScene(Scene):
             art = art.copy()
             art.set_alpha(90)
         surface.blit(art, art.get_rect(midtop=(inner.centerx, inner.y)))
-        # A long title that does not fit in bold is set in the regular weight before it is cut.
-        bold = theme.font(lay.body, True).size(title)[0] <= inner.w - lay.margin
-        name = theme.fit_text(title, lay.body, inner.w - lay.margin, bold=bold)
+        # A long title that does not fit in bold is set in the regular weight, then (large
+        # text) on two lines, before it is cut.
+        room = inner.w - lay.margin
+        bold = theme.font(lay.body, True).size(title)[0] <= room
+        lines = [title]
+        if theme.font(lay.body, bold).size(title)[0] > room:
+            lines = theme.wrap(title, lay.body, room, bold=True)[:2]
+            bold = all(theme.font(lay.body, True).size(line)[0] <= room for line in lines)
         colour = theme.TEXT if known else theme.TEXT_DIM
-        theme.blit_text(
-            surface,
-            name,
-            lay.body,
-            (inner.centerx, inner.bottom - lay.small * 1.6),
-            colour,
-            bold,
-            "midbottom",
-        )
+        bottom = inner.bottom - lay.small * 1.6
+        for i, line in enumerate(reversed(lines)):
+            theme.blit_text(
+                surface,
+                theme.fit_text(line, lay.body, room, bold=bold),
+                lay.body,
+                (inner.centerx, bottom - i * lay.body * 1.15),
+                colour,
+                bold,
+                "midbottom",
+            )
         if known:
             game = engine.get_game(game_id)
             line = i18n._("{lo}–{hi} players", lo=game.min_players, hi=game.max_players)

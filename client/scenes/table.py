@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -25,7 +26,7 @@ from client.scenes.results import ResultsScene
 from client.scenes.table_chrome import TableChrome
 from client.tables import view_for
 from client.tables.base import Camera, Piece, TableContext, Target
-from client.ui import theme
+from client.ui import focus, theme
 from client.ui.anim import MOVE, SHAKE, Timeline, pulse
 from client.ui.input import Intent
 from client.ui.scene import Scene, Services
@@ -41,6 +42,17 @@ TIMER_RATE = 20.0
 PULSE_RATE = 12.0
 # A turn clock shows whole seconds: a few frames a second keep it on time.
 CLOCK_RATE = 4.0
+
+
+@dataclass
+class BoardSpot:
+    """A piece or a target on the board as a keyboard stop: pressing it taps its middle, so
+    the keys do exactly what a finger there would (pick up, put down, choose)."""
+
+    label: str
+    rect: pygame.Rect
+    action: Callable[[], None]
+    enabled: bool = True
 
 
 class TableScene(TableChrome, Scene):
@@ -115,6 +127,7 @@ class TableScene(TableChrome, Scene):
         self.active_panels: list[pygame.Rect] = []
         self.turn_left = 0
         self.turn_right = 0
+        self.turn_row: pygame.Rect | None = None
         self.chat = ChatPanel(app, model, self.chat_seat)
         self.was_my_turn = False
         self.offer_shown = False
@@ -154,14 +167,30 @@ class TableScene(TableChrome, Scene):
     def resize(self, layout: theme.Layout) -> None:
         super().resize(layout)
         lay = layout
-        self.bar = pygame.Rect(0, 0, lay.w, max(round(lay.h * 0.075), round(lay.body * 2.6)))
-        top = self.bar.bottom + lay.margin
-        bottom = lay.h - lay.margin
-        side = max(round(lay.w * 0.2), 190 if lay.w >= 1000 else 170)
-        self.panels_rect = pygame.Rect(lay.margin, top, side, bottom - top)
+        # The bar's height follows the usual text size: large text gets a second row below
+        # instead, so the board loses as little height as it can.
+        row = max(round(lay.h * 0.075), round(lay.body / lay.text_scale * 2.6))
+        self.bar = pygame.Rect(0, 0, lay.w, row)
+        self.bar_row = self.bar.copy()
         # Below 1000 px the log is an overlay behind a button (a spectator's board needs the
         # room); a table display has no buttons, so it keeps the log beside the board.
         self.wide = lay.w >= 1000 or self.app.settings.table_display
+        self._layout_bar()
+        # Large text: when the buttons leave the turn line too little room, it gets a second
+        # row of the bar to itself.
+        left = self.bar_buttons[0].rect.x if self.bar_buttons else lay.w
+        if left < lay.body * 16:
+            second = round(lay.body * 1.7)
+            self.bar = pygame.Rect(0, 0, lay.w, row + second)
+            self.turn_row = pygame.Rect(0, row, lay.w, second)
+        else:
+            self.turn_row = None
+        top = self.bar.bottom + lay.margin
+        bottom = lay.h - lay.margin
+        # Large text widens the players' panels a little (their lines wrap the rest).
+        side = max(round(lay.w * 0.2), 190 if lay.w >= 1000 else 170)
+        side += round((lay.text_scale - 1) * 30)
+        self.panels_rect = pygame.Rect(lay.margin, top, side, bottom - top)
         log_w = max(round(lay.w * (0.24 if self.display_mode else 0.22)), 200)
         self.log_rect = pygame.Rect(lay.w - lay.margin - log_w, top, log_w, bottom - top)
         # The log above, the chat below it, in one column.
@@ -216,8 +245,8 @@ class TableScene(TableChrome, Scene):
         x = lay.w - lay.margin
         for button in reversed(buttons):
             w = theme.font(lay.small, True).size(button.label)[0] + lay.small * 2
-            button.rect = pygame.Rect(0, 0, w, round(self.bar.h * 0.62))
-            button.rect.midright = (x, self.bar.centery)
+            button.rect = pygame.Rect(0, 0, w, round(self.bar_row.h * 0.62))
+            button.rect.midright = (x, self.bar_row.centery)
             x -= w + lay.margin // 2
         self.bar_buttons = buttons
 
@@ -781,6 +810,7 @@ class TableScene(TableChrome, Scene):
                 # A lesson's step: only the moves it teaches glow (the others still answer).
                 hot = {t.key for t in targets if t.move in lit}
         self.game_view.draw(surface, self.camera, hot, self.held)
+        self._note_board_spots()
         self._draw_lesson(surface)
         if self.selected is not None and self.held is None and self.interactive:
             self._draw_selected(surface, self.selected)
@@ -794,6 +824,30 @@ class TableScene(TableChrome, Scene):
             self.chat.draw_controls(surface)
         if self.chat.bubbles:
             self.chat.draw_bubbles(surface, self._panel_rects())
+
+    def _note_board_spots(self) -> None:
+        """The pieces that may be picked up, the places they (or loose moves) go and the
+        view's own controls, as keyboard stops in reading order, before the buttons
+        (client.ui.focus)."""
+        if not self.interactive or self.held is not None:
+            return
+        source = self.selected
+        things: list[Piece | Target] = [*self.game_view.pieces()]
+        things += source.targets if source is not None else self.game_view.loose_targets()
+        named = [("piece" if isinstance(t, Piece) else "target", t.key, t.rect) for t in things] + [
+            ("control", key, rect) for key, rect in self.game_view.tap_spots()
+        ]
+        area = self.board_area()
+        spots = []
+        for kind, key, world in named:
+            rect = self.camera.rect_to_screen(world).clip(area)
+            if rect.w and rect.h:
+                spots.append(BoardSpot(f"{kind}:{key!r}", rect, self._tapper(rect.center)))
+        for spot in sorted(spots, key=lambda s: (s.rect.y // 8, s.rect.x)):
+            focus.note(spot)
+
+    def _tapper(self, pos: tuple[int, int]) -> Callable[[], None]:
+        return lambda: self.handle(Intent("tap", pos=(float(pos[0]), float(pos[1]))))
 
     def _draw_lesson(self, surface: pygame.Surface) -> None:
         """The lesson's step over the top of the board's column (whatever the board's cached

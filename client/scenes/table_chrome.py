@@ -25,6 +25,9 @@ class TableChrome:
     model: Any
     layout: Any
     game_view: Any
+    # The bar's first row (the buttons) and, with large text, the turn line's own second row.
+    bar_row: pygame.Rect
+    turn_row: pygame.Rect | None
 
     def _title(self) -> str:
         from shared.engine import get_game
@@ -62,7 +65,7 @@ class TableChrome:
                 surface,
                 i18n._("Esc: back to the lobby"),
                 lay.small,
-                (right - lay.margin, self.bar.centery),
+                (right - lay.margin, self.bar_row.centery),
                 theme.TEXT_DIM,
                 anchor="midright",
             )
@@ -73,7 +76,7 @@ class TableChrome:
                 surface,
                 i18n._("Watching"),
                 lay.small,
-                (right - lay.margin, self.bar.centery),
+                (right - lay.margin, self.bar_row.centery),
                 theme.TEXT_DIM,
                 anchor="midright",
             )
@@ -82,19 +85,22 @@ class TableChrome:
         # The game's name on the left, unless the turn line needs its room (a narrow window).
         title = self._title()
         bold = theme.font(lay.body, True)
-        self.turn_left = lay.margin + bold.size(title)[0] + lay.margin * 2
-        if self.turn_left + bold.size(self.turn_text()[0])[0] > self.turn_right:
+        title_right = lay.margin + bold.size(title)[0] + lay.margin * 2
+        if self.turn_row is not None:
+            # The turn line has the bar's second row; the name shows where the first has room.
+            if title_right <= self.turn_right:
+                self._draw_title(surface, title)
+            self.turn_left, self.turn_right = lay.margin, lay.w - lay.margin
+        elif title_right + bold.size(self.turn_text()[0])[0] > self.turn_right:
             self.turn_left = lay.margin
         else:
-            theme.blit_text(
-                surface,
-                title,
-                lay.body,
-                (lay.margin, self.bar.centery),
-                theme.GOLD,
-                True,
-                "midleft",
-            )
+            self.turn_left = title_right
+            self._draw_title(surface, title)
+
+    def _draw_title(self, surface: pygame.Surface, title: str) -> None:
+        lay = self.layout
+        centre = (lay.margin, self.bar_row.centery)
+        theme.blit_text(surface, title, lay.body, centre, theme.GOLD, True, "midleft")
 
     def _draw_turn(self, surface: pygame.Surface) -> None:
         """Whose turn it is, in the middle of the bar; a pulsing gold line when it is ours."""
@@ -109,7 +115,8 @@ class TableChrome:
             label = f"{label} · {clock_words(left.get(shown, 0.0))}"
         left = self.turn_left
         right = self.turn_right or lay.w - lay.margin
-        size = lay.title if mine else lay.body
+        # In the bar's own row of large text, the turn line keeps to body size (gold says mine).
+        size = lay.title if mine and self.turn_row is None else lay.body
         room = max(40, right - left)
         # A long turn line steps down toward body size; still too long, it keeps what to do
         # now (the gold underline already says whose turn it is), or the turn alone.
@@ -124,7 +131,8 @@ class TableChrome:
         width = theme.font(size, True).size(label)[0]
         x = min(max(lay.w / 2, left + width / 2), right - width / 2)
         colour = theme.GOLD_LIGHT if mine else theme.TEXT
-        rect = theme.blit_text(surface, label, size, (x, self.bar.centery), colour, True, "center")
+        row = self.turn_row or self.bar
+        rect = theme.blit_text(surface, label, size, (x, row.centery), colour, True, "center")
         if mine:
             glow = round(120 + 100 * pulse(self.app.clock))
             line = pygame.Surface((rect.w, max(2, lay.line)), pygame.SRCALPHA)
@@ -187,7 +195,17 @@ class TableChrome:
         x = rect.x + lay.margin * 0.6 + lay.body * 1.4 + lay.margin * 0.6
         return round(rect.right - x - lay.margin * 0.5)
 
-    def _panel_text(self, seat: int, width: int) -> list[str]:
+    def _marked(self, seat: int) -> bool:
+        return seat in self.model.mine and self.marks_you
+
+    def _you_apart(self, seat: int, width: int) -> bool:
+        """Whether "(you)" goes under the name (large text), not beside it."""
+        if not self._marked(seat):
+            return False
+        marked = self.model.names[seat] + " (" + i18n._("you") + ")"
+        return theme.font(self.layout.body, True).size(marked)[0] > width - self.layout.margin / 2
+
+    def _panel_text(self, seat: int, width: int, size: int | None = None) -> list[str]:
         """The panel's lines under the name: tags (bot, away) and the game's facts, a line too
         wide broken between its facts rather than cut."""
         info = self.model.seats[seat]
@@ -201,12 +219,18 @@ class TableChrome:
             tags.append(i18n._("away"))
         if info.stand_in is not None:
             tags.append(i18n._("a bot plays"))
+        if self._you_apart(seat, width):
+            tags.insert(0, i18n._("you"))
         lines = ([" · ".join(tags)] if tags else []) + self.game_view.panel_lines(seat)
+        if tags and len(lines) > 1 and (tags == [i18n._("you")] or self.layout.text_scale > 1):
+            # The tags begin the first line of facts (broken between facts where too wide):
+            # large text leaves a panel few lines.
+            lines[:2] = [f"{lines[0]} · {lines[1]}"]
         clock = self.model.clock
         left = self.time_left()
         if clock and seat in left and (clock["kind"] == "chess" or seat in clock["running"]):
             lines.append(i18n._("time left: {time}", time=clock_words(left[seat])))
-        size = self.layout.small
+        size = size or self.layout.small
         return [part for line in lines for part in theme.wrap_facts(line, size, width)]
 
     def _draw_panels(self, surface: pygame.Surface, rects: list[tuple[int, pygame.Rect]]) -> None:
@@ -227,9 +251,10 @@ class TableChrome:
         self.game_view.seat_token(surface, seat, token_c, r)
         x = token_c[0] + r + lay.margin * 0.6
         name = self.model.names[seat]
-        if seat in self.model.mine and self.marks_you:
+        width = self._panel_text_width(rect)
+        if self._marked(seat) and not self._you_apart(seat, width):
             name += " (" + i18n._("you") + ")"
-        name = theme.fit_text(name, lay.body, rect.right - x - lay.margin, bold=True)
+        name = theme.fit_text(name, lay.body, width - lay.margin / 2, bold=True)
         theme.blit_text(surface, name, lay.body, (x, token_c[1]), theme.TEXT, True, "midleft")
         dot = theme.OK if info.connected or info.kind == "bot" else theme.DANGER
         y = token_c[1] + lay.body * 0.8
@@ -239,12 +264,20 @@ class TableChrome:
             (rect.x + lay.margin * 0.6 + r, y + lay.small * 0.62),
             max(3, lay.small * 0.22),
         )
-        for line in self._panel_text(seat, self._panel_text_width(rect)):
-            if y + lay.small > rect.bottom - lay.margin * 0.3:
+        # Large text in a short panel (many seats, a small window): the lines step down toward
+        # the usual size before any is left out.
+        size, least = lay.small, round(lay.small / lay.text_scale)
+        lines = self._panel_text(seat, width, size)
+        bottom = rect.bottom - lay.margin * 0.3
+        while size > least and y + (len(lines) - 1) * round(size * 1.3) + size > bottom:
+            size -= 1
+            lines = self._panel_text(seat, width, size)
+        for line in lines:
+            if y + size > bottom:
                 break
-            text = theme.fit_text(line, lay.small, rect.right - x - lay.margin * 0.5)
-            theme.blit_text(surface, text, lay.small, (x, y), theme.TEXT_DIM)
-            y += round(lay.small * 1.3)
+            text = theme.fit_text(line, size, max(width, rect.right - x - lay.margin * 0.5))
+            theme.blit_text(surface, text, size, (x, y), theme.TEXT_DIM)
+            y += round(size * 1.3)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         lay = self.layout

@@ -299,6 +299,11 @@ class TableView:
         """Legal targets that need no piece (a tap alone plays them)."""
         return []
 
+    def tap_spots(self) -> list[tuple[str, pygame.FRect]]:
+        """The view's own controls on the board (a name and a world rect each), which the
+        keyboard reaches as a tap at their middle; pieces and targets come on their own."""
+        return []
+
     def handle(self, intent: Intent, cam: Camera) -> Move | bool:
         """Input the board uses before the table does, while the seat shown may act (typing an
         amount, putting a payment together): a move dict to send it, True when the intent was

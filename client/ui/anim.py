@@ -7,6 +7,12 @@
 `Timeline` plays a queue of steps in order (one step per server event): each step starts its
 tweens and says how long it lasts; when the queue grows long (a reconnect, a fast bot) it skips
 ahead so the table never lags far behind the game.
+
+Reduced motion (`Animator(reduce_motion=True)`, the player's setting) is decided here, once, for
+every view: what places, sizes, turns or tilts a thing (`MOTION`) jumps to its end when its
+tween begins, a thing with an `alpha` that jumped fades in over `LAND_FADE`, shakes are left
+out and overshooting easings (out_back, out_bounce) become plain ones. Fades and counters
+still run as they are, so a move lands at once and nothing travels, bounces or zooms.
 """
 
 from __future__ import annotations
@@ -68,6 +74,14 @@ FADE = 0.25
 STAGGER = 0.06
 SHAKE = 0.12
 PULSE_PERIOD = 1.2
+# Reduced motion: how long a piece that jumped to its place takes to fade in.
+LAND_FADE = 0.15
+
+# The attributes that move a thing on screen (place, lift, size, turn, tilt); with reduced
+# motion they jump instead of being tweened.
+MOTION = frozenset({"x", "y", "lift", "scale", "shake", "rise", "tilt", "turn", "w", "r", "pop"})
+# With reduced motion an overshooting easing becomes one that stays within its ends.
+CALM_EASINGS = {"out_back": "out_cubic", "out_bounce": "out_cubic"}
 
 
 def pulse(t: float, period: float = PULSE_PERIOD) -> float:
@@ -85,9 +99,28 @@ class Tween:
         easing: str = "out_cubic",
         delay: float = 0.0,
         on_finished: Callable[[], None] | None = None,
+        reduce_motion: bool = False,
         **targets: float,
     ) -> None:
         self.obj = obj
+        # Reduced motion: the attributes that would travel, set once when the tween begins.
+        self.jumps: dict[str, float] = {}
+        # Reduced motion: fade in from nothing to the alpha the thing has when it lands.
+        self.fade_in = False
+        if reduce_motion:
+            if easing == "shake":
+                targets = {}
+            easing = CALM_EASINGS.get(easing, easing)
+            self.jumps = {k: v for k, v in targets.items() if k in MOTION}
+            targets = {k: v for k, v in targets.items() if k not in MOTION}
+            if self.jumps:
+                moves = "x" in self.jumps or "y" in self.jumps
+                self.fade_in = moves and "alpha" not in targets and self._has("alpha")
+                # A jump with nothing else to tween lands at once (or fades in, briefly).
+                if self.fade_in:
+                    duration = LAND_FADE
+                elif not targets:
+                    duration = 0.0
         self.duration = max(1e-6, duration)
         self.ease = EASINGS[easing]
         self.relative = easing == "shake"
@@ -97,6 +130,9 @@ class Tween:
         self.starts: dict[str, float] | None = None
         self.elapsed = 0.0
         self.done = False
+
+    def _has(self, name: str) -> bool:
+        return name in self.obj if isinstance(self.obj, dict) else hasattr(self.obj, name)
 
     def _get(self, name: str) -> float:
         return self.obj[name] if isinstance(self.obj, dict) else getattr(self.obj, name)
@@ -115,13 +151,24 @@ class Tween:
         if self.elapsed < self.delay:
             return False
         if self.starts is None:
-            self.starts = {k: self._get(k) for k in self.targets}
+            self._begin()
         t = (self.elapsed - self.delay) / self.duration
         if t >= 1.0:
             self.finish()
         else:
             self._apply(t)
         return self.done
+
+    def _begin(self) -> None:
+        """Read the start values; with reduced motion, jump and start the landing fade."""
+        # A thing already in its place does not blink.
+        moved = any(self._get(k) != self.jumps[k] for k in ("x", "y") if k in self.jumps)
+        for name, end in self.jumps.items():
+            self._set(name, end)
+        if self.fade_in and moved:
+            self.targets["alpha"] = self._get("alpha")
+            self._set("alpha", 0.0)
+        self.starts = {k: self._get(k) for k in self.targets}
 
     def _apply(self, t: float) -> None:
         k = self.ease(t)
@@ -136,7 +183,7 @@ class Tween:
         if self.done:
             return
         if self.starts is None:
-            self.starts = {k: self._get(k) for k in self.targets}
+            self._begin()
         # Land exactly: on the targets, or (a shake) back where it started.
         for name, end in self.targets.items():
             self._set(name, self.starts[name] if self.relative else end)
@@ -146,10 +193,13 @@ class Tween:
 
 
 class Animator:
-    """Every running tween; `animate` replaces a running tween of the same attributes."""
+    """Every running tween; `animate` replaces a running tween of the same attributes.
 
-    def __init__(self) -> None:
+    With `reduce_motion` every tween it starts is a calm one (see the module's docstring)."""
+
+    def __init__(self, reduce_motion: bool = False) -> None:
         self.tweens: list[Tween] = []
+        self.reduce_motion = reduce_motion
 
     def animate(
         self,
@@ -165,7 +215,10 @@ class Animator:
             if tween.obj is obj and not tween.done:
                 for name in targets:
                     tween.targets.pop(name, None)
-        tween = Tween(obj, duration, easing, delay, on_finished, **targets)
+                    tween.jumps.pop(name, None)
+                    if name == "alpha":
+                        tween.fade_in = False
+        tween = Tween(obj, duration, easing, delay, on_finished, self.reduce_motion, **targets)
         self.tweens.append(tween)
         return tween
 

@@ -9,7 +9,8 @@ Scenes never read pygame events. They receive `Intent`s:
   zoom(pos, factor)               wheel or pinch around `pos`
   scroll(pos, amount)             wheel, for lists (amount in lines, positive is up)
   back, confirm, fullscreen       Esc, Enter, F11
-  text(text), key(key)            typed text; editing keys (backspace, tab, left, right...)
+  text(text), key(key)            typed text; editing keys (backspace, tab, tab_back for
+                                  Shift+Tab, space, left, right...)
   resize(size), quit
 
 A finger acts like the mouse; two fingers pinch (zoom) and move (drag). The mouse events SDL
@@ -198,6 +199,11 @@ class InputLayer:
             return [Intent("back")]
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return [Intent("confirm")]
+        if key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT:
+            return [Intent("key", key="tab_back")]
+        if key == pygame.K_SPACE:
+            # Presses the focused button; a text field takes the typed space as text instead.
+            return [Intent("key", key="space")]
         if key in EDIT_KEYS:
             return [Intent("key", key=EDIT_KEYS[key])]
         if key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):

@@ -13,6 +13,7 @@ import pygame
 
 from client.settings import Settings
 from client.ui.anim import Animator
+from client.ui.focus import FocusRing
 from client.ui.input import Intent
 from client.ui.theme import Layout
 from client.ui.widgets import Toasts
@@ -83,8 +84,11 @@ class Scene:
 
 
 class SceneStack:
+    """The scenes, and the keyboard's focus over the controls the top one draws."""
+
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
+        self.focus = FocusRing()
 
     @property
     def top(self) -> Scene | None:
@@ -92,6 +96,7 @@ class SceneStack:
 
     def push(self, scene: Scene) -> None:
         self.scenes.append(scene)
+        self.focus.reset()
         scene.entered()
 
     def pop(self, scene: Scene | None = None) -> None:
@@ -100,6 +105,7 @@ class SceneStack:
             self.scenes.pop()
         elif scene in self.scenes:
             self.scenes.remove(scene)
+        self.focus.reset()
         if self.scenes:
             self.scenes[-1].entered()
 
@@ -122,7 +128,23 @@ class SceneStack:
         return None
 
     def handle(self, intent: Intent) -> bool:
-        return bool(self.scenes) and self.scenes[-1].handle(intent)
+        """The top scene's intent; the focus goes first for Tab and for Enter or Space on a
+        focused button, and takes the arrows the scene leaves."""
+        if not self.scenes:
+            return False
+        focus = self.focus
+        if intent.kind in ("tap", "drag_start"):
+            focus.hide()
+        typing = any(getattr(c, "focused", False) for c in focus.controls)
+        tab = intent.kind == "key" and intent.key in ("tab", "tab_back")
+        if tab and focus.handle(intent.key, typing):
+            return True
+        press = intent.kind == "confirm" or (intent.kind == "key" and intent.key == "space")
+        if press and not typing and focus.press():
+            return True
+        if self.scenes[-1].handle(intent):
+            return True
+        return intent.kind == "key" and focus.handle(intent.key, typing)
 
     def update(self, dt: float) -> None:
         for scene in list(self.scenes):
@@ -138,5 +160,9 @@ class SceneStack:
             if self.scenes[i].opaque:
                 first = i
                 break
-        for scene in self.scenes[first:]:
+        for scene in self.scenes[first:-1]:
             scene.draw(surface)
+        if self.scenes:
+            with self.focus.record():
+                self.scenes[-1].draw(surface)
+            self.focus.draw(surface, self.scenes[-1].layout)

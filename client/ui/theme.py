@@ -73,15 +73,21 @@ def mix(a: Colour, b: Colour, t: float) -> Colour:
 class Layout:
     """Sizes for one window size; scenes build their rects from its fractions."""
 
-    def __init__(self, size: tuple[int, int], large_type: bool = False) -> None:
+    def __init__(
+        self, size: tuple[int, int], large_type: bool = False, text_size: int = 100
+    ) -> None:
         self.w, self.h = size
         self.size = size
         # One unit is 1% of the shorter side: margins, radii and line widths are multiples of it.
         self.unit = max(4.0, min(self.w, self.h) / 100)
-        grow = 1.35 if large_type else 1.0
-        self.body = max(14, round(self.h * 0.022 * grow))
-        self.small = max(14, round(self.h * 0.018 * grow))
-        self.title = max(20, round(self.h * 0.04 * grow))
+        # The player's text size (percent) grows every font, the minimums with them; the table
+        # display's large type grows them further.
+        self.text_scale = text_size / 100
+        grow = (1.35 if large_type else 1.0) * self.text_scale
+        least = self.text_scale
+        self.body = max(round(14 * least), round(self.h * 0.022 * grow))
+        self.small = max(round(14 * least), round(self.h * 0.018 * grow))
+        self.title = max(round(20 * least), round(self.h * 0.04 * grow))
         self.huge = max(28, round(self.h * 0.075))
         self.margin = round(self.unit * 1.6)
         self.radius = round(self.unit * 1.2)

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 import pygame
 
-from client.ui import theme
+from client.ui import focus, theme
 from client.ui.anim import Animator
 from client.ui.input import Intent
 
@@ -36,6 +36,7 @@ class Button:
         return False
 
     def draw(self, surface: pygame.Surface, size: int) -> None:
+        focus.note(self)
         r = self.rect
         radius = max(4, r.h // 4)
         if self.primary:
@@ -67,6 +68,7 @@ class TextField:
     secret: bool = False
     focused: bool = False
     max_len: int = 64
+    enabled: bool = True
     on_enter: Callable[[], None] | None = None
 
     def handle(self, intent: Intent) -> bool:
@@ -92,6 +94,8 @@ class TextField:
         if intent.kind == "confirm" and self.on_enter is not None:
             self.on_enter()
             return True
+        if intent.kind == "key" and intent.key in ("tab", "tab_back"):
+            return False  # the focus moves on (client.ui.focus)
         return intent.kind in ("text", "key")
 
     def frame_rate(self) -> float:
@@ -99,6 +103,7 @@ class TextField:
         return CARET_RATE if self.focused else 0.0
 
     def draw(self, surface: pygame.Surface, size: int, t: float) -> None:
+        focus.note(self)
         r = self.rect
         pygame.draw.rect(surface, theme.IVORY, r, border_radius=max(4, r.h // 5))
         border = theme.GOLD if self.focused else theme.GOLD_DARK
@@ -114,18 +119,31 @@ class TextField:
             surface.set_clip(clip)
             caret_x = min(r.right - pad, r.x + pad + label.get_width())
         else:
-            # A long hint steps down a size before it is shortened.
+            # A long hint steps down a size (with large text, down to two thirds) before it is
+            # shortened.
             hint = size
             if theme.font(size).size(self.placeholder)[0] > r.w - 2 * pad:
                 hint = max(8, round(size * 0.82))
-            theme.blit_text(
-                surface,
-                theme.fit_text(self.placeholder, hint, r.w - 2 * pad),
-                hint,
-                (r.x + pad, r.centery),
-                (130, 130, 120),
-                anchor="midleft",
-            )
+            while hint > max(8, size * 0.66, 14) and (
+                theme.font(hint).size(self.placeholder)[0] > r.w - 2 * pad
+            ):
+                hint -= 1
+            lines = [self.placeholder]
+            if theme.font(hint).size(self.placeholder)[0] > r.w - 2 * pad:
+                # Still too long: two lines, where the field is tall enough for them.
+                two = theme.wrap(self.placeholder, hint, r.w - 2 * pad)
+                if len(two) == 2 and hint * 2.3 <= r.h:
+                    lines = two
+            step = round(hint * 1.1)
+            for i, line in enumerate(lines):
+                theme.blit_text(
+                    surface,
+                    theme.fit_text(line, hint, r.w - 2 * pad),
+                    hint,
+                    (r.x + pad, r.centery + (i - (len(lines) - 1) / 2) * step),
+                    (130, 130, 120),
+                    anchor="midleft",
+                )
             caret_x = r.x + pad
         if self.focused and (t % 1.0) < 0.6:
             pygame.draw.line(

@@ -615,6 +615,10 @@ class ActionPanel(TableView):
     def _has(self, key: str) -> bool:
         return any(c.key == key for c in self.controls)
 
+    def tap_spots(self) -> list[tuple[str, pygame.FRect]]:
+        """The controls that do something when tapped (bids, chips, the field), for the keys."""
+        return [(c.key, c.rect) for c in self.controls if c.action is not None]
+
     def _control_at(self, cam: Camera, pos: tuple[float, float]) -> str | None:
         if not cam.area.collidepoint(pos):
             return None

@@ -48,7 +48,13 @@ class Pen(TableView):
     ) -> pygame.Rect:
         px = self._px(cam, size)
         if width is not None:
-            s = theme.fit_text(s, px, max(8, round(width * cam.scale)), bold)
+            room = max(8, round(width * cam.scale))
+            # Text that would be cut (a small board beside large text) sheds its weight, then
+            # steps down toward the smallest size, before it is shortened.
+            bold = bold and theme.font(px, True).size(s)[0] <= room
+            while px > MIN_PX and theme.font(px, bold).size(s)[0] > room:
+                px -= 1
+            s = theme.fit_text(s, px, room, bold)
         return theme.blit_text(surface, s, px, cam.to_screen(*pos), colour, bold, anchor)
 
     def _lines(

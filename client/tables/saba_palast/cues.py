@@ -128,9 +128,16 @@ class Cues(Drawing):
                 left = r.x + 52
             size = self._size(16, cam)
             room = max(10, round((r.right - 8 - left) * cam.scale))
-            caption = theme.fit_text(caption, size, room)
-            at = ((left + r.right - 8) / 2, r.centery)
-            self._text(surface, caption, 16, cam, at, theme.INK)
+            lines = theme.wrap(caption, size, room)
+            # A caption too long for a line (a small board beside large text) takes two, if
+            # the chip is tall enough for them.
+            if len(lines) == 1 or art.line_height(size) * 2 > r.h * cam.scale:
+                lines = [" ".join(lines)]
+            step = art.line_height(size) / cam.scale
+            top = r.centery - step * (len(lines) - 1) / 2
+            for i, line in enumerate(lines[:2]):
+                at = ((left + r.right - 8) / 2, top + i * step)
+                self._text(surface, theme.fit_text(line, size, room), 16, cam, at, theme.INK)
             return
         if image is not None:
             self._blit(surface, image, cam, (x, r.y + 32))
