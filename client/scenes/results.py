@@ -245,7 +245,11 @@ class ResultsScene(Dialog):
                     (self.body.x, top - (len(lines) - i) * lay.small * 1.35),
                     theme.GOLD_LIGHT,
                 )
-        for line in summary:
-            for part in theme.wrap(line, lay.small, self.body.w):
-                theme.blit_text(surface, part, lay.small, (self.body.x, y), theme.TEXT_DIM)
-                y += lay.small * 1.35
+        # The game's own lines, as many as fit above the buttons (large text in a small window
+        # leaves room for fewer beside the score table; the log keeps every one).
+        bottom = min(b.rect.y for b in self.buttons) - lay.margin // 2
+        for part in (p for line in summary for p in theme.wrap(line, lay.small, self.body.w)):
+            if y + lay.small * 1.35 > bottom:
+                break
+            theme.blit_text(surface, part, lay.small, (self.body.x, y), theme.TEXT_DIM)
+            y += lay.small * 1.35

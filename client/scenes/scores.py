@@ -64,9 +64,26 @@ class ScoreTable:
     def height(self, width: int, size: int) -> int:
         """The height the table takes at `width`: its heading, a header of names, its rows and
         the lines naming the seats left out (when some are)."""
-        self.fit(width, size)
-        rows = 2 + len(self.rows) + len(self.left_out_lines(width, size))
-        return self.row_height(size) * rows
+        _, widths = self.fit(width, size)
+        label_w = width - sum(widths) - size // 2
+        rows = 2 + len(self.left_out_lines(width, size))
+        lines = sum(self._row_h(row, size, label_w) for row in self.rows)
+        return self.row_height(size) * rows + lines
+
+    def _label_lines(self, row: Any, size: int, width: int) -> list[str]:
+        """A row's label in the lines it takes at `width`: one, or two where large text or a
+        narrow window leaves too little room (the second shortened only past that)."""
+        bold = row.kind == "total"
+        if theme.font(size, bold).size(row.label)[0] <= width:
+            return [row.label]
+        lines = theme.wrap(row.label, size, width, bold) or [row.label]
+        if len(lines) > 2:
+            lines = [lines[0], theme.fit_text(" ".join(lines[1:]), size, width, bold)]
+        return [theme.fit_text(line, size, width, bold) for line in lines]
+
+    def _row_h(self, row: Any, size: int, width: int) -> int:
+        extra = len(self._label_lines(row, size, width)) - 1
+        return self.row_height(size) + extra * round(size * 1.2)
 
     def left_out_lines(self, width: int, size: int) -> list[str]:
         """The seats whose columns did not fit (as `fit` left them), with their totals."""
@@ -112,8 +129,23 @@ class ScoreTable:
         used = sum(widths[: len(shown)])
         if label_w + used <= width:
             return label_w, widths[: len(shown)]
-        # The labels give way down to their share, then the columns share what is left.
-        label_w = max(round(width * LABEL_SHARE), width - used)
+        # The labels give way (onto two lines, `_label_lines`) down to about half their width,
+        # then the columns share what is left.
+        halves = max(
+            (
+                max(
+                    theme.font(size, row.kind == "total").size(row.label)[0] // 2,
+                    *(
+                        theme.font(size, row.kind == "total").size(word)[0]
+                        for word in row.label.split()
+                    ),
+                )
+                for row in self.rows
+            ),
+            default=0,
+        )
+        least = min(round(width * LABEL_SHARE), halves + size * 2)
+        label_w = max(least, width - used)
         if label_w + used <= width:
             return label_w, widths[: len(shown)]
         return label_w, [(width - label_w) // len(shown)] * len(shown)
@@ -141,15 +173,16 @@ class ScoreTable:
                 self.token(surface, seat, (drawn.x - size * 0.8, y + row_h / 2), size * 0.45)
             x += w
         y += row_h
+        label_w = columns_x - rect.x - size // 2
         for row in self.rows:
-            line = pygame.Rect(rect.x, y, rect.w, row_h)
+            line = pygame.Rect(rect.x, y, rect.w, self._row_h(row, size, label_w))
             bold = row.kind == "total"
             if bold:
                 pygame.draw.line(surface, theme.GOLD_DARK, line.topleft, line.topright, lay.line)
                 x = columns_x
                 for seat, w in zip(self.shown, widths, strict=True):
                     if seat in self.winners:
-                        cell = pygame.Rect(x + size // 4, y + 2, w - size // 4, row_h - 4)
+                        cell = pygame.Rect(x + size // 4, y + 2, w - size // 4, line.h - 4)
                         pygame.draw.rect(
                             surface,
                             theme.mix(theme.PANEL, theme.GOLD, 0.25),
@@ -159,8 +192,13 @@ class ScoreTable:
                     x += w
             dim = row.kind == "aside"
             colour = theme.TEXT_DIM if dim else theme.TEXT
-            label = theme.fit_text(row.label, size, columns_x - rect.x - size // 2, bold)
-            theme.blit_text(surface, label, size, (rect.x, line.centery), colour, bold, "midleft")
+            labels = self._label_lines(row, size, label_w)
+            step = round(size * 1.2)
+            top = line.centery - step * (len(labels) - 1) / 2
+            for i, label in enumerate(labels):
+                theme.blit_text(
+                    surface, label, size, (rect.x, top + i * step), colour, bold, "midleft"
+                )
             x = columns_x
             for seat, w in zip(self.shown, widths, strict=True):
                 text = row.cells[seat] if seat < len(row.cells) else ""
@@ -170,7 +208,7 @@ class ScoreTable:
                     surface, text, size, (x + w, line.centery), cell_colour, bold, "midright"
                 )
                 x += w
-            y += row_h
+            y += line.h
         for line_text in self.left_out_lines(rect.w, size):
             theme.blit_text(
                 surface, line_text, size, (rect.x, y + row_h / 2), theme.TEXT_DIM, False, "midleft"
