@@ -537,7 +537,15 @@ def test_against_a_real_server_taps_play_the_steps_of_a_turn(tmp_path):
         pressed = []
 
         def buttons():
-            return [t for t in renderer.loose_targets() if t.key[0] == "button"]
+            """The step buttons: plain, or warned ones (building nothing while a part is
+            payable: the first tap says why, the second plays it) as pieces."""
+            plain = [(t.rect, t.move) for t in renderer.loose_targets() if t.key[0] == "button"]
+            warned = [
+                (p.rect, p.targets[0].move)
+                for p in renderer.pieces()
+                if p.key[0] == "warned" and p.key[1][0] == "button"
+            ]
+            return plain + warned
 
         def turn_over():
             return renderer.view["turn"] != 0 or renderer.view["phase"] == "harbour"
@@ -552,10 +560,13 @@ def test_against_a_real_server_taps_play_the_steps_of_a_turn(tmp_path):
             if turn_over():
                 break
             assert len(pressed) < 4
-            button = buttons()[0]
+            rect, move = buttons()[0]
             seq = scene.model.streams[0].seq
-            tap(app, screen(scene, button.rect))
-            pressed.append(button.move["type"])
+            tap(app, screen(scene, rect))
+            if scene.model.streams[0].seq == seq and scene.pending is None:
+                frames(app, 3)
+                tap(app, screen(scene, rect))  # a warned button: the second tap plays it
+            pressed.append(move["type"])
             assert run_until(app, lambda s=seq: scene.model.streams[0].seq > s)
         assert pressed[0] == "pass" and "draw" in pressed and "end_turn" in pressed
         assert any(line.startswith("Ada draws an action card:") for line in scene.log)
