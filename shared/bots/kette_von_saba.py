@@ -27,7 +27,13 @@ from collections import Counter
 from shared.bots.base import Policy
 from shared.engine import Move, State, View, get_game
 from shared.games.kette_von_saba.board import MIRROR, RAYS, SPACE_INDEX, SPACES, reward_at
-from shared.games.kette_von_saba.game import BID_STEP, BUYER_REWARD, DRAW_PRICE, space_list
+from shared.games.kette_von_saba.game import (
+    ACCOUNTS,
+    BID_STEP,
+    BUYER_REWARD,
+    DRAW_PRICE,
+    space_list,
+)
 from shared.games.kette_von_saba.necklace import (
     JOKER,
     JOKERS,
@@ -248,6 +254,12 @@ def determinize(view: View, rng: random.Random) -> State:
         "board": view["board"],
         "forgeries": view["forgeries"],
         "cash": list(view["cash"]),
+        # Where the cash came from is the results' bookkeeping, not the bot's: booked as if
+        # each seat started with what it holds now (the parts still add up to the cash).
+        "accounts": [
+            {part: [1, cash] if part == "start" else [0, 0] for part in ACCOUNTS}
+            for cash in view["cash"]
+        ],
         "rewards_paid": view["rewards_paid"],
         "fees_paid": view["fees_paid"],
         "auctioneer": view["auctioneer"],
