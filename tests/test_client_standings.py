@@ -28,6 +28,8 @@ ROWS = [
 @pytest.fixture(autouse=True)
 def config_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("JEWELTABLE_CONFIG", str(tmp_path))
+    # English before (a test of another file in this process may have left German) and after.
+    i18n.set_language("en")
     yield
     i18n.set_language("en")
 
