@@ -124,10 +124,9 @@ def test_the_strong_bot_stops_after_its_iterations_and_repeats_itself_for_a_seed
     assert choices[0] in GAME.legal_moves(state, seat)
 
 
-def test_the_strong_bot_plays_solitaire_and_four_players_with_its_own_search():
+def test_the_strong_bot_plays_solitaire_and_leaves_four_players_to_the_tree_search():
     """Found by the hints' tests: alone at the table the search had no other seat to measure
-    its margin against. At four players the others' replies follow the reply rule
-    (REPLY_RULE_FROM) and the position search plays, not the shared tree search."""
+    its margin against. At four players the shared tree search plays (TREE_SEARCH_FROM)."""
     import random
 
     from shared.bots import magie_des_bijoux as bijoux
@@ -135,7 +134,6 @@ def test_the_strong_bot_plays_solitaire_and_four_players_with_its_own_search():
     from shared.engine import get_game
 
     game = get_game("magie-des-bijoux")
-    assert bijoux.REPLY_RULE_FROM == 4 < bijoux.TREE_SEARCH_FROM
     for players in (1, 4):
         state = game.new_game(3, players)
         rng = random.Random(players)
@@ -146,46 +144,7 @@ def test_the_strong_bot_plays_solitaire_and_four_players_with_its_own_search():
             bot.max_iterations = 40
             chosen = bot.choose(game.view(state, seat), legal)
             assert chosen in legal
-            assert bijoux.strong_search(bot, game.view(state, seat), legal) in legal
+            if players >= bijoux.TREE_SEARCH_FROM:
+                assert bijoux.strong_search(bot, game.view(state, seat), legal) is None
+                break
             state, _ = game.apply(state, seat, rng.choice(legal) if rng.random() < 0.5 else chosen)
-
-
-def test_at_four_players_the_others_reply_by_the_rule_and_every_move_is_taken_back():
-    """The reply rule: each other seat takes the move that leaves him furthest ahead at once (the
-    first such cell on a tie) until the bot is to move again; the search takes back every move
-    it tried, down to its own next move."""
-    from shared.bots.magie_des_bijoux import Search, judge, margin_of
-
-    rng = random.Random(4)
-    state = GAME.new_game(5, 4)
-    for _ in range(12):
-        seat = GAME.to_act(state)[0]
-        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
-    seat = GAME.to_act(state)[0]
-    board = Board(GAME.view(state, seat))
-    search = Search(board, 1 << 30, float("inf"))
-    board.play(board.moves()[0])
-    expected = Board(GAME.view(state, seat))
-    expected.play(expected.moves()[0])
-    played = search._replies(seat)
-    assert played and (board.turn == seat or board.ended)
-    for _ in played:
-        mover = expected.turn
-        assert mover != seat
-        values = []
-        for cell in expected.moves():
-            step = expected.play(cell)
-            values.append((margin_of(judge(expected), mover), cell))
-            expected.undo(step)
-        best = max(v for v, _ in values)
-        expected.play(next(c for v, c in values if v == best))
-    assert (expected.stones, expected.pawn, expected.turn) == (board.stones, board.pawn, board.turn)
-
-    fresh = Board(GAME.view(state, seat))
-    search = Search(fresh, 1 << 30, float("inf"))
-    order = fresh.moves()
-    search.depth = 2
-    ranked = search._root(order, 2, seat)
-    assert sorted(c for _, c in ranked) == sorted(order)
-    assert search.nodes > len(order) * 2  # past the replies, to the bot's own next move
-    assert same_position(fresh, state)

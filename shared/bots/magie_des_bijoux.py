@@ -323,11 +323,6 @@ class Search:
                 value = self._alphabeta(depth - 1, alpha, math.inf)
             elif two:
                 value = -self._alphabeta(depth - 1, -math.inf, -alpha)
-            elif board.players >= REPLY_RULE_FROM:
-                undos = self._replies(seat)
-                value = self._own(depth - 1, seat)
-                for back in reversed(undos):
-                    board.undo(back)
             else:
                 value = margin_of(self._maxn(depth - 1), seat)
             board.undo(undo)
@@ -380,45 +375,6 @@ class Search:
                 best, best_margin = values, m
         return best
 
-    def _own(self, depth: int, seat: int) -> float:
-        """Four players: `seat`'s best margin over its next `depth` moves, the others answering
-        each by the reply rule (`_replies`)."""
-        board = self.board
-        if board.ended or depth == 0:
-            self.horizon = self.horizon or not board.ended
-            return margin_of(judge(board), seat)
-        best = -math.inf
-        for cell in board.moves():
-            undo = board.play(cell)
-            self._tick()
-            undos = self._replies(seat)
-            value = self._own(depth - 1, seat)
-            for back in reversed(undos):
-                board.undo(back)
-            board.undo(undo)
-            if value > best:
-                best = value
-        return best
-
-    def _replies(self, seat: int) -> list[tuple]:
-        """The other seats move until `seat` is to move again (or the game ends), each taking
-        the move that leaves him furthest ahead of the best other seat at once (the first such
-        cell on a tie); returns what `undo` needs, in the order played."""
-        board = self.board
-        undos = []
-        while not board.ended and board.turn != seat:
-            mover = board.turn
-            chosen, best = -1, -math.inf
-            for cell in board.moves():
-                undo = board.play(cell)
-                self._tick()
-                value = margin_of(judge(board), mover)
-                board.undo(undo)
-                if value > best:
-                    chosen, best = cell, value
-            undos.append(board.play(chosen))
-        return undos
-
 
 def margin_of(values: list[float], seat: int) -> float:
     """How far `seat` is ahead of the best other seat (alone, in solitaire: its own value)."""
@@ -428,10 +384,7 @@ def margin_of(values: list[float], seat: int) -> float:
 # From this many players on, the strong level leaves the position to the shared tree search:
 # against basic bots over 400 games the search below won 1.89× its fair share at 2 players and
 # 1.61× at 3, but 1.25× at 4, where the tree search had won 1.47× (docs/performance.md).
-TREE_SEARCH_FROM = 5
-# From this many players on, the others' replies between two of the bot's own moves follow a
-# rule instead of being searched (`Search._replies`), so the bot sees its own next move.
-REPLY_RULE_FROM = 4
+TREE_SEARCH_FROM = 4
 
 
 def strong_search(bot, view: View, legal: list[Move]) -> Move | None:
