@@ -203,16 +203,18 @@ def test_every_target_and_button_is_a_move_the_server_listed(phase):
 # ---------------------------------------------------------------------- playing by hand
 
 
-def test_selecting_a_hand_card_lights_its_legal_spaces_with_the_reward_each_would_earn():
-    def choice(state):
-        if state["phase"] != "reconstruction":
-            return False
-        moves = GAME.legal_moves(state, state["turn"])
-        return len({m["card"] for m in moves if m["type"] == "place"}) >= 2
+def two_cards_to_place(state):
+    """The reconstruction, with two hand cards the seat to act could lay."""
+    if state["phase"] != "reconstruction":
+        return False
+    moves = GAME.legal_moves(state, state["turn"])
+    return len({m["card"] for m in moves if m["type"] == "place"}) >= 2
 
+
+def test_selecting_a_hand_card_lights_its_legal_spaces_with_the_reward_each_would_earn():
     app = make_app()
     sent = []
-    scene = table(app, *find(choice), sent=sent)
+    scene = table(app, *find(two_cards_to_place), sent=sent)
     renderer = scene.game_view
     assert renderer.loose_targets() == []  # two cards could go there: pick one first
     piece = renderer.pieces()[-1]
@@ -236,15 +238,9 @@ def test_a_card_picked_up_stays_picked_up_when_only_the_tables_summary_changes()
     # The server's `table` message (a seat taken, a spectator, the status) bumps the model's
     # revision without a new position; it must not drop the card the player is holding. (The
     # live test's first move was lost this way once on a loaded machine.)
-    def choice(state):
-        if state["phase"] != "reconstruction":
-            return False
-        moves = GAME.legal_moves(state, state["turn"])
-        return len({m["card"] for m in moves if m["type"] == "place"}) >= 2
-
     app = make_app()
     sent = []
-    scene = table(app, *find(choice), sent=sent)
+    scene = table(app, *find(two_cards_to_place), sent=sent)
     piece = scene.game_view.pieces()[-1]
     tap(app, screen(scene, piece.rect.center))
     assert scene.selected is piece
@@ -257,7 +253,7 @@ def test_a_card_picked_up_stays_picked_up_when_only_the_tables_summary_changes()
     # A new position does drop it.
     piece = scene.game_view.pieces()[-1]
     tap(app, screen(scene, piece.rect.center))
-    seed, moves = find(choice)
+    seed, moves = find(two_cards_to_place)
     feed(scene, seed, moves, target.move)
     frames(app, 2)
     assert scene.selected is None
