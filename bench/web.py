@@ -149,7 +149,10 @@ def play(browser: Any, url: str, taps: int) -> dict[str, Any]:
             )
             page.wait_for_timeout(20)
             times = page.evaluate("() => window.jeweltable.tapTimes")
-        tap(page, "#leave")
+        # A finished game shows its results, whose own button goes back to the lobby (the top
+        # bar's ← is a playing table's); a game still on is left by ← (its dialog accepted).
+        finished = page.evaluate("() => window.jeweltable.stream.status === 'finished'")
+        tap(page, "#to-lobby" if finished else "#leave")
         page.wait_for_selector("main.lobby", timeout=5000)
     context.close()
     return {"interactive": interactive, "taps": times}

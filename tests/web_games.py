@@ -386,10 +386,11 @@ def play_to_the_end(page, choose: list[str], limit: float = 240.0) -> dict:
     raise AssertionError(f"the game did not end within {limit} s: {stream(screen)}")
 
 
-def play_kette(page, limit: float = 300.0) -> dict[str, Any]:
+def play_kette(page, limit: float = 300.0, until: set[str] | None = None) -> dict[str, Any]:
     """Tap through a whole game of Die Kette von Saba: a move button if one is there (the pairs
     of KETTE_BOTH_WAYS each way in turn; the lot is laid rather than kept every other time),
-    else a marked place, else a hand card. Returns the move types played and the last stream."""
+    else a marked place, else a hand card — or, given `until`, only until every move type of it
+    was played. Returns the move types played and the last stream."""
     screen = screen_of(page)
     deadline = time.monotonic() + limit
     played: list[str] = []
@@ -423,6 +424,8 @@ def play_kette(page, limit: float = 300.0) -> dict[str, Any]:
             continue
         if tapped:
             played.append(tapped.split("=")[-1].rstrip("]") if "=" in tapped else "place")
+            if until is not None and until <= set(played):
+                return {"played": played, **now}
             screen.wait_until(
                 "seq => !window.jeweltable.stream || window.jeweltable.stream.seq !== seq",
                 now["seq"],

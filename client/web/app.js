@@ -1086,6 +1086,7 @@ function results(stream, game, ctx) {
     summary && summary.lesson ? null : social.rematchPart(ctx),
     button(_("Back to the lobby"), () => connection.send({ t: "leave", table: app.table }), {
       class: "primary",
+      id: "to-lobby",
     }),
   );
 }
