@@ -41,6 +41,9 @@ Perturb = Callable[[State, "int | None", random.Random], "State | None"]
 PerturbBeforeMove = Callable[[State, "int | None", random.Random, int, Move], "State | None"]
 
 # Scale the number of random games with JEWEL_KIT_SCALE (e.g. 0.2 for a quick run, 5 for a soak).
+# The suite's own counts are small on purpose (a dozen games a player count, about half of what
+# they were until 28 November): hypothesis draws new seeds at every run, so the runs add up, and
+# the fuzzers (docs/fuzzing.md) play far more; the whole suite has 12 minutes on two cores.
 SCALE = float(os.environ.get("JEWEL_KIT_SCALE", "1"))
 # Listed moves besides the one played that every step of a checked game applies (see
 # `check_listed_moves_apply`).

@@ -683,7 +683,7 @@ def test_random_games_keep_every_rule(players):
         players,
         invariants=invariants,
         perturb_hidden=perturb_hidden,
-        examples=16,
+        examples=8,
         view_every=3,
     )
 
@@ -696,7 +696,7 @@ def test_random_games_with_the_joker_variants(options):
         options=options,
         invariants=invariants,
         perturb_hidden=perturb_hidden,
-        examples=12,
+        examples=6,
         view_every=3,
     )
 

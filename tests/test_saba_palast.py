@@ -1286,7 +1286,7 @@ def test_random_games_keep_every_rule(players):
         players,
         invariants=invariants,
         perturb_hidden=perturb_hidden,
-        examples=25,
+        examples=12,
         view_every=3,
     )
 
@@ -1298,7 +1298,7 @@ def test_random_profi_games_keep_every_rule():
         options={"profi": True},
         invariants=invariants,
         perturb_hidden=perturb_hidden,
-        examples=25,
+        examples=12,
         view_every=3,
     )
 
