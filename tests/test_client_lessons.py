@@ -311,3 +311,23 @@ def test_pygame_learns_kette_von_saba_with_a_fast_forward_and_a_wrong_move_answe
     finally:
         app.shutdown()
         server.stop()
+
+
+def test_a_lesson_table_is_never_in_the_learners_lobby_list():
+    """The learner's own client hears of its lesson table (`joined`, `table`) but lists it in
+    no lobby: a lesson is private to its learner. Another table is listed as ever."""
+    from client.net.session import Session
+
+    session = Session("127.0.0.1", 9, "Ada")
+    try:
+        seats = [{"name": "Ada", "kind": "human", "connected": True}, {"name": "Mira"}]
+        lesson = {"id": 7, "game": "saba-palast", "status": "playing", "seats": seats}
+        lesson["lesson"] = "saba-palast"
+        session._on_joined({"t": "joined", "table": 7, "seats": [0], "summary": lesson})
+        session._on_table({"t": "table", "table": {**lesson, "spectators": 1}})
+        assert session.lobby.tables == [] and session.tables[7].mine == [0]
+        other = {"id": 8, "game": "saba-palast", "status": "waiting", "seats": seats}
+        session._on_table({"t": "table", "table": other})
+        assert [info.id for info in session.lobby.tables] == [8]
+    finally:
+        session.conn.close()
