@@ -121,12 +121,13 @@ class LessonPanel:
         fast = bool(step.get("fast"))
         if not fast:
             out.append(("head", i18n._("Step {n} of {count}", n=step["step"], count=step["steps"])))
+        # A head and a refusal are drawn bold (`draw`): wrapped as bold, they keep to the panel.
         if step.get("refused"):
             refused = say(step["refused"])
-            out += [("refused", part) for part in theme.wrap(refused, lay.small, width)]
+            out += [("refused", part) for part in theme.wrap(refused, lay.small, width, True)]
         kind = "head" if fast else "words"
         for line in step["words"]:
-            out += [(kind, part) for part in theme.wrap(say(line), lay.small, width)]
+            out += [(kind, part) for part in theme.wrap(say(line), lay.small, width, fast)]
         self._wrapped = (key, out)
         return out
 

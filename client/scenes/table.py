@@ -465,10 +465,12 @@ class TableScene(TableChrome, Scene):
         for target in self.game_view.loose_targets():
             if target.move == move:
                 rects.append(cam.rect_to_screen(target.rect))
+        picked = {p.key for p in (self.selected, self.held) if p is not None}
         for piece in self.game_view.pieces():
             for target in piece.targets:
                 if target.move == move:
-                    rects += [cam.rect_to_screen(piece.rect), cam.rect_to_screen(target.rect)]
+                    place = self.game_view.lit_rect(target, piece.key in picked)
+                    rects += [cam.rect_to_screen(piece.rect), cam.rect_to_screen(place)]
         for button, button_move in zip(self.move_buttons, self.move_button_moves, strict=False):
             if button_move == move:
                 rects.append(pygame.Rect(button.rect))

@@ -286,6 +286,11 @@ class TableView:
         world, for a lesson's step to light it; None where this view draws no such part."""
         return None
 
+    def lit_rect(self, target: Target, picked: bool) -> pygame.FRect:
+        """Where a lesson's step or a hint lights `target` of a piece (`picked`: that piece is
+        selected or held now): its own place."""
+        return target.rect
+
     def move_places(self, move: Move) -> list[pygame.FRect]:
         """Where the controls that play `move` lie in the world besides the board's targets and
         pieces (a button, the gems a payment takes), for a lesson's step to light them."""
