@@ -264,7 +264,7 @@ LESSON = Lesson(
             words=[
                 say(
                     "saba-palast.lesson",
-                    "Play your {material} action card: it gives 1 {material}.",
+                    "Play your {material} action card, in your tray: it gives 1 {material}.",
                     material=MATERIAL_NAMES["ebony"],
                 )
             ],
@@ -274,6 +274,7 @@ LESSON = Lesson(
                 "Play the {material} action card.",
                 material=MATERIAL_NAMES["ebony"],
             ),
+            light=["tray"],
         ),
         Step(
             words=[
@@ -319,7 +320,8 @@ LESSON = Lesson(
             words=[
                 say(
                     "saba-palast.lesson",
-                    "{card} needs an ebony you lack: play your {material} action card.",
+                    "{card} needs an ebony you lack: play your {material} action card, in"
+                    " your tray.",
                     card=card_object("column-1"),
                     material=MATERIAL_NAMES["ebony"],
                 )
@@ -330,6 +332,7 @@ LESSON = Lesson(
                 "Play the {material} action card.",
                 material=MATERIAL_NAMES["ebony"],
             ),
+            light=["tray"],
         ),
         Step(
             words=[

@@ -417,10 +417,12 @@ export function board(view, ctx) {
   view.garden.forEach((field, i) => {
     const x = 4 + (i % 4) * 89;
     const y = gy + 18 + Math.floor(i / 4) * 62;
+    // Where the part a lesson's step (or a hint) builds goes: lit with its card.
+    const lit = ctx.legal.some((m) => m.type === "build" && parseCard(m.card).field === i + 1 && talk.isHinted(ctx, m));
     parts.push(
       s(
         "g",
-        { class: "garden", "data-field": i + 1 },
+        { class: lit ? "garden hinted" : "garden", "data-field": i + 1 },
         s("rect", { x, y, width: 84, height: 56, rx: 8, class: "tile" }),
         text(x + 6, y + 16, number(i + 1), { class: "small" }),
         [1, 2, 3].map((level) =>
@@ -488,7 +490,7 @@ export function board(view, ctx) {
       : button(pgettext("saba-palast.board", "My tray"), () => {
           const tray = document.getElementById("tray");
           if (tray) tray.scrollIntoView({ block: "start" });
-        }, { class: "tray-link", id: "tray-link" }),
+        }, { class: talk.isLitPart(ctx, "tray") ? "tray-link hinted" : "tray-link", id: "tray-link" }),
   );
 }
 
