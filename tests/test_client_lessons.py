@@ -351,6 +351,8 @@ def test_pygame_learns_saba_palast_through_its_fast_forwards_and_a_wrong_move_an
         assert first in words and cards in words
         lit = scene.lesson.lit_moves()
         assert lit == [{"type": "harbour", "field": 3, "vizier": "goldsmith"}]
+        # The view is told what the step teaches: its other pieces do not glow.
+        assert scene.game_view.taught == lit
         # The step lights its harbour field and the own harbour cards it speaks of.
         tray_cards = scene.camera.rect_to_screen(scene.game_view.part_rect("harbour_cards"))
         assert tray_cards in scene.lesson_rects() and len(scene.lesson_rects()) > 1

@@ -803,6 +803,7 @@ class TableScene(TableChrome, Scene):
         self._refresh_static(surface)
         surface.blit(self.static, (0, 0))
         hot: set[Any] = set()
+        self.game_view.taught = None
         if self.interactive:
             source = self.held or self.selected
             targets = source.targets if source is not None else self.game_view.loose_targets()
@@ -811,6 +812,7 @@ class TableScene(TableChrome, Scene):
             if lit is not None:
                 # A lesson's step: only the moves it teaches glow (the others still answer).
                 hot = {t.key for t in targets if t.move in lit}
+                self.game_view.taught = lit
         self.game_view.draw(surface, self.camera, hot, self.held)
         self._note_board_spots()
         self._draw_lesson(surface)

@@ -199,6 +199,9 @@ class TableView:
         self.legal: list[Move] = []
         self.seat: int | None = None
         self.events: list[Event] = []
+        # The moves a lesson's step teaches now (the scene sets it each frame; None outside a
+        # step): a view that glows its pieces may glow only those that lead to them.
+        self.taught: list[Move] | None = None
         self._talk: tuple[int, talk.Talk | None] | None = None
 
     # ------------------------------------------------------------------ data in
