@@ -1,8 +1,9 @@
-"""pygame learns La Magie des Bijoux and Das Kollier (issue 28): "Learn to play" on the start
-screen and its game picker, the step above the board with only the move it teaches glowing, a
-wrong move answered with the step's line and the same step again, the lesson clicked through
-(Das Kollier's through its fast-forwards) to the scoring on the learner's result, and "Play a
-real game" one click away — in English and German."""
+"""pygame learns each game (issue 28): "Learn to play" on the start screen and its game picker,
+the step above the board with only the move it teaches glowing, a wrong move answered with the
+step's line and the same step again, the lesson clicked through (through the fast-forwards of
+Das Kollier, Die Kette von Saba and Saba – Palast, whose line then heads the panel) to the
+scoring on the learner's result, and "Play a real game" one click away — in English and German;
+and a lesson table never in the learner's lobby list."""
 
 from __future__ import annotations
 
@@ -311,3 +312,103 @@ def test_pygame_learns_kette_von_saba_with_a_fast_forward_and_a_wrong_move_answe
     finally:
         app.shutdown()
         server.stop()
+
+
+PALAST_WORDS = {
+    "en": ("Step 1 of 12", "harbour cards", "send the vizier", "Some rounds later", "You win"),
+    "de": ("Schritt 1 von 12", "Hafenkarten", "schicke den Wesir", "Einige Runden", "Du gewinnst"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(PALAST_WORDS))
+def test_pygame_learns_saba_palast_through_its_fast_forwards_and_a_wrong_move_answered(
+    language, monkeypatch
+):
+    """Saba – Palast's lesson by clicks on what glows: the harbour field and the vizier's
+    quarter chip, the building card and its garden field, the quarter, the action card, the
+    step button; a wrong harbour field answered; during the fast-forward its line heads the
+    panel, no step's number; the points explained at the end."""
+    first, cards, vizier, later, win = PALAST_WORDS[language]
+    # The fast-forward quick, yet slow enough to be seen playing.
+    monkeypatch.setattr(server_lessons, "FAST_PAUSE", 0.02)
+    server = LocalServer("Lessons", ["127.0.0.1"], discovery=False, port=0).start()
+    server.wait()
+    app = App((1280, 800), Settings(name="Ada", language=language))
+    try:
+        app.host_server = server
+        start = StartScene(app, browse=False)
+        app.stack.push(start)
+        app.step(1 / 60)
+        tap(app, start.learn_button.rect.center)
+        picker = app.stack.top
+        games = [button.label for button in picker.choices]
+        tap(app, picker.choices[games.index("Saba – Palast der Königin")].rect.center)
+        assert run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        scene = app.stack.top
+        model = scene.model
+        assert run_until(app, lambda: scene.interactive and scene.lesson.lit_moves())
+        words = " ".join(text for _kind, text in scene.lesson.lines(600))
+        assert first in words and cards in words
+        lit = scene.lesson.lit_moves()
+        assert lit == [{"type": "harbour", "field": 3, "vizier": "goldsmith"}]
+        # The view is told what the step teaches: its other pieces do not glow.
+        assert scene.game_view.taught == lit
+        # The step lights its harbour field and the own harbour cards it speaks of.
+        tray_cards = scene.camera.rect_to_screen(scene.game_view.part_rect("harbour_cards"))
+        assert tray_cards in scene.lesson_rects() and len(scene.lesson_rects()) > 1
+        # Harbour field 1: the step's line, the same step, nothing played.
+        seq = model.streams[0].seq
+        tap_move(app, scene, {"type": "harbour", "field": 1})
+        assert run_until(app, lambda: bool(model.lesson.get("refused")) and scene.interactive)
+        assert model.streams[0].seq == seq and model.lesson["step"] == 1
+        said = " ".join(text for kind, text in scene.lesson.lines(600) if kind == "refused")
+        assert vizier in said
+        clicks, fast_seen = 0, False
+        while not model.lesson["done"]:
+            assert run_until(
+                app,
+                lambda: model.lesson["done"] or (scene.interactive and scene.lesson.lit_moves()),
+                timeout=30,
+            )
+            if model.lesson["done"]:
+                break
+            seq = model.streams[0].seq
+            move = scene.lesson.lit_moves()[0]
+            tap_move(app, scene, move)
+            clicks += 1
+            assert run_until(app, lambda s=seq: model.streams[0].seq > s), (clicks, move)
+            if clicks == 9:  # the second arch: the table plays on by itself
+                assert run_until(app, lambda: model.lesson["fast"])
+                shown = scene.lesson.lines(600)
+                assert shown[0][0] == "head" and later in shown[0][1]
+                assert not any(first.split(" 1 ")[0] in text for _kind, text in shown)
+                fast_seen = True
+            assert clicks <= 12
+        assert clicks == 12 and fast_seen
+        assert run_until(app, lambda: isinstance(app.stack.top, ResultsScene))
+        assert any(win in line for line in app.stack.top.lesson)
+        # The lesson's table was never in the lobby's list, here either.
+        assert all(info.id != model.table_id for info in app.session.lobby.tables)
+    finally:
+        app.shutdown()
+        server.stop()
+
+
+def test_a_lesson_table_is_never_in_the_learners_lobby_list():
+    """The learner's own client hears of its lesson table (`joined`, `table`) but lists it in
+    no lobby: a lesson is private to its learner. Another table is listed as ever."""
+    from client.net.session import Session
+
+    session = Session("127.0.0.1", 9, "Ada")
+    try:
+        seats = [{"name": "Ada", "kind": "human", "connected": True}, {"name": "Mira"}]
+        lesson = {"id": 7, "game": "saba-palast", "status": "playing", "seats": seats}
+        lesson["lesson"] = "saba-palast"
+        session._on_joined({"t": "joined", "table": 7, "seats": [0], "summary": lesson})
+        session._on_table({"t": "table", "table": {**lesson, "spectators": 1}})
+        assert session.lobby.tables == [] and session.tables[7].mine == [0]
+        other = {"id": 8, "game": "saba-palast", "status": "waiting", "seats": seats}
+        session._on_table({"t": "table", "table": other})
+        assert [info.id for info in session.lobby.tables] == [8]
+    finally:
+        session.conn.close()

@@ -158,3 +158,29 @@ def test_a_fast_forward_plays_the_same_moves_every_time():
     again, _ = play(lesson, {})
     assert first == again
     assert any(isinstance(entry, FastForward) for entry in lesson.script)
+
+
+def test_saba_palast_lessons_words_about_the_position_hold():
+    """Saba – Palast's lesson says what the fast-forward leaves (5 ★ each, two treasury figures)
+    and that the learner's column wins the game: true on the current engine and bots."""
+    lesson = lessons.lesson("saba-palast")
+    game = engine.get_game(lesson.game)
+    state = game.new_game(lesson.seed, lesson.players, lesson.options)
+    progress = Progress(lesson)
+    seen = None
+    while progress.entry is not None:
+        entry = progress.entry
+        if isinstance(entry, FastForward):
+            seat_index, move, _quiet = progress.fast_move(game, state)
+        elif isinstance(entry, Step):
+            if entry.accept == [{"type": "harbour", "field": 4}]:
+                seen = game.view(state, lesson.learner)
+            seat_index, move = lesson.learner, entry.accept[0]
+        else:
+            seat_index = entry.seat
+            move = progress.scripted(seat_index, game.legal_moves(state, seat_index))
+        state, _ = game.apply(state, seat_index, move)
+        progress.played(state)
+    assert seen is not None and seen["points"] == [5, 5] and len(seen["treasury"]) == 2
+    outcome = game.outcome(state)
+    assert outcome["winners"] == [lesson.learner] and outcome["end"] == "palace_complete"

@@ -112,6 +112,8 @@ async def test_a_lesson_goes_on_where_it_was_after_a_restart(tmp_path, caplog):
         ada = await AsyncClient.connect(HOST, server.port, "Ada", token)
         again = await latest(ada, table, 0, msg["seq"])
         assert again["lesson"] == before and again["seq"] == msg["seq"]
+        # Back at its lesson, the learner's lobby still does not list it.
+        assert all(t["id"] != table for t in ada.welcome["tables"])
         assert not [r for r in caplog.records if "keeps no" in r.getMessage()]
         await ada.close()
 

@@ -177,6 +177,19 @@ def test_building_nothing_when_a_part_is_payable_warns():
     warning(state, me, {"type": "pass"})
 
 
+def test_with_nothing_payable_yet_the_moment_points_to_cards_before_building_nothing():
+    """Nothing on the building fields is payable from the stock: with an action card in hand
+    the moment does not say "build nothing" flatly (the card may pay); with none it does."""
+    state = fresh()
+    me = state["turn"]
+    state.update(phase="build")
+    state["stocks"][me] = {m: 0 for m in MATERIALS}
+    state["hands"][me] = ["ebony"]
+    assert "action cards" in i18n.say(said(state, me)["explain"])
+    state["hands"][me] = []
+    assert i18n.say(said(state, me)["explain"]).endswith("build nothing.")
+
+
 def test_building_without_a_figure_or_from_a_quarter_warns():
     state = fresh()
     me = state["turn"]

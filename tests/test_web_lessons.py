@@ -2,7 +2,7 @@
 the board with the plaque it teaches lit and the others quiet, a wrong plaque answered with the
 step's line and the same step again, the lesson tapped through to the scoring on the learner's
 result, and "Play a real game" one tap away — in English and in German; and Das Kollier's,
-through its fast-forwards."""
+Die Kette von Saba's and Saba – Palast's, through their fast-forwards."""
 
 from __future__ import annotations
 
@@ -232,4 +232,77 @@ def test_the_phone_learns_kette_von_saba_by_following_the_lights(
     assert taps == 10
     ended = page.inner_text(".lesson")
     assert done in ended and win in ended
+    assert page.errors == []
+
+
+PALAST_READY = """() => {
+  const lesson = window.jeweltable.stream && window.jeweltable.stream.lesson;
+  const lit = document.querySelector(LIT);
+  return Boolean(lesson && (lesson.done || (!lesson.watch && lit)));
+}""".replace("LIT", repr(".controls button.hinted, #tray button.hinted"))
+# The lit buttons: the moves below the board and the action cards in the tray.
+PALAST_LIT = ".controls button.hinted, #tray button.hinted"
+
+PALAST_WORDS = {
+    "en-GB": ("Step 1 of 12", "harbour cards", "send the vizier", "Some rounds later", "You win"),
+    "de-DE": (
+        "Schritt 1 von 12",
+        "Hafenkarten",
+        "schicke den Wesir",
+        "Einige Runden",
+        "Du gewinnst",
+    ),
+}
+
+
+@pytest.mark.parametrize("locale", sorted(PALAST_WORDS))
+def test_the_phone_learns_saba_palast_by_following_the_lights(server, browser, locale, monkeypatch):
+    """Saba – Palast's lesson by taps on what glows (a choice's opener, then the choice): the
+    step's harbour field lit on the board and the other quiet, the ⚓ of the harbour cards lit;
+    a wrong field answered; during the fast-forward its line heads the panel, no step's number;
+    the points at the end."""
+    first, cards, vizier, later, win = PALAST_WORDS[locale]
+    monkeypatch.setattr(server_lessons, "FAST_PAUSE", 0.02)
+    page = tall_phone(browser, locale)
+    open_lobby(page, server)
+    page.tap("[data-learn='saba-palast']")
+    page.wait_for_function(PALAST_READY)
+    page.wait_for_function(
+        "t => document.querySelector('.lesson').innerText.includes(t)", arg=cards
+    )
+    assert first in page.inner_text(".lesson")
+    assert page.get_attribute("svg .harbour.hinted", "data-field") == "3"
+    assert page.locator("svg .harbour.legal.quiet[data-field='1']").count() == 1
+    assert page.locator("svg text.lit").count() == 2  # the ⚓ of fields 1 and 3
+    # Harbour field 1, tapped on the board: the step's line of why, and the same step.
+    seq = page.evaluate("() => window.jeweltable.stream.seq")
+    thumb(page, "svg .harbour.legal.quiet[data-field='1']")
+    page.wait_for_selector(".lesson .refused")
+    assert vizier in page.inner_text(".lesson .refused")
+    assert page.evaluate("() => window.jeweltable.stream.seq") == seq
+    assert page.get_attribute(".lesson", "data-lesson") == "1"
+    taps = 0
+    while not page.evaluate("() => window.jeweltable.stream.lesson.done"):
+        seq = page.evaluate("() => window.jeweltable.stream.seq")
+        # A choice's opener first (it plays nothing), then the lit move itself.
+        for _ in range(3):
+            opens = page.locator(PALAST_LIT).first.get_attribute("data-step")
+            thumb(page, PALAST_LIT)
+            if opens is None:
+                break
+        # A move the table's talk warns of (materials over the limit) asks for a second tap.
+        armed = ".controls button.armed, #tray button.armed"
+        if page.locator(armed).count():
+            thumb(page, armed)
+        taps += 1
+        page.wait_for_function("seq => window.jeweltable.stream.seq > seq", arg=seq)
+        if taps == 9:  # the second arch: the table plays on by itself
+            page.wait_for_function("() => window.jeweltable.stream.lesson.fast")
+            assert page.locator(".lesson .step-no").count() == 0
+            assert later in page.inner_text(".lesson")
+        page.wait_for_function(PALAST_READY)
+        assert taps <= 12
+    assert taps == 12
+    ended = page.inner_text(".lesson")
+    assert win in ended and "★" in ended
     assert page.errors == []

@@ -165,7 +165,7 @@ class Session:
 
     def _on_table(self, msg: dict[str, Any]) -> None:
         info = table_info(msg["table"])
-        self._upsert(info)
+        self._upsert(info, lesson=bool(msg["table"].get("lesson")))
         model = self.tables.get(info.id)
         if model is not None:
             model.seats = info.seats
@@ -189,7 +189,11 @@ class Session:
         """Close a table this client created (the server tells everyone at it)."""
         self.send({"t": "close", "table": table_id})
 
-    def _upsert(self, info: TableInfo) -> None:
+    def _upsert(self, info: TableInfo, lesson: bool = False) -> None:
+        """The lobby's entry of a table, added or brought up to date. A lesson table is its
+        learner's alone: the lobby never lists it (nor does the server to anyone else)."""
+        if lesson:
+            return
         for i, old in enumerate(self.lobby.tables):
             if old.id == info.id:
                 self.lobby.tables[i] = info
@@ -200,7 +204,7 @@ class Session:
 
     def _on_joined(self, msg: dict[str, Any]) -> None:
         info = table_info(msg["summary"])
-        self._upsert(info)
+        self._upsert(info, lesson=bool(msg["summary"].get("lesson")))
         model = self.tables.get(info.id)
         if model is None:
             model = TableModel(info.id, info.game, info.seats, status=info.status)

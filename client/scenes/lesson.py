@@ -106,7 +106,8 @@ class LessonPanel:
         return list(step["light"]) if step is not None and not step["done"] else []
 
     def lines(self, width: int) -> list[tuple[str, str]]:
-        """(kind, text) of each wrapped line: the step's number, a refusal, the words."""
+        """(kind, text) of each wrapped line: the step's number, a refusal, the words (during a
+        fast-forward: its line as the head, and no step's number)."""
         step = self.step()
         if step is None or step["done"]:
             return []
@@ -115,13 +116,18 @@ class LessonPanel:
         if self._wrapped is not None and self._wrapped[0] == key:
             return self._wrapped[1]
         say = self.scene.game_view.say
-        head = i18n._("Step {n} of {count}", n=step["step"], count=step["steps"])
-        out = [("head", head)]
+        out: list[tuple[str, str]] = []
+        # During a fast-forward the table plays on by itself: its line heads the panel, no step.
+        fast = bool(step.get("fast"))
+        if not fast:
+            out.append(("head", i18n._("Step {n} of {count}", n=step["step"], count=step["steps"])))
+        # A head and a refusal are drawn bold (`draw`): wrapped as bold, they keep to the panel.
         if step.get("refused"):
             refused = say(step["refused"])
-            out += [("refused", part) for part in theme.wrap(refused, lay.small, width)]
+            out += [("refused", part) for part in theme.wrap(refused, lay.small, width, True)]
+        kind = "head" if fast else "words"
         for line in step["words"]:
-            out += [("words", part) for part in theme.wrap(say(line), lay.small, width)]
+            out += [(kind, part) for part in theme.wrap(say(line), lay.small, width, fast)]
         self._wrapped = (key, out)
         return out
 

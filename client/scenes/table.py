@@ -465,10 +465,12 @@ class TableScene(TableChrome, Scene):
         for target in self.game_view.loose_targets():
             if target.move == move:
                 rects.append(cam.rect_to_screen(target.rect))
+        picked = {p.key for p in (self.selected, self.held) if p is not None}
         for piece in self.game_view.pieces():
             for target in piece.targets:
                 if target.move == move:
-                    rects += [cam.rect_to_screen(piece.rect), cam.rect_to_screen(target.rect)]
+                    place = self.game_view.lit_rect(target, piece.key in picked)
+                    rects += [cam.rect_to_screen(piece.rect), cam.rect_to_screen(place)]
         for button, button_move in zip(self.move_buttons, self.move_button_moves, strict=False):
             if button_move == move:
                 rects.append(pygame.Rect(button.rect))
@@ -801,6 +803,7 @@ class TableScene(TableChrome, Scene):
         self._refresh_static(surface)
         surface.blit(self.static, (0, 0))
         hot: set[Any] = set()
+        self.game_view.taught = None
         if self.interactive:
             source = self.held or self.selected
             targets = source.targets if source is not None else self.game_view.loose_targets()
@@ -809,6 +812,7 @@ class TableScene(TableChrome, Scene):
             if lit is not None:
                 # A lesson's step: only the moves it teaches glow (the others still answer).
                 hot = {t.key for t in targets if t.move in lit}
+                self.game_view.taught = lit
         self.game_view.draw(surface, self.camera, hot, self.held)
         self._note_board_spots()
         self._draw_lesson(surface)

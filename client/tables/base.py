@@ -199,6 +199,9 @@ class TableView:
         self.legal: list[Move] = []
         self.seat: int | None = None
         self.events: list[Event] = []
+        # The moves a lesson's step teaches now (the scene sets it each frame; None outside a
+        # step): a view that glows its pieces may glow only those that lead to them.
+        self.taught: list[Move] | None = None
         self._talk: tuple[int, talk.Talk | None] | None = None
 
     # ------------------------------------------------------------------ data in
@@ -285,6 +288,11 @@ class TableView:
         """Where a part of the table named by the game's voice ("pawn", "previous") lies in the
         world, for a lesson's step to light it; None where this view draws no such part."""
         return None
+
+    def lit_rect(self, target: Target, picked: bool) -> pygame.FRect:
+        """Where a lesson's step or a hint lights `target` of a piece (`picked`: that piece is
+        selected or held now): its own place."""
+        return target.rect
 
     def move_places(self, move: Move) -> list[pygame.FRect]:
         """Where the controls that play `move` lie in the world besides the board's targets and

@@ -568,7 +568,8 @@ function nameInput() {
 function lobbyScreen() {
   const named = myName() !== "";
   const field = nameInput();
-  const tables = [...app.tables.values()].sort((a, b) => b.id - a.id);
+  // A lesson table is its learner's alone: never listed (the server lists it to nobody else).
+  const tables = [...app.tables.values()].filter((t) => !t.lesson).sort((a, b) => b.id - a.id);
   return h(
     "main",
     { class: "lobby scroll" },
@@ -918,15 +919,18 @@ function lessonPanel(stream, ctx) {
   const lesson = currentLesson(stream);
   if (!lesson) return null;
   const refused = app.lessonRefused && app.lessonRefused.seq === stream.seq ? app.lessonRefused.line : null;
-  const classes = ["lesson", lesson.watch ? "watch" : "", lesson.done ? "done" : ""];
+  const classes = ["lesson", lesson.watch ? "watch" : "", lesson.done ? "done" : "", lesson.fast ? "fast" : ""];
+  // During a fast-forward the table plays on by itself: its line heads the panel, no step does.
+  const head = lesson.done
+    ? _("Lesson done")
+    : lesson.fast
+      ? null
+      : _("Step {n} of {count}", { n: lesson.step, count: lesson.steps });
+  const state = lesson.done ? "done" : lesson.fast ? "fast" : lesson.step;
   return h(
     "section",
-    { class: classes.join(" ").trim(), "data-lesson": lesson.done ? "done" : lesson.step, "aria-live": "polite" },
-    h(
-      "p",
-      { class: "step-no" },
-      lesson.done ? _("Lesson done") : _("Step {n} of {count}", { n: lesson.step, count: lesson.steps }),
-    ),
+    { class: classes.join(" ").trim(), "data-lesson": state, "aria-live": "polite" },
+    head ? h("p", { class: "step-no" }, head) : null,
     refused ? h("p", { class: "refused", role: "alert" }, talk.line(refused, ctx)) : null,
     lesson.words.map((line) => h("p", {}, talk.line(line, ctx))),
     lesson.done

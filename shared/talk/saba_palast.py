@@ -793,6 +793,13 @@ class Voice:
                         "Pay a card's materials plus its building field's gold; your figure goes"
                         " onto its garden field's balcony (+1 ★).",
                     )
+                elif any(m["type"] in ("play_card", "use_quarter") for m in moment.legal):
+                    # Not "build nothing" while cards and quarters may still pay for one.
+                    explain = say(
+                        "saba-palast.talk",
+                        "You cannot pay for any card yet: your action cards and quarters may"
+                        " give what is missing; or build nothing.",
+                    )
                 else:
                     explain = say(
                         "saba-palast.talk",

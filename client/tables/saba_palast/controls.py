@@ -53,6 +53,9 @@ class Chip:
     rect: pygame.FRect
     move: Move
     popup: int
+    # The target the choice belongs to (a quarter, a garden field): lit while the chip is not
+    # shown.
+    anchor: pygame.FRect = field(default_factory=pygame.FRect)
 
 
 @dataclass
@@ -138,7 +141,7 @@ class Controls:
                 x + 8 + col * (chip_w + 8), y + 8 + row * (CHIP_H + 8), chip_w, CHIP_H
             )
             chip_key = (*key, i)
-            act.chips[chip_key] = Chip(chip_key, rect, move, popup_id)
+            act.chips[chip_key] = Chip(chip_key, rect, move, popup_id, anchor)
             targets.append(self._target(act, chip_key, rect, move))
         return targets
 
@@ -285,6 +288,12 @@ class Controls:
 
     def pieces(self) -> list[Piece]:
         return self.act.pieces
+
+    def lit_rect(self, target: Target, picked: bool) -> pygame.FRect:
+        """A choice's chip shows only while its piece is picked up: until then a lesson's step
+        or a hint lights the place it belongs to (the quarter, the garden field)."""
+        chip = self.act.chips.get(target.key)
+        return chip.anchor if chip is not None and not picked else target.rect
 
     def loose_targets(self) -> list[Target]:
         return self.act.loose

@@ -45,8 +45,11 @@ class Cues(Drawing):
             self._glow(surface, cam, rect, 12 if key == self.ctx.hover else level, radius)
         if selected is None:
             soft = round((0.3 + 0.45 * glow) * 12)
+            taught = self.taught
             for piece in self.act.pieces:
-                self._glow(surface, cam, piece.rect, soft, radius)
+                # A lesson's step: the pieces that lead to another move stay quiet.
+                if taught is None or any(t.move in taught for t in piece.targets):
+                    self._glow(surface, cam, piece.rect, soft, radius)
         elif selected.key != ("vizier",):
             r = cam.rect_to_screen(selected.rect.inflate(6, 6))
             surface.blit(highlights.outline(r.w, r.h, radius, max(2, round(4 * cam.scale))), r)

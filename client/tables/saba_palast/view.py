@@ -186,6 +186,25 @@ class SabaPalastView(Controls, Motion, Board, Pieces, Steps, Cues, TableView):
         return self.tray(seat).tokens[material]
 
     # ------------------------------------------------------------------ geometry
+    def part_rect(self, part: str) -> pygame.FRect | None:
+        """A part of the table a lesson's step names: the own tray ("tray"), its two harbour
+        cards ("harbour_cards") and its ★ ("points"), the serail or the treasury."""
+        if part == "serail":
+            return SERAIL
+        if part == "treasury":
+            return TREASURY
+        tray = self.table.trays.get(self.seat) if self.view else None
+        if tray is None or not tray.own:
+            return None
+        if part == "tray":
+            return tray.rect
+        if part == "harbour_cards" and tray.harbour_cards:
+            return tray.harbour_cards[0].union(tray.harbour_cards[-1])
+        if part == "points":
+            # Where `_draw_tray` writes the own ★.
+            return pygame.FRect(tray.rect.x + 250, tray.name[1] - 16, 64, 32)
+        return None
+
     def world_size(self) -> tuple[float, float]:
         return self.table.size
 

@@ -27,7 +27,15 @@ const SIDEWAYS = `@media (orientation: landscape) and (min-width: 640px) {
 // A spectator's facts stand below the board on the page; the TV has them in its side panel.
 const SPECTATOR_FACTS = `main.tv .palast > .facts { display: none; }
 main.game-saba-palast .palast > .facts { margin: 8px 0 0; padding: 0 4px; grid-template-columns: minmax(6em, 35%) 1fr; }`;
-if (!document.getElementById("palast-style")) document.head.append(h("style", { id: "palast-style" }, `${SIDEWAYS}\n${SPECTATOR_FACTS}`));
+// A lesson's step (or a hint) lights the targets of its moves and quiets the other targets; the
+// parts of the table it names ("harbour_cards": the ⚓ of the fields the seat's harbour cards
+// show, "points", "serail", "treasury", "tray") light up too.
+const LIT = `svg.palast-board .legal.quiet > rect:first-child { stroke: #3b6f69; stroke-width: 1.5; animation: none; }
+svg.palast-board .hinted > rect:first-child { stroke: #ffd27a; stroke-width: 6; filter: drop-shadow(0 0 5px #ffd27a); }
+svg.palast-board text.lit { fill: #ffd27a; font-weight: bold; }
+main.game-saba-palast #tray.lit { outline: 3px solid #ffd27a; outline-offset: 2px; border-radius: 12px; }`;
+if (!document.getElementById("palast-style"))
+  document.head.append(h("style", { id: "palast-style" }, `${SIDEWAYS}\n${SPECTATOR_FACTS}\n${LIT}`));
 const MATERIALS = ["alabaster", "sandstone", "ebony", "gold"];
 const QUARTERS = ["stonemason", "mason", "carpenter", "goldsmith", "exchange", "bazaar"];
 // Materials have a colour AND a shape (VISUAL.md): a white block, a brown brick, a black log,
@@ -144,10 +152,36 @@ function text(x, y, content, attrs = {}) {
   return s("text", { x, y, ...attrs }, content);
 }
 
-/** Make an SVG group a tap target that sends `moves[0]` or opens the choice. */
-function target(el, key, action) {
+/** Make an SVG group a tap target that sends `moves[0]` or opens the choice; `moves` are the
+ * listed moves it leads to (lit when a lesson's step or a hint names one, quiet when the step
+ * teaches another). */
+function target(el, key, action, ctx = null, moves = []) {
   el.classList.add("legal");
+  const light = ctx ? lightOf(ctx, moves) : null;
+  if (light) el.classList.add(light);
   return tappable(el, key, action);
+}
+
+/** "hinted" where one of `moves` is the lesson step's (or the hint's) move, "quiet" where the
+ * step teaches another, else null. */
+function lightOf(ctx, moves) {
+  if (moves.some((m) => talk.isHinted(ctx, m))) return "hinted";
+  return ctx.lit ? "quiet" : null;
+}
+
+/** A class that lights a part of the table the lesson's step names. */
+function litPart(ctx, id, base) {
+  return talk.isLitPart(ctx, id) ? `${base} lit` : base;
+}
+
+/** The listed moves a tap on a quarter may lead to now (as `quarterAction` picks among them). */
+function quarterMoves(ctx, quarter) {
+  return ctx.legal.filter(
+    (m) =>
+      ((m.type === "send_figure" || m.type === "place_figure" || m.type === "use_quarter") && m.quarter === quarter) ||
+      (m.type === "harbour" && ctx.ui.harbour === 3 && m.vizier === quarter) ||
+      (m.type === "move_figure" && ctx.ui.moveFrom && m.from === ctx.ui.moveFrom && m.to === quarter),
+  );
 }
 
 // ------------------------------------------------------------------ what the seat may do
@@ -305,7 +339,7 @@ export function board(view, ctx) {
   const shows = ctx.seat !== null ? view.harbour_fields[ctx.seat] : [];
   parts.push(
     explains(ctx, text(4, 14, pgettext("saba-palast.board", "Harbour"), { class: "label" }), "harbour"),
-    explains(ctx, text(W - 4, 14, "★ ?", { class: "label", "text-anchor": "end" }), "points"),
+    explains(ctx, text(W - 4, 14, "★ ?", { class: litPart(ctx, "points", "label"), "text-anchor": "end" }), "points"),
   );
   view.harbour.forEach((slot, i) => {
     const field = i + 1;
@@ -318,12 +352,13 @@ export function board(view, ctx) {
       { class: `harbour${held ? " held" : ""}${shows.includes(field) ? "" : " not-mine"}`, "data-field": field },
       s("rect", { x, y: 20, width: 84, height: 62, rx: 8, class: "tile" }),
       text(x + 8, 38, number(field), { class: "small" }),
-      shows.includes(field) ? text(x + 76, 38, "⚓", { class: "small", "text-anchor": "end" }) : null,
+      shows.includes(field) ? text(x + 76, 38, "⚓", { class: litPart(ctx, "harbour_cards", "small"), "text-anchor": "end" }) : null,
       glyph(slot.material, x + 26, 54),
       text(x + 46, 60, `×${number(slot.count)}`, { class: "count" }),
       text(x + 42, 77, material(slot.material), { class: "small", "text-anchor": "middle" }),
     );
-    parts.push(legal ? target(g, `harbour:${field}`, () => harbourTap(ctx, field)) : explains(ctx, g, "harbour"));
+    const moves = listed(ctx, "harbour").filter((m) => m.field === field);
+    parts.push(legal ? target(g, `harbour:${field}`, () => harbourTap(ctx, field), ctx, moves) : explains(ctx, g, "harbour"));
   });
   // The building fields: three cards, their price now (the 2nd and 3rd with the gold surcharge).
   const top = 92;
@@ -370,9 +405,10 @@ export function board(view, ctx) {
     );
     if (removable) {
       const move = listed(ctx, "harbour").find((m) => m.remove === card);
-      parts.push(target(g, `remove:${card}`, () => play(ctx, move)));
+      parts.push(target(g, `remove:${card}`, () => play(ctx, move), ctx, [move]));
     } else if (buildable && !ctx.ui.harbour) {
-      parts.push(target(g, `build:${card}`, () => buildTap(ctx, card)));
+      const moves = ctx.legal.filter((m) => (m.type === "build" || m.type === "fulfil") && m.card === card);
+      parts.push(target(g, `build:${card}`, () => buildTap(ctx, card), ctx, moves));
     } else parts.push(g);
   });
   // The palace garden: eight fields with their levels, the balcony figure and a material left.
@@ -381,10 +417,12 @@ export function board(view, ctx) {
   view.garden.forEach((field, i) => {
     const x = 4 + (i % 4) * 89;
     const y = gy + 18 + Math.floor(i / 4) * 62;
+    // Where the part a lesson's step (or a hint) builds goes: lit with its card.
+    const lit = ctx.legal.some((m) => m.type === "build" && parseCard(m.card).field === i + 1 && talk.isHinted(ctx, m));
     parts.push(
       s(
         "g",
-        { class: "garden", "data-field": i + 1 },
+        { class: lit ? "garden hinted" : "garden", "data-field": i + 1 },
         s("rect", { x, y, width: 84, height: 56, rx: 8, class: "tile" }),
         text(x + 6, y + 16, number(i + 1), { class: "small" }),
         [1, 2, 3].map((level) =>
@@ -421,11 +459,11 @@ export function board(view, ctx) {
       figures.map((seat, k) => figure(ctx, seat, x + 14 + k * step(figures.length, vizier ? 74 : 88), y + 50)),
     );
     const action = mine || ctx.legal.some((m) => m.type === "send_figure") ? quarterAction(ctx, quarter) : null;
-    parts.push(action ? target(g, `quarter:${quarter}`, action) : explains(ctx, g, `quarter:${quarter}`));
+    parts.push(action ? target(g, `quarter:${quarter}`, action, ctx, quarterMoves(ctx, quarter)) : explains(ctx, g, `quarter:${quarter}`));
   });
   // The serail's spaces (space 1 first) and the treasury; the supply.
   const sy = qy + 184;
-  parts.push(explains(ctx, text(4, sy, pgettext("saba-palast.board", "Serail"), { class: "label" }), "serail"));
+  parts.push(explains(ctx, text(4, sy, pgettext("saba-palast.board", "Serail"), { class: litPart(ctx, "serail", "label") }), "serail"));
   for (let k = 0; k < view.serail_spaces; k++) {
     const x = 70 + k * 26;
     parts.push(s("rect", { x, y: sy - 16, width: 22, height: 22, rx: 4, class: "space" }));
@@ -433,7 +471,7 @@ export function board(view, ctx) {
   }
   if (view.serail_figure !== null && view.serail_figure !== undefined)
     parts.push(figure(ctx, view.serail_figure, 70 + view.serail_spaces * 26 + 14, sy - 5, 10));
-  parts.push(explains(ctx, text(4, sy + 30, pgettext("saba-palast.board", "Treasury"), { class: "label" }), "points"));
+  parts.push(explains(ctx, text(4, sy + 30, pgettext("saba-palast.board", "Treasury"), { class: litPart(ctx, "treasury", "label") }), "points"));
   view.treasury.forEach((seat, k) => parts.push(figure(ctx, seat, 84 + k * 20, sy + 25, 8)));
   parts.push(explains(ctx, text(4, sy + 58, pgettext("saba-palast.board", "Supply"), { class: "label" }), "materials"));
   MATERIALS.forEach((m, k) => {
@@ -452,7 +490,7 @@ export function board(view, ctx) {
       : button(pgettext("saba-palast.board", "My tray"), () => {
           const tray = document.getElementById("tray");
           if (tray) tray.scrollIntoView({ block: "start" });
-        }, { class: "tray-link", id: "tray-link" }),
+        }, { class: talk.isLitPart(ctx, "tray") ? "tray-link hinted" : "tray-link", id: "tray-link" }),
   );
 }
 
@@ -511,7 +549,7 @@ export function facts(view, ctx) {
   const materials = MATERIALS.map((m) => h("span", { class: "chip" }, icon(m), `${number(stock[m])} ${material(m)}`));
   const tray = h(
     "section",
-    { class: "facts tray", id: "tray" },
+    { class: litPart(ctx, "tray", "facts tray"), id: "tray" },
     h("h3", {}, pgettext("saba-palast.board", "My tray")),
     h("div", { class: "hand" }, materials),
     h("div", { class: "hand" }, hand.length ? hand : h("span", { class: "hint" }, pgettext("saba-palast.board", "no action cards"))),
@@ -546,9 +584,12 @@ function cancel(ctx) {
   }, { id: "back" });
 }
 
-/** A button that opens a choice of several listed moves, with what comes next beneath it. */
-function opener(label, onTap, props, next) {
-  const el = button(label, onTap, { ...props, "data-step": "" });
+/** A button that opens a choice of several listed moves (`moves`), with what comes next beneath
+ * it; lit when a lesson's step (or a hint) names one of them. */
+function opener(ctx, moves, label, onTap, props, next) {
+  const lit = moves.some((m) => talk.isHinted(ctx, m));
+  const classes = [props.class || "", lit ? "hinted" : ""].join(" ").trim() || null;
+  const el = button(label, onTap, { ...props, class: classes, "data-step": "" });
   return h("div", { class: "move-talk" }, el, next ? h("small", { class: "does" }, next) : null);
 }
 
@@ -589,6 +630,8 @@ export function controls(stream, ctx) {
           const kind = moves[0].type;
           if (moves.length === 1) return moveButton(ctx, moves[0], { "data-move": kind, "data-card": card });
           return opener(
+            ctx,
+            moves,
             pgettext("saba-palast.button", "Build {card}", { card: cardPhrase(card, CARD_OBJECTS) }),
             () => buildTap(ctx, card),
             { "data-move": kind, "data-card": card },
@@ -626,6 +669,8 @@ function harbourControls(stream, harbour, ctx) {
           if (moves.length === 1) return moveButton(ctx, moves[0], props);
           const slot = stream.view.harbour[field - 1];
           return opener(
+            ctx,
+            moves,
             pgettext("saba-palast.button", "Harbour field {field}: {count} {material}", {
               field: number(field),
               count: number(slot.count),
@@ -659,7 +704,8 @@ function harbourControls(stream, harbour, ctx) {
           const moves = harbour.filter((m) => m.vizier === q);
           const props = { "data-move": "vizier", "data-quarter": q };
           if (moves.length === 1) return moveButton(ctx, moves[0], props);
-          return button(quarterName(q), () => vizierTap(ctx, q), { ...props, "data-step": "" });
+          const lit = moves.some((m) => talk.isHinted(ctx, m)) ? "hinted" : null;
+          return button(quarterName(q), () => vizierTap(ctx, q), { ...props, class: lit, "data-step": "" });
         }),
         cancel(ctx),
       ),
@@ -698,7 +744,7 @@ function freeControls(ctx) {
           const props = { "data-move": "use_quarter", "data-quarter": q, class: ctx.ui.useQuarter === q ? "chosen" : null };
           if (moves.length === 1) return moveButton(ctx, moves[0], props);
           const what = explainedFacts(ctx, `quarter:${q}`)[0];
-          return opener(quarterName(q), () => {
+          return opener(ctx, moves, quarterName(q), () => {
             ctx.ui.useQuarter = ctx.ui.useQuarter === q ? null : q;
             ctx.rerender();
           }, props, what ? talk.line(what.value, ctx) : null);
