@@ -16,6 +16,22 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from client.tables.base import Camera, TableContext  # noqa: E402
+from client.tables.kette_von_saba.air import Air  # noqa: E402
+from client.tables.kette_von_saba.banner import Banner as KetteBanner  # noqa: E402
+from client.tables.kette_von_saba.block import Block  # noqa: E402
+from client.tables.kette_von_saba.corners import Corners  # noqa: E402
+from client.tables.kette_von_saba.hand import Hand  # noqa: E402
+from client.tables.kette_von_saba.layout import (  # noqa: E402
+    DECK_RECT,
+    LOT_RECT,
+    PLAY_RECT,
+    PLUS_RECT,
+    WORLD,
+)
+from client.tables.kette_von_saba.lot import Lot  # noqa: E402
+from client.tables.kette_von_saba.necklace import Necklace  # noqa: E402
+from client.tables.kette_von_saba.rail import Rail  # noqa: E402
+from client.tables.kette_von_saba.view import KetteVonSabaView  # noqa: E402
 from client.tables.magie_des_bijoux.banner import Banner  # noqa: E402
 from client.tables.magie_des_bijoux.pawn import Pawn  # noqa: E402
 from client.tables.magie_des_bijoux.plaques import Plaques  # noqa: E402
@@ -26,7 +42,7 @@ from shared import talk  # noqa: E402
 from shared.engine import get_game  # noqa: E402
 from shared.randomplay import random_step  # noqa: E402
 
-NAMES = ["Ann", "Ben", "Cleo", "Dan"]
+NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus"]
 pygame.init()
 SIZE = (800, 600)
 BACKGROUND = (10, 60, 40)
@@ -37,13 +53,13 @@ def context() -> TableContext:
     return TableContext(animator, Timeline(animator), None, list(NAMES))
 
 
-def position(game_id: str, seed: int, players: int) -> tuple[dict, list, list[int]]:
-    """A random position part of the way through a game: the view, legal moves and seats to act
-    of the seat to act."""
+def position(game_id: str, seed: int, players: int, most: int = 40) -> tuple[dict, list, list[int]]:
+    """A random position part of the way through a game (up to `most` moves): the view, legal
+    moves and seats to act of the seat to act."""
     game = get_game(game_id)
     rng = random.Random(seed)
     state = game.new_game(seed, players)
-    for _ in range(rng.randrange(1, 40)):
+    for _ in range(rng.randrange(1, most)):
         if game.is_over(state):
             break
         seat, move = random_step(game, state, rng)
@@ -127,3 +143,102 @@ def test_bijoux_pawn_waits_without_moves():
     pawn.show(snap_of("magie-des-bijoux", view, [], to_act), True)
     assert pawn.hit((pawn.sprite.x, pawn.sprite.y)) is None
     assert pawn.piece([]) is None
+
+
+# ---------------------------------------------------------------------- Die Kette von Saba
+
+
+def kette_regions(motion: Motion) -> dict:
+    return {
+        "necklace": Necklace(motion),
+        "corners": Corners(motion),
+        "rail": Rail(motion),
+        "block": Block(motion),
+        "lot": Lot(motion),
+        "air": Air(motion),
+        "banner": KetteBanner(motion),
+        "hand": Hand(motion),
+    }
+
+
+# Which region answers a tap on each kind of target.
+KETTE_TARGETS = {"block": "lot", "deck": "corners", "forgeries": "corners", "hand": "hand"}
+
+
+# Random positions, one in each phase of the game (and its end): seed → phase.
+KETTE_SEEDS = {
+    0: "draw",
+    1: "reserve_offer",
+    2: "bidding",
+    5: "lay",
+    6: "end",
+    7: "reserve",
+    13: "offer",
+    23: "buyer",
+    63: "reconstruction",
+}
+
+
+@pytest.mark.parametrize("seed", KETTE_SEEDS)
+def test_kette_regions_draw_alone_and_answer_taps_as_the_view(seed):
+    game_id = "kette-von-saba"
+    view, legal, to_act = position(game_id, seed, 3 + seed % 3, most=300)
+    assert (view["phase"] if view["end"] is None else "end") == KETTE_SEEDS[seed]
+    snap = snap_of(game_id, view, legal, to_act)
+    motion = Motion(context())
+    regions = kette_regions(motion)
+    for region in regions.values():
+        region.show(snap, True)
+    motion.animator.finish_all()  # the hand dealt
+    regions["air"].flights.clear()
+    cam = Camera(pygame.Rect(0, 0, *SIZE), WORLD)
+    whole = the_view(context(), KetteVonSabaView(context()), view, legal, to_act)
+    whole.ctx.animator.finish_all()
+    loose = whole.loose_targets()
+    frame = Frame(cam, 0.3, frozenset(t.key for t in loose))
+
+    for name in ("necklace", "corners", "rail"):
+        assert changed(drawn(lambda s, r=regions[name]: r.draw_still(s, cam))) > 1000, name
+    assert changed(drawn(lambda s: regions["block"].draw(s, frame))) > 0
+    acting = changed(drawn(lambda s: regions["rail"].draw(s, frame)))
+    assert acting > 0 if view["end"] is None else acting == 0
+    lit = changed(drawn(lambda s: regions["necklace"].draw(s, frame)))
+    assert lit > 0 if loose else lit == 0
+    hand = changed(drawn(lambda s: regions["hand"].draw(s, frame)))
+    assert hand > 0 if view.get("hand") else hand == 0
+    lot = changed(drawn(lambda s: regions["lot"].draw(s, frame)))
+    assert lot > 0 if view.get("lot") else lot == 0
+    assert changed(drawn(lambda s: regions["air"].draw(s, frame))) == 0
+    motion.publish("fly", "perle-1", DECK_RECT.center, LOT_RECT.center, 92.0, 98.0, True)
+    motion.animator.update(0.2)
+    assert changed(drawn(lambda s: regions["air"].draw(s, frame))) > 0
+    regions["banner"].look.update(alpha=255.0, text="Stage 2")
+    assert changed(drawn(lambda s: regions["banner"].draw(s, frame))) > 0
+
+    # A tap on each target the view offers is answered with its move, by its region.
+    for target in loose:
+        key = target.key
+        name = "necklace" if isinstance(key, tuple) else KETTE_TARGETS[key]
+        point = target.rect.center
+        assert regions[name].hit(point) == target.move, key
+        assert whole.answer(point) == target.move, key
+    # A tap on a piece picks it up (on a hand card, where it shows: its left edge).
+    for piece in whole.pieces():
+        point = (piece.rect.x + 3, piece.rect.centery)
+        name = "lot" if piece.key == "lot" else "hand"
+        assert regions[name].hit(point) == Choice(piece.key) == whole.answer(point)
+    # The amount chooser: + steps, the button plays the amount shown (a warned one at the
+    # second tap).
+    chooser = regions["block"].chooser()
+    assert (chooser is not None) == (whole.block.chooser() is not None)
+    if chooser is not None:
+        kind, moves, index = chooser
+        assert isinstance(regions["block"].hit(PLUS_RECT.center), Choice)
+        _kind, moves, index = regions["block"].chooser()
+        said = regions["block"].hit(PLAY_RECT.center)
+        if isinstance(said, Choice):
+            assert snap.move_talk(moves[index])["warn"]
+            said = regions["block"].hit(PLAY_RECT.center)
+        assert said == moves[index] and said in legal
+    else:
+        assert regions["block"].hit(PLAY_RECT.center) is None

@@ -134,9 +134,8 @@ def test_the_check_finds_a_circle():
 
 
 # The game views made of regions (client/tables/regions.py). Das Kollier's and Saba – Palast's
-# views (and Die Kette von Saba's, until it is rebuilt) are still put together from mixins and
-# follow later: they join this list then.
-REGION_GAMES = ("magie_des_bijoux",)
+# views are still put together from mixins and follow later: they join this list then.
+REGION_GAMES = ("magie_des_bijoux", "kette_von_saba")
 
 
 def classes(path: Path) -> list[ast.ClassDef]:

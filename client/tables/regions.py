@@ -17,7 +17,7 @@ waits for its card — so one region learns what another set in motion without r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
@@ -99,15 +99,23 @@ def snapshot(
     )
 
 
+def world_clip(surface: pygame.Surface, cam: Camera) -> pygame.FRect:
+    """The part of the world the surface's clip shows within the board (world units): a region
+    drawing onto the cached board draws only what reaches it."""
+    bounds = cam.area.clip(surface.get_clip())
+    s = cam.scale
+    return pygame.FRect(cam.to_world(*bounds.topleft), (bounds.w / s, bounds.h / s))
+
+
 @dataclass(frozen=True)
 class Frame:
     """What changes between two drawings of the same update: the camera, the table's clock, the
-    target keys lit for the piece picked up (`hot`), the piece in the hand and the target under
-    it."""
+    target keys lit for the piece picked up (`hot`, the scene's set: read it, never change it),
+    the piece in the hand and the target under it."""
 
     cam: Camera
     now: float = 0.0
-    hot: frozenset[Any] = frozenset()
+    hot: Set[Any] = frozenset()
     held: Piece | None = None
     hover: Any = None
 

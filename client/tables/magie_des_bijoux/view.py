@@ -124,7 +124,7 @@ class MagieDesBijouxView(TableView):
             return
         clip = surface.get_clip()
         surface.set_clip(cam.area)
-        frame = Frame(cam, self.ctx.now, frozenset(hot), held, self.ctx.hover)
+        frame = Frame(cam, self.ctx.now, hot, held, self.ctx.hover)
         for region in self.regions:
             region.draw(surface, frame)
         surface.set_clip(clip)
