@@ -41,13 +41,15 @@ class Block(Region):
         self.bid = {"v": 0.0, "pop": 1.0}
         self.lot_away = False
         self.chosen_amount: dict[str, int] = {}
-        # (the snapshot's version, the move) pressed once while the talk warns of it.
+        # (the snapshot's version, the move) pressed once while the talk warns of it; anything
+        # new on the board (an update, a card landing) asks for the first tap again.
         self.amount_armed: tuple[int, Move] | None = None
         motion.subscribe("lot_away", self._lot_goes)
         motion.subscribe("lot_back", self._lot_comes)
         motion.subscribe("bid_reset", self._reset_bid)
         motion.subscribe("bid", self._bid)
         motion.subscribe("reserve_named", self._reserve)
+        motion.subscribe("board_changed", self._disarm)
 
     def show(self, snap: Snapshot, fresh: bool) -> None:
         super().show(snap, fresh)
@@ -67,6 +69,9 @@ class Block(Region):
 
     def _lot_comes(self) -> None:
         self.lot_away = False
+
+    def _disarm(self, area: object) -> None:
+        self.amount_armed = None
 
     def _reset_bid(self) -> None:
         self.bid["v"] = 0.0
