@@ -242,3 +242,17 @@ def test_kette_regions_draw_alone_and_answer_taps_as_the_view(seed):
         assert said == moves[index] and said in legal
     else:
         assert regions["block"].hit(PLAY_RECT.center) is None
+
+
+@pytest.mark.parametrize("banner", [Banner, KetteBanner])
+def test_a_banner_pops_up_stays_a_while_and_fades(banner):
+    motion = Motion(context())
+    region = banner(motion)
+    motion.publish("extra_move" if banner is Banner else "banner", {"type": "extra_move"})
+    seen = []
+    for _ in range(180):
+        motion.animator.update(1 / 60)
+        seen.append(region.look["alpha"])
+    assert max(seen) >= 255.0, "it shows"
+    assert seen[60] == 255.0, "still whole after a second"
+    assert seen[-1] == 0.0 and not motion.animator.busy, "gone after three seconds"

@@ -11,6 +11,10 @@ from client.tables.kette_von_saba import art
 from client.tables.kette_von_saba.layout import BOARD_RECT, WORLD
 from client.tables.regions import Frame, Motion, Region
 
+# Seconds the banner takes to pop up, and after how long it begins to fade.
+POP = 0.35
+SHOWN = 1.6
+
 
 class Banner(Region):
     """The banner: its words, how visible it is and how large."""
@@ -21,9 +25,14 @@ class Banner(Region):
         motion.subscribe("banner", self._pop)
 
     def _pop(self, text: str) -> None:
+        animator = self.motion.animator
         self.look.update(alpha=0.0, scale=0.6, text=text)
-        self.motion.animator.animate(self.look, 0.35, "out_back", alpha=255.0, scale=1.0)
-        self.motion.animator.animate(self.look, 0.5, delay=1.6, alpha=0.0)
+
+        def shown() -> None:
+            # Faded out only once shown: a second tween of `alpha` would replace the first.
+            animator.animate(self.look, 0.5, delay=SHOWN - POP, alpha=0.0)
+
+        animator.animate(self.look, POP, "out_back", alpha=255.0, scale=1.0, on_finished=shown)
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         if self.look["alpha"] <= 1:

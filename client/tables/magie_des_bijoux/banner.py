@@ -10,6 +10,10 @@ from client.tables.magie_des_bijoux.art import banner_surface
 from client.tables.magie_des_bijoux.words import extra_move_banner
 from client.tables.regions import Frame, Motion, Region
 
+# Seconds the banner takes to pop up, and after how long it begins to fade.
+POP = 0.35
+SHOWN = 1.1
+
 
 class Banner(Region):
     """The extra move's banner: how visible it is and how large."""
@@ -20,9 +24,14 @@ class Banner(Region):
         motion.subscribe("extra_move", self._pop)
 
     def _pop(self, event: Event) -> float:
+        animator = self.motion.animator
         self.look.update(alpha=0.0, scale=0.6)
-        self.motion.animator.animate(self.look, 0.35, "out_back", alpha=255.0, scale=1.0)
-        self.motion.animator.animate(self.look, 0.5, delay=1.1, alpha=0.0)
+
+        def shown() -> None:
+            # Faded out only once shown: a second tween of `alpha` would replace the first.
+            animator.animate(self.look, 0.5, delay=SHOWN - POP, alpha=0.0)
+
+        animator.animate(self.look, POP, "out_back", alpha=255.0, scale=1.0, on_finished=shown)
         return 0.2
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
