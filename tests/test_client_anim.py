@@ -207,7 +207,7 @@ def test_with_reduced_motion_la_magie_des_bijoux_moves_land_at_once_and_no_sprit
     for _ in range(12):
         seat, move = random_step(game, state, rng)
         state, events = game.apply(state, seat, move)
-        before = (view.pawn.x, view.pawn.y)
+        before = (view.pawn.sprite.x, view.pawn.sprite.y)
         view.show(game.view(state, None), [], game.view_events(events, None), False)
         places = {before}
         frames, landed = 0, None
@@ -215,11 +215,11 @@ def test_with_reduced_motion_la_magie_des_bijoux_moves_land_at_once_and_no_sprit
             timeline.update(1 / 60)
             animator.update(1 / 60)
             frames += 1
-            places.add((view.pawn.x, view.pawn.y))
-            home = (view.pawn.x, view.pawn.y) == view.pawn.home
-            if landed is None and home and not timeline.queue and not view.flying:
+            places.add((view.pawn.sprite.x, view.pawn.sprite.y))
+            home = (view.pawn.sprite.x, view.pawn.sprite.y) == view.pawn.sprite.home
+            if landed is None and home and not timeline.queue and not view.plaques.flying:
                 landed = frames
-            for stone in view.flying.values():
+            for stone in view.plaques.flying.values():
                 assert stone.sprite.y == stone.sprite.home[1], "a stone falls"
                 assert stone.sprite.scale == 1.0, "a stone zooms"
         # At most the place it left and the place it landed on (a move step by step may

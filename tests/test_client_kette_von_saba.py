@@ -21,16 +21,14 @@ from client.app import App  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
 from client.screenshot import sample_table  # noqa: E402
 from client.settings import Settings  # noqa: E402
-from client.tables.kette_von_saba.controls import (  # noqa: E402
-    MINUS_RECT,
-    PLAY_RECT,
-    PLUS_RECT,
-)
 from client.tables.kette_von_saba.layout import (  # noqa: E402
     CENTRES,
     HEX_H,
     LINKS,
     LOT_RECT,
+    MINUS_RECT,
+    PLAY_RECT,
+    PLUS_RECT,
     RADIUS,
 )
 from client.tables.kette_von_saba.view import KetteVonSabaView  # noqa: E402
@@ -222,13 +220,13 @@ def test_selecting_a_hand_card_lights_its_legal_spaces_with_the_reward_each_woul
     tap(app, screen(scene, piece.rect.center))
     assert scene.selected is piece
     frames(app, 2)
-    assert renderer._chosen({t.key for t in piece.targets}, None) == piece.key
+    assert renderer.hand.chosen({t.key for t in piece.targets}, None) == piece.key
     occupied = {s for s, entry in zip(SPACES, renderer.view["board"], strict=True) if entry}
     for target in piece.targets:
         assert target.move["card"] == card
         if target.move["type"] == "place":
             space = tuple(target.move["space"])
-            assert renderer.rewards[target.key[1]] == reward(occupied, space)
+            assert renderer.necklace.rewards[target.key[1]] == reward(occupied, space)
     target = next(t for t in piece.targets if t.move["type"] == "place")
     tap(app, screen(scene, target.rect.center))
     assert sent == [(scene.viewer, target.move)]
@@ -315,17 +313,17 @@ def test_every_legal_amount_is_reached_by_the_chooser_on_the_block_and_played(ph
     played = []
     warned = 0
     for i, move in enumerate(legal):
-        _kind, moves, index = view.chooser()
+        _kind, moves, index = view.block.chooser()
         assert moves[index] == move
         said = view.move_talk(move)
-        label = view._chooser_buttons(scene.camera)[3].label
+        label = view.block.chooser_buttons(scene.camera)[3].label
         assert view.say(said["label"]) in label and label.startswith("⚠") == bool(said["warn"])
         tap(app, play)
         if said["warn"]:
             warned += 1
             assert sent == played, "a warned amount was played by one tap"
-            assert view._chooser_buttons(scene.camera)[3].label.endswith("tap again")
-            assert view.warning() == view.say(said["warn"])
+            assert view.block.chooser_buttons(scene.camera)[3].label.endswith("tap again")
+            assert view.block.warning() == view.say(said["warn"])
             tap(app, play)
         played.append((scene.viewer, move))
         assert sent == played
@@ -334,10 +332,12 @@ def test_every_legal_amount_is_reached_by_the_chooser_on_the_block_and_played(ph
             tap(app, plus)
     assert warned or kind == "bid", "asking a price is always warned of"
     tap(app, plus)
-    assert view.chooser()[2] == len(legal) - 1, "+ stops at the highest amount"
+    assert view.block.chooser()[2] == len(legal) - 1, "+ stops at the highest amount"
     for _ in legal:
         tap(app, minus)
-    assert view.chooser()[2] == 0 and sent == played, "− stops at the lowest and plays nothing"
+    assert view.block.chooser()[2] == 0 and sent == played, (
+        "− stops at the lowest and plays nothing"
+    )
 
 
 def test_the_buyer_lays_the_card_on_a_glowing_space_or_keeps_it():
@@ -379,7 +379,7 @@ def test_a_spectator_sees_no_hand_and_no_controls():
     app = make_app()
     scene = table(app, *in_phase("buyer"), viewer="spectator")
     renderer = scene.game_view
-    assert "hand" not in renderer.view and renderer.hand_keys == []
+    assert "hand" not in renderer.view and renderer.hand.keys == []
     assert renderer.pieces() == [] and scene.move_buttons == [] and not scene.interactive
 
 
@@ -405,11 +405,11 @@ def test_a_sale_sends_coins_from_buyer_to_seller_and_both_purses_count():
     after = state["cash"]
     buyer = next(s for s in range(PLAYERS) if after[s] < before[s])
     frames(app, 4)
-    assert renderer.coins
-    assert before[buyer] > renderer.cash[f"s{buyer}"] > after[buyer]  # rolling down
+    assert renderer.air.coins
+    assert before[buyer] > renderer.rail.cash[f"s{buyer}"] > after[buyer]  # rolling down
     frames(app, 60)
-    assert not renderer.coins
-    assert [renderer.cash[f"s{s}"] for s in range(PLAYERS)] == [float(c) for c in after]
+    assert not renderer.air.coins
+    assert [renderer.rail.cash[f"s{s}"] for s in range(PLAYERS)] == [float(c) for c in after]
 
 
 def test_a_laid_card_flies_to_its_setting_and_appears_there_on_landing():
@@ -421,9 +421,9 @@ def test_a_laid_card_flies_to_its_setting_and_appears_there_on_landing():
     index = SPACES.index(tuple(move["space"]))
     feed(scene, seed, moves, move)
     frames(app, 2)
-    assert index in renderer.hidden_spaces and renderer.flights
+    assert index in renderer.necklace.hidden_spaces and renderer.air.flights
     frames(app, 40)
-    assert not renderer.hidden_spaces and not renderer.flights
+    assert not renderer.necklace.hidden_spaces and not renderer.air.flights
     assert renderer.view["board"][index] is not None
 
 
@@ -433,7 +433,7 @@ def test_a_card_another_player_buys_from_the_deck_stays_face_down():
     scene = table(app, seed, moves, viewer="0")
     feed(scene, seed, moves, {"type": "draw"})
     frames(app, 3)
-    assert scene.game_view.flights and all(f.card is None for f in scene.game_view.flights)
+    assert scene.game_view.air.flights and all(f.card is None for f in scene.game_view.air.flights)
     assert any(line.endswith("buys the top card of the deck for 2,000.") for line in scene.log)
 
 
@@ -502,9 +502,13 @@ def test_a_whole_game_plays_through_the_table_and_everything_comes_to_rest(playe
         app.stack.pop()
     frames(app, 60)
     renderer = scene.game_view
-    assert not renderer.flights and not renderer.coins and not renderer.hidden_spaces
-    assert renderer.shown_forgeries == len(state["forgeries"])
-    assert [renderer.cash[f"s{s}"] for s in range(players)] == [float(c) for c in state["cash"]]
+    assert (
+        not renderer.air.flights and not renderer.air.coins and not renderer.necklace.hidden_spaces
+    )
+    assert renderer.corners.shown_forgeries == len(state["forgeries"])
+    assert [renderer.rail.cash[f"s{s}"] for s in range(players)] == [
+        float(c) for c in state["cash"]
+    ]
     assert scene.log[-1].startswith(("The necklace is complete", "No card", "Every card"))
 
 
@@ -608,9 +612,13 @@ def test_in_the_draw_step_the_finished_auctions_bid_is_no_longer_shown():
     scene = table(app, seed, moves)
     assert replay(seed, moves)["auction"] is not None
     drawn = []
-    scene.game_view._draw_bid = lambda *args: drawn.append(args)
-    scene.game_view.draw_board(app.window, scene.camera)
+    scene.game_view.block._draw_bid = lambda *args: drawn.append(args)
+    scene.game_view.draw(app.window, scene.camera, set(), None)
     assert drawn == []
+    bidding = table(app, *in_phase("bidding"))
+    bidding.game_view.block._draw_bid = lambda *args: drawn.append(args)
+    bidding.game_view.draw(app.window, bidding.camera, set(), None)
+    assert drawn, "while the bidding runs the bid is drawn"
 
 
 def test_a_move_button_the_talk_warns_of_is_played_by_a_second_press():

@@ -193,7 +193,7 @@ def test_an_illegal_drop_sends_nothing_and_the_pawn_glides_back():
     scene = table_scene(app, sent, seed=4, moves=6, players=2)
     pawn = scene.game_view.pieces()[0]
     legal = {t.key for t in pawn.targets}
-    cols = scene.game_view.cols
+    cols = scene.game_view.plaques.grid.cols
     illegal = next(c for c in range(len(scene.game_view.view["settings"])) if c not in legal)
     row, col = divmod(illegal, cols)
     start = scene.camera.to_screen(pawn.sprite.x, pawn.sprite.y - 5)
@@ -259,7 +259,9 @@ def test_a_spectator_sees_the_public_view_and_no_controls():
         tap(app, scene.camera.to_screen(*target.rect.center))
     assert sent == []
     assert (
-        scene._piece_at(scene.camera.to_screen(scene.game_view.pawn.x, scene.game_view.pawn.y))
+        scene._piece_at(
+            scene.camera.to_screen(scene.game_view.pawn.sprite.x, scene.game_view.pawn.sprite.y)
+        )
         is None
     )
 
@@ -322,7 +324,7 @@ def test_events_animate_the_pawn_and_drop_the_stone_into_its_socket():
     stream = model.streams[scene.viewer]
     renderer = scene.game_view
     target = stream.legal[0]["plaque"]
-    cell = target[0] * renderer.cols + target[1]
+    cell = target[0] * renderer.plaques.grid.cols + target[1]
     view = dict(stream.view)
     view["previous"], view["pawn"] = view["pawn"], target
     stones = [row[:] for row in view["stones"]]
@@ -340,11 +342,12 @@ def test_events_animate_the_pawn_and_drop_the_stone_into_its_socket():
     ]
     model.update(scene.viewer, view, [], [1 - scene.viewer], events)
     frames(app, 2)
-    home = renderer.pawn.home
-    assert (renderer.pawn.x, renderer.pawn.y) != home  # sliding
+    pawn = renderer.pawn.sprite
+    home = pawn.home
+    assert (pawn.x, pawn.y) != home  # sliding
     frames(app, 30)
-    assert (renderer.pawn.x, renderer.pawn.y) == home
-    assert not renderer.flying and not renderer.hidden
+    assert (pawn.x, pawn.y) == home
+    assert not renderer.plaques.flying and not renderer.plaques.hidden
     assert scene.viewer not in model.to_act() and not scene.interactive
 
 

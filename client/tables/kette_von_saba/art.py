@@ -11,7 +11,8 @@ from functools import lru_cache
 
 import pygame
 
-from client.tables.kette_von_saba.layout import CARD_RATIO, JOKER
+from client.tables.base import Camera, Sprite
+from client.tables.kette_von_saba.layout import CARD_RATIO, JOKER, LIFT
 from client.ui import theme
 from client.ui.gems import GEMS, draw_gem
 
@@ -444,3 +445,16 @@ def banner(label: str, size: int) -> pygame.Surface:
     pygame.draw.rect(box, (*theme.IVORY, 255), box.get_rect(), 3, border_radius=size // 2)
     box.blit(text, text.get_rect(center=box.get_rect().center))
     return box
+
+
+def draw_card(surface: pygame.Surface, cam: Camera, card: str, sprite: Sprite, w: float) -> None:
+    """A card `w` world units wide at its sprite, raised by `lift` with a wider shadow."""
+    px = round(w * cam.scale)
+    face = card_face(card, px)
+    lift = sprite.lift * LIFT * cam.scale
+    x, y = cam.to_screen(sprite.x + sprite.shake, sprite.y)
+    rect = face.get_rect(center=(round(x), round(y - lift)))
+    spread = round(sprite.lift * 4)
+    shadow = card_shadow(px, spread)
+    surface.blit(shadow, (rect.x - spread + lift * 0.4, rect.y - spread + lift * 0.8))
+    surface.blit(face, rect)

@@ -47,8 +47,15 @@ PURSE_MAX_W = 220.0
 LOT_RECT = pygame.FRect(CENTRE_X - 49, 542, 98, 98 * CARD_RATIO)
 BLOCK_RECT = pygame.FRect(20, 536, WORLD[0] - 40, 150)
 
-# The amount chooser's row, at the foot of the block (client/tables/kette_von_saba/controls.py).
+# The amount chooser at the foot of the block, left of the card on sale (block.py): −, the
+# amount, + and the button that plays the chosen move.
 CHOOSER_Y = BLOCK_RECT.bottom - 40
+MINUS_RECT = pygame.FRect(BLOCK_RECT.x + 10, CHOOSER_Y, 40, 36)
+AMOUNT_RECT = pygame.FRect(MINUS_RECT.right + 4, CHOOSER_Y, 104, 36)
+PLUS_RECT = pygame.FRect(AMOUNT_RECT.right + 4, CHOOSER_Y, 40, 36)
+PLAY_RECT = pygame.FRect(
+    PLUS_RECT.right + 10, CHOOSER_Y, LOT_RECT.x - 20 - PLUS_RECT.right - 10, 36
+)
 
 HAND_RECT = pygame.FRect(20, 692, WORLD[0] - 40, 146)
 HAND_CARD = 96.0
@@ -95,6 +102,12 @@ def purse_rects(players: int) -> list[pygame.FRect]:
     w = min(PURSE_MAX_W, (RAIL_RECT.w - gap * (players - 1)) / players)
     left = RAIL_RECT.centerx - (w * players + gap * (players - 1)) / 2
     return [pygame.FRect(left + k * (w + gap), RAIL_RECT.y, w, RAIL_RECT.h) for k in range(players)]
+
+
+def purse_centre(players: int, seat: int) -> tuple[float, float]:
+    """The middle of a seat's purse (of someone not at the table: the block's)."""
+    rects = purse_rects(players)
+    return rects[seat].center if 0 <= seat < len(rects) else LOT_RECT.center
 
 
 def hand_centres(count: int) -> list[tuple[float, float]]:

@@ -1,205 +1,58 @@
-"""Die Kette von Saba's events turned into animations: cards dealt, offered, flown to a
-setting, a hand, a purse or the forgeries (flipping on the way), coins flying between purses
-that count, bids popping, rewards rising, a banner for a new stage; and the hand re-sorted."""
+"""Die Kette von Saba's choreography: what each update's events set in motion, step by step on
+the view's one timeline — cards offered, flown to a setting, a hand, a purse or the forgeries
+(flipping on the way), coins flying between purses that count, bids popping, rewards rising, a
+banner for a new stage. It holds no picture of its own: it tells the regions through the notices
+of the view's motion (client/tables/regions.py), and each region moves what is its own."""
 
 from __future__ import annotations
 
-import math
-from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from client import i18n
-from client.tables.base import Event, Sprite, TableView, View
+from client.tables.base import Event, View
 from client.tables.kette_von_saba import words
 from client.tables.kette_von_saba.layout import (
     CENTRES,
     DECK_RECT,
-    FORGERY_AREA,
     FORGERY_CARD,
     HAND_CARD,
     JOKER,
     LOT_RECT,
-    RAIL_RECT,
     SPACE_OF,
     TILE_R,
-    card_order,
     forgery_centres,
-    hand_centres,
-    purse_rects,
-    space_bounds,
+    purse_centre,
 )
+from client.tables.regions import Motion, Snapshot
 from client.ui import theme
-from client.ui.anim import FLIP, MOVE, STAGGER
+from client.ui.anim import MOVE, STAGGER
 
 MAX_STEPS = 4  # the Timeline skips ahead when more steps wait
-
-
-@dataclass
-class Flight:
-    """A card on its way: shown as its back until `turn` passes 0.5 (a flip), then its face."""
-
-    card: str | None
-    x: float
-    y: float
-    w: float
-    turn: float = 1.0
-
 
 Action = Callable[[float], float]
 
 
-class Motion(TableView):
-    """The moving part of the table view (mixed into `KetteVonSabaView`): what each update's
-    events set in motion."""
+class Choreography:
+    """Turns an update's events into timeline steps that tell the regions what to move."""
 
-    hand_keys: list[tuple[str, int]]
-    hand_sprites: dict[tuple[str, int], Sprite]
-    lot_sprite: Sprite
-    lot_hidden: bool
-    flights: list[Flight]
-    coins: list[dict[str, float]]
-    floaters: list[dict[str, Any]]
-    hidden_spaces: set[int]
-    shown_forgeries: int
-    cash: dict[str, float]
-    bid: dict[str, float]
-    passed: set[int]
-    banner: dict[str, Any]
+    def __init__(self, motion: Motion) -> None:
+        self.motion = motion
+        self.players = 0
 
-    # ------------------------------------------------------------------ the hand
-    def _layout_hand(
-        self, hand: list[str]
-    ) -> tuple[list[tuple[str, int]], dict[str, list[tuple[float, float]]]]:
-        """Sort the hand and slide the cards still held to their new places. Returns the keys
-        of new cards (their sprites wait, unseen, for a flight) and where the cards that left
-        were last seen, by card. Of several copies, those nearest their places stay (a copy
-        dropped on the board is the one that left)."""
-        old: dict[str, list[Sprite]] = {}
-        for (card, _), sprite in self.hand_sprites.items():
-            old.setdefault(card, []).append(sprite)
-        for sprites in old.values():
-            sprites.sort(key=lambda s: math.dist((s.x, s.y), s.home))
-        seen: Counter[str] = Counter()
-        keys = []
-        for card in sorted(hand, key=card_order):
-            keys.append((card, seen[card]))
-            seen[card] += 1
-        arrived = []
-        placed: dict[tuple[str, int], Sprite] = {}
-        for key, home in zip(keys, hand_centres(len(keys)), strict=True):
-            kept = old.get(key[0], [])
-            if key[1] < len(kept):
-                sprite = kept[key[1]]
-                self.ctx.animator.animate(sprite, MOVE, x=home[0], y=home[1])
-            else:
-                sprite = Sprite(*DECK_RECT.center, alpha=0.0)
-                arrived.append(key)
-            sprite.home = home
-            placed[key] = sprite
-        left = {
-            card: [(s.x, s.y) for s in sprites[seen[card] :]]
-            for card, sprites in old.items()
-            if len(sprites) > seen[card]
-        }
-        self.hand_keys, self.hand_sprites = keys, placed
-        return arrived, left
-
-    def _deal(self, keys: list[tuple[str, int]]) -> None:
-        """Cards arriving with a first view are dealt from the deck, 60 ms apart."""
-        for k, key in enumerate(keys):
-            self._into_hand(key, DECK_RECT.center, DECK_RECT.w, True, k * STAGGER)
-
-    def _into_hand(
-        self, key: tuple[str, int], src: tuple[float, float], w: float, flip: bool, delay: float
-    ) -> None:
-        sprite = self.hand_sprites.get(key)
-        if sprite is None:
-            return
-        sprite.x, sprite.y = sprite.home
-
-        def landed() -> None:
-            sprite.alpha = 255.0
-
-        self._fly(key[0], src, sprite.home, w, HAND_CARD, flip, delay, landed)
-
-    # ------------------------------------------------------------------ animation
-    def _fly(
+    def play(
         self,
-        card: str | None,
-        src: tuple[float, float],
-        dst: tuple[float, float],
-        w0: float,
-        w1: float,
-        flip: bool,
-        delay: float = 0.0,
-        landed: Callable[[], None] | None = None,
-    ) -> None:
-        """A card flies from `src` to `dst`, growing from `w0` to `w1` wide, turning face up
-        on the way when `flip`; `landed` runs when it arrives."""
-        flight = Flight(card, src[0], src[1], w0, 0.0 if flip else 1.0)
-        self.flights.append(flight)
-
-        def done() -> None:
-            if flight in self.flights:
-                self.flights.remove(flight)
-            if landed is not None:
-                landed()
-
-        animator = self.ctx.animator
-        animator.animate(flight, MOVE, delay=delay, x=dst[0], y=dst[1], w=w1, on_finished=done)
-        if flip and card is not None:
-            animator.animate(flight, FLIP, "in_out_cubic", delay=delay, turn=1.0)
-
-    def _pay(self, src: tuple[float, float], dst: tuple[float, float], amount: int, delay: float):
-        """Coins fly from `src` to `dst`, one per 1,000 up to six, 60 ms apart."""
-        for k in range(max(1, min(6, amount // 1000))):
-            coin = {"x": src[0], "y": src[1], "alpha": 255.0}
-            self.coins.append(coin)
-
-            def done(coin: dict[str, float] = coin) -> None:
-                if coin in self.coins:
-                    self.coins.remove(coin)
-
-            self.ctx.animator.animate(
-                coin, MOVE * 1.3, delay=delay + k * STAGGER, x=dst[0], y=dst[1], on_finished=done
-            )
-
-    def _roll(self, seat: int, value: float, delay: float) -> None:
-        """The purse of `seat` counts to `value`."""
-        self.ctx.animator.animate(self.cash, 0.6, delay=delay, **{f"s{seat}": float(value)})
-
-    def _float(self, text: str, at: tuple[float, float], colour: theme.Colour) -> None:
-        """A sum rises from `at` and fades (a reward earned)."""
-        floater = {"x": at[0], "y": at[1], "alpha": 255.0, "text": text, "colour": colour}
-        self.floaters.append(floater)
-
-        def done() -> None:
-            if floater in self.floaters:
-                self.floaters.remove(floater)
-
-        self.ctx.animator.animate(floater, 1.3, y=at[1] - 60, alpha=0.0, on_finished=done)
-
-    def _show_banner(self, text: str) -> None:
-        self.banner.update(alpha=0.0, scale=0.6, text=text)
-        self.ctx.animator.animate(self.banner, 0.35, "out_back", alpha=255.0, scale=1.0)
-        self.ctx.animator.animate(self.banner, 0.5, delay=1.6, alpha=0.0)
-
-    def purse_centre(self, seat: int) -> tuple[float, float]:
-        rects = purse_rects(self.view["players"])
-        return rects[seat].center if 0 <= seat < len(rects) else LOT_RECT.center
-
-    def _play(
-        self,
+        snap: Snapshot,
         old: View,
-        events: list[Event],
         left: dict[str, list[tuple[float, float]]],
         arrived: list[tuple[str, int]],
         lot_from: tuple[float, float],
     ) -> None:
-        """Queue the events' animations (at most MAX_STEPS steps, so none is skipped)."""
-        view, me = self.view, self.seat
+        """Queue the animations of the update's events, coming from the view `old`: `left` are
+        where the hand's cards that left were last seen, `arrived` the hand's new cards and
+        `lot_from` where the card on sale was (at most MAX_STEPS steps, so none is skipped)."""
+        view, me, events = snap.view, snap.seat, snap.events
+        self.players = view["players"]
         cash = list(view["cash"])
         for event in events:
             for seat, delta in _money_moves(event):
@@ -215,17 +68,17 @@ class Motion(TableView):
                 return lot_from, LOT_RECT.w, False
             if seat == me and left.get(card):
                 return left[card].pop(), HAND_CARD, False
-            return self.purse_centre(seat), 40.0, True
+            return self._purse(seat), 40.0, True
 
         def arrive(seat: int, card: str, src, w: float, flip: bool) -> Action:
             """A card joins the hand of `seat`: a waiting hand sprite, or a purse."""
             key = next((k for k in waiting if k[0] == card), None)
             if seat == me and key is not None:
                 waiting.remove(key)
-                return lambda delay: self._into_hand(key, src, w, flip, delay) or MOVE
-            dst = self.purse_centre(seat)
+                return lambda delay: self._into_hand(key, src, w, flip, delay)
+            dst = self._purse(seat)
             face = card or None
-            return lambda delay: self._fly(face, src, dst, w, 30.0, flip, delay) or MOVE
+            return lambda delay: self._fly(face, src, dst, w, 30.0, flip, delay)
 
         for event in events:
             kind = event.get("type")
@@ -235,13 +88,13 @@ class Motion(TableView):
                     src, w, flip = DECK_RECT.center, DECK_RECT.w, True
                 else:
                     src, w, flip = source(seat, event["card"], False)
-                self.lot_hidden = True
+                self.motion.publish("lot_away")
                 actions.append((True, self._offer_action(event["card"], src, w, flip)))
             elif kind in ("bid", "reserve_accepted"):
                 amount = event.get("amount", event.get("price", 0))
                 actions.append((False, self._bid_action(amount)))
             elif kind in ("passed", "reserve_declined"):
-                actions.append((False, lambda delay, s=seat: self._mark_pass(s) or 0.0))
+                actions.append((False, lambda delay, s=seat: self._tell(0.0, "passed", s)))
             elif kind == "reserve_named":
                 actions.append((False, self._reserve_action()))
             elif kind == "sold":
@@ -264,7 +117,7 @@ class Motion(TableView):
                 index = SPACE_OF[tuple(event["space"])]
                 src, w, flip = source(seat, event["card"], stage == 1)
                 cash[seat] += event["reward"]
-                self.hidden_spaces.add(index)
+                self.motion.publish("space_awaited", index)
                 actions.append((True, self._place_action(event, index, src, w, flip, cash[seat])))
             elif kind == "forgery":
                 src, w, flip = source(seat, event["card"], stage == 1)
@@ -274,67 +127,79 @@ class Motion(TableView):
             elif kind == "reconstruction_begins":
                 stage = 2
                 text = i18n.pgettext("kette-von-saba", "Stage 2 · reconstruction")
-                actions.append((True, lambda delay, t=text: self._show_banner(t) or 0.3))
+                actions.append((True, lambda delay, t=text: self._tell(0.3, "banner", t)))
             elif kind == "game_over":
                 text = i18n.pgettext("kette-von-saba", "Game over")
-                actions.append((True, lambda delay, t=text: self._show_banner(t) or 0.3))
+                actions.append((True, lambda delay, t=text: self._tell(0.3, "banner", t)))
         for key in waiting:
             actions.append(
                 (
                     True,
-                    lambda delay, k=key: (
-                        self._into_hand(k, DECK_RECT.center, DECK_RECT.w, True, delay) or MOVE
+                    lambda delay, k=key: self._into_hand(
+                        k, DECK_RECT.center, DECK_RECT.w, True, delay
                     ),
                 )
             )
         for step in _pack(actions):
-            self.ctx.timeline.add(step)
+            self.motion.timeline.add(step)
 
-    def _mark_pass(self, seat: int) -> None:
-        self.passed.add(seat)
-        self._changed(RAIL_RECT)
+    # ------------------------------------------------------------------ told to the regions
+    def _tell(self, lasts: float, notice: str, *args: Any) -> float:
+        """Publish a notice to the regions; the step lasts `lasts` seconds."""
+        self.motion.publish(notice, *args)
+        return lasts
 
-    def _clear_passes(self) -> None:
-        if self.passed:
-            self.passed.clear()
-            self._changed(RAIL_RECT)
+    def _purse(self, seat: int) -> tuple[float, float]:
+        return purse_centre(self.players, seat)
+
+    def _fly(
+        self, card, src, dst, w0: float, w1: float, flip: bool, delay: float = 0.0, landed=None
+    ):
+        self.motion.publish("fly", card, src, dst, w0, w1, flip, delay, landed)
+        return MOVE
+
+    def _into_hand(self, key, src, w: float, flip: bool, delay: float) -> float:
+        self.motion.publish("into_hand", key, src, w, flip, delay)
+        return MOVE
+
+    def _pay(self, src, dst, amount: int, delay: float) -> None:
+        self.motion.publish("pay", src, dst, amount, delay)
+
+    def _roll(self, seat: int, value: float, delay: float) -> None:
+        self.motion.publish("roll", seat, value, delay)
 
     def _offer_action(self, card: str, src, w: float, flip: bool) -> Action:
         def run(delay: float) -> float:
-            self._clear_passes()
-            self.bid["v"] = 0.0
+            self.motion.publish("passes_cleared")
+            self.motion.publish("bid_reset")
 
             def landed() -> None:
-                self.lot_hidden = False
+                self.motion.publish("lot_back")
 
-            self._fly(card, src, LOT_RECT.center, w, LOT_RECT.w, flip, delay, landed)
-            return MOVE
+            return self._fly(card, src, LOT_RECT.center, w, LOT_RECT.w, flip, delay, landed)
 
         return run
 
     def _bid_action(self, amount: int) -> Action:
         def run(delay: float) -> float:
             # Passes count from the latest bid on, as the bidding's end does.
-            self._clear_passes()
-            self.bid["pop"] = 1.25
-            self.ctx.animator.animate(self.bid, 0.45, v=float(amount))
-            self.ctx.animator.animate(self.bid, 0.3, "out_back", pop=1.0)
+            self.motion.publish("passes_cleared")
+            self.motion.publish("bid", amount)
             return 0.15
 
         return run
 
     def _reserve_action(self) -> Action:
         def run(delay: float) -> float:
-            self._clear_passes()
-            self.bid["pop"] = 1.25
-            self.ctx.animator.animate(self.bid, 0.3, "out_back", pop=1.0)
+            self.motion.publish("passes_cleared")
+            self.motion.publish("reserve_named")
             return 0.15
 
         return run
 
     def _sale_action(self, buyer: int, seller: int, price: int, to_buyer: int, to_seller: int):
         def run(delay: float) -> float:
-            self._pay(self.purse_centre(buyer), self.purse_centre(seller), price, delay)
+            self._pay(self._purse(buyer), self._purse(seller), price, delay)
             self._roll(buyer, to_buyer, delay)
             self._roll(seller, to_seller, delay + MOVE)
             return MOVE
@@ -343,7 +208,7 @@ class Motion(TableView):
 
     def _draw_action(self, seat: int, price: int, to_cash: int, move_card: Action) -> Action:
         def run(delay: float) -> float:
-            self._pay(self.purse_centre(seat), DECK_RECT.center, price, delay)
+            self._pay(self._purse(seat), DECK_RECT.center, price, delay)
             self._roll(seat, to_cash, delay)
             return move_card(delay + STAGGER)
 
@@ -354,27 +219,23 @@ class Motion(TableView):
         centre = CENTRES[index]
 
         def landed() -> None:
-            self.hidden_spaces.discard(index)
-            self._changed(space_bounds(index))
+            self.motion.publish("space_landed", index)
             if reward:
-                self._float(f"+{words.money(reward)}", centre, theme.GOLD_LIGHT)
-                self._pay(centre, self.purse_centre(seat), reward, 0.1)
+                self.motion.publish("float", f"+{words.money(reward)}", centre, theme.GOLD_LIGHT)
+                self._pay(centre, self._purse(seat), reward, 0.1)
                 self._roll(seat, to_cash, 0.1 + MOVE)
 
         def run(delay: float) -> float:
-            self._fly(event["card"], src, centre, w, TILE_R * 2, flip, delay, landed)
-            return MOVE
+            return self._fly(event["card"], src, centre, w, TILE_R * 2, flip, delay, landed)
 
         return run
 
     def _forgery_action(self, card: str, src, w: float, flip: bool, slot) -> Action:
         def landed() -> None:
-            self.shown_forgeries = min(len(self.view["forgeries"]), self.shown_forgeries + 1)
-            self._changed(FORGERY_AREA)
+            self.motion.publish("forgery_landed")
 
         def run(delay: float) -> float:
-            self._fly(card, src, slot, w, FORGERY_CARD, flip, delay, landed)
-            return MOVE
+            return self._fly(card, src, slot, w, FORGERY_CARD, flip, delay, landed)
 
         return run
 

@@ -1,14 +1,16 @@
 """The necklace on Die Kette von Saba's table: its empty settings (one cached picture per
-scale), the cards laid in them, and the glow and reward over each space a card may go to."""
+scale), the cards laid in them, and the glow and reward over each place a card may go to.
+
+A card flying into a space is hidden there until it lands (the notices `space_awaited` and
+`space_landed` of the view's motion)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 import pygame
 
-from client.tables.base import Camera, TableView
+from client.tables.base import Camera
 from client.tables.kette_von_saba import art, lettering, words
 from client.tables.kette_von_saba.layout import (
     BOARD_RECT,
@@ -26,9 +28,12 @@ from client.tables.kette_von_saba.layout import (
     placed,
     screen_corner,
     space_bounds,
+    space_rect,
 )
+from client.tables.regions import Answer, Frame, Motion, Region, Snapshot, world_clip
 from client.ui import theme
 from client.ui.anim import pulse
+from shared.games.kette_von_saba.board import reward_at
 from shared.games.kette_von_saba.game import (
     BUYER_REWARD,
     RECONSTRUCTION_REWARD,
@@ -46,14 +51,33 @@ REWARD_FACTOR: dict[str, int] = {
 BASE_LIMIT = 3_000_000
 
 
-class NecklaceDrawing(TableView):
-    """The necklace's part of the table view (mixed into `KetteVonSabaView`)."""
+class Necklace(Region):
+    """The necklace: which spaces wait for a card in flight, and what each empty one pays."""
 
-    hidden_spaces: set[int]
-    rewards: list[int]
+    def __init__(self, motion: Motion) -> None:
+        super().__init__(motion)
+        self.hidden_spaces: set[int] = set()
+        # The board's reward for a card laid on each space (0 where one lies).
+        self.rewards: list[int] = []
+        motion.subscribe("space_awaited", self.hidden_spaces.add)
+        motion.subscribe("space_landed", self._landed)
 
-    def _draw_necklace(self, surface: pygame.Surface, cam: Camera, area: pygame.FRect) -> None:
-        """The settings and the cards laid in them, within `area` (world units)."""
+    def show(self, snap: Snapshot, fresh: bool) -> None:
+        super().show(snap, fresh)
+        board = [entry is not None for entry in snap.view["board"]]
+        self.rewards = [0 if board[i] else reward_at(board, i) for i in range(len(board))]
+        if fresh:
+            self.hidden_spaces.clear()
+
+    def _landed(self, index: int) -> None:
+        self.hidden_spaces.discard(index)
+        self.motion.publish("board_changed", space_bounds(index))
+
+    def draw_still(self, surface: pygame.Surface, cam: Camera) -> None:
+        """The settings and the cards laid in them, within the surface's clip."""
+        area = world_clip(surface, cam)
+        if not area.colliderect(BOARD_RECT):
+            return
         s = cam.scale
         corner = screen_corner(cam)
         if (BOARD_RECT.w * s) * (BOARD_RECT.h * s) <= BASE_LIMIT:
@@ -61,7 +85,7 @@ class NecklaceDrawing(TableView):
         else:
             draw_settings(surface, corner, s, area)
         r = round(TILE_R * s)
-        board, possible = self.view["board"], self.view["possible"]
+        board, possible = self.snap.view["board"], self.snap.view["possible"]
         for i, centre in enumerate(CENTRES):
             if not area.colliderect(space_bounds(i)):
                 continue
@@ -74,28 +98,31 @@ class NecklaceDrawing(TableView):
                 continue
             surface.blit(image, image.get_rect(center=placed(corner, s, centre)))
 
-    def _draw_lot_spaces(self, surface: pygame.Surface, cam: Camera) -> None:
+    def draw_lot_spaces(self, surface: pygame.Surface, frame: Frame) -> None:
         """While a card is on sale: where it could go, and what its buyer would earn there."""
+        cam = frame.cam
         r = round(TILE_R * cam.scale)
         outline = art.hex_outline(r)
-        paid = self.view["phase"] != "lay"
-        for space in self.view.get("lot_spaces") or []:
+        paid = self.snap.view["phase"] != "lay"
+        for space in self.snap.view.get("lot_spaces") or []:
             index = SPACE_OF[tuple(space)]
             at = pixel(cam, CENTRES[index])
             surface.blit(outline, outline.get_rect(center=at))
             if paid:
                 self._reward_tag(surface, cam, index, BUYER_REWARD, dim=True)
 
-    def _draw_targets(self, surface: pygame.Surface, cam: Camera, hot: set[Any], held) -> None:
-        """The glow over every place in `hot` the chosen card may go, with a space's reward."""
-        if not hot:
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The glow over every place lit (`frame.hot`) the chosen card may go, with a space's
+        reward (the block, the deck, the forgeries and the hand glow as boxes)."""
+        if not frame.hot:
             return
-        glow = pulse(self.ctx.now)
-        level = round((0.8 + 0.2 * glow if held is not None else 0.55 + 0.45 * glow) * 12)
+        cam = frame.cam
+        glow = pulse(frame.now)
+        level = round((0.8 + 0.2 * glow if frame.held is not None else 0.55 + 0.45 * glow) * 12)
         r = round(TILE_R * cam.scale)
-        factor = REWARD_FACTOR.get(self.view["phase"], 1)
-        for key in hot:
-            bright = key == self.ctx.hover
+        factor = REWARD_FACTOR.get(self.snap.view["phase"], 1)
+        for key in frame.hot:
+            bright = key == frame.hover
             if isinstance(key, tuple) and key[0] == "space":
                 at = pixel(cam, CENTRES[key[1]])
                 shine = art.hex_glow(r, 12 if bright else level)
@@ -123,6 +150,22 @@ class NecklaceDrawing(TableView):
         pill = art.pill(rect.w + size // 2, rect.h, 200 if not dim else 150)
         surface.blit(pill, pill.get_rect(center=rect.center))
         surface.blit(text, rect)
+
+    def hit(self, point: tuple[float, float]) -> Answer:
+        """A tap on a space lays the card there when a single card may be laid now (the lot, or
+        one kind of hand card); with several the card is picked up first."""
+        laid = [m for m in self.snap.legal if m["type"] in ("place", "discard")]
+        if len({m.get("card") for m in laid}) != 1:
+            return None
+        return next(
+            (
+                m
+                for m in laid
+                if m["type"] == "place"
+                and space_rect(SPACE_OF[tuple(m["space"])]).collidepoint(point)
+            ),
+            None,
+        )
 
 
 def draw_settings(

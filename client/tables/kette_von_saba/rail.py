@@ -1,5 +1,6 @@
 """The rail of purses on Die Kette von Saba's table: each seat's token, name, cards in hand and
-marks, the auctioneer's gavel, a pass, and sums rolling toward their new amounts."""
+marks, the auctioneer's gavel, a pass, and sums rolling toward their new amounts (the notices
+`roll`, `passed` and `passes_cleared` of the view's motion)."""
 
 from __future__ import annotations
 
@@ -8,32 +9,59 @@ from functools import lru_cache
 import pygame
 
 from client import i18n
-from client.tables.base import Camera, TableView
+from client.tables.base import Camera
 from client.tables.kette_von_saba import art, lettering
-from client.tables.kette_von_saba.layout import purse_rects
+from client.tables.kette_von_saba.layout import RAIL_RECT, purse_rects
+from client.tables.regions import Frame, Motion, Region, Snapshot, world_clip
 from client.ui import theme
 from client.ui.anim import pulse
 from client.ui.widgets import symbol
 
 
-class RailDrawing(TableView):
-    """The purses' part of the table view (mixed into `KetteVonSabaView`)."""
+class Rail(Region):
+    """The purses: the sums shown (rolling toward the view's) and the seats that passed."""
 
-    cash: dict[str, float]
-    passed: set[int]
+    def __init__(self, motion: Motion) -> None:
+        super().__init__(motion)
+        self.cash: dict[str, float] = {}
+        self.passed: set[int] = set()
+        motion.subscribe("roll", self._roll)
+        motion.subscribe("passed", self._mark_pass)
+        motion.subscribe("passes_cleared", self._clear_passes)
 
-    def _draw_rail(self, surface: pygame.Surface, cam: Camera) -> None:
+    def show(self, snap: Snapshot, fresh: bool) -> None:
+        super().show(snap, fresh)
+        if fresh:
+            self.passed.clear()
+            self.cash = {f"s{s}": float(c) for s, c in enumerate(snap.view["cash"])}
+
+    def _roll(self, seat: int, value: float, delay: float) -> None:
+        """The purse of `seat` counts to `value`."""
+        self.motion.animator.animate(self.cash, 0.6, delay=delay, **{f"s{seat}": float(value)})
+
+    def _mark_pass(self, seat: int) -> None:
+        self.passed.add(seat)
+        self.motion.publish("board_changed", RAIL_RECT)
+
+    def _clear_passes(self) -> None:
+        if self.passed:
+            self.passed.clear()
+            self.motion.publish("board_changed", RAIL_RECT)
+
+    def draw_still(self, surface: pygame.Surface, cam: Camera) -> None:
         """The purses at rest, each showing its seat's money (part of the cached board)."""
-        for seat, rect in enumerate(purse_rects(self.view["players"])):
+        if not world_clip(surface, cam).colliderect(RAIL_RECT):
+            return
+        for seat, rect in enumerate(purse_rects(self.snap.view["players"])):
             box = cam.rect_to_screen(rect)
-            surface.blit(self._purse_face(seat, box.size, cam, self.view["cash"][seat]), box)
+            surface.blit(self._purse_face(seat, box.size, cam, self.snap.view["cash"][seat]), box)
 
-    def _draw_purses(self, surface: pygame.Surface, cam: Camera) -> None:
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         """What moves in the purses (the board holds them at rest): the ring of those to act,
         and sums rolling toward their new amounts."""
-        view = self.view
+        view, cam = self.snap.view, frame.cam
         acting = set(view["to_act"]) if view["end"] is None else set()
-        glow = pulse(self.ctx.now)
+        glow = pulse(frame.now)
         pad = max(4, round(8 * cam.scale))
         for seat, rect in enumerate(purse_rects(view["players"])):
             box = cam.rect_to_screen(rect)
@@ -52,7 +80,7 @@ class RailDrawing(TableView):
     ) -> pygame.Surface:
         """A purse: token, name, the auctioneer's gavel or a pass, the cards in hand and its
         `money` (None: left out, for a sum drawn rolling over it)."""
-        view = self.view
+        view = self.snap.view
         mark = None
         if view["stage"] == 1 and seat == view["auctioneer"] and view["end"] is None:
             mark = "gavel"
@@ -62,7 +90,7 @@ class RailDrawing(TableView):
         return purse_face(
             seat,
             size,
-            self.ctx.name(seat),
+            self.snap.name(seat),
             view["hand_counts"][seat],
             mark,
             leading,
@@ -86,7 +114,7 @@ def purse_face(
     scale: float,
     money: int | None,
 ) -> pygame.Surface:
-    """The still part of a purse (see `RailDrawing._purse_face`)."""
+    """The still part of a purse (see `Rail._purse_face`)."""
     w, h = size
     surf = art.purse_box(w, h, leading).copy()
     pad = max(4, round(8 * scale))

@@ -1,17 +1,19 @@
-"""Die Kette von Saba's table view: what is drawn where, and the state taken from each update.
+"""Die Kette von Saba's table view: the regions put together, and the state of each update.
 
-The necklace's 32 settings lie across the top (deck and forgeries in its lower corners), a purse
-per seat on the rail below it, the auction block with the card on sale in the middle, and the
-hand of the seat shown along the bottom (`layout`). The view is put together from rooms: the
-necklace (`necklace`), the rail of purses (`rail`), the block (`block`), the other cards
-(`cards`), what the seat may do (`controls`), events in motion (`motion`) and the words
-(`words`); the pieces' pictures come from `art`.
+The necklace's 32 settings lie across the top (`necklace`), the deck and the forgeries in its
+lower corners (`corners`), a purse per seat on the rail below it (`rail`), the auction block with
+its amount chooser in the middle (`block`) and the card on sale on it (`lot`), and the hand of
+the seat shown along the bottom (`hand`); cards, coins and sums in flight (`air`) and a banner
+(`banner`) go over them all (`layout` holds the geometry). Each update becomes a snapshot every
+region is given (client/tables/regions.py); its events become steps on the view's one timeline
+(`motion`: the choreography), which tell the regions what to move through notices.
 
 Pieces come only from the legal moves: in stage 1 the auctioneer drags a hand card onto the
 block (offer), the buyer drags the sold card onto a glowing setting or onto the hand (keep), the
 auctioneer of an unsold card lays it; in stage 2 a hand card goes onto a setting or, when the
 server lists it as a forgery, onto the forgeries. Bids, prices, keep, draw and end of turn are
-buttons built from the listed moves. Money rolls in every purse as coins fly; cards fly and flip.
+buttons built from the listed moves (`controls`). Money rolls in every purse as coins fly;
+cards fly and flip.
 """
 
 from __future__ import annotations
@@ -23,14 +25,14 @@ from typing import Any
 
 import pygame
 
-from client.tables.base import Camera, Event, Move, Piece, Sprite, View
-from client.tables.kette_von_saba import art, lettering, words
-from client.tables.kette_von_saba.block import BlockDrawing
-from client.tables.kette_von_saba.cards import CardsDrawing
-from client.tables.kette_von_saba.controls import Controls
+from client.tables.base import Camera, Event, Move, Piece, TableView, Target, View
+from client.tables.kette_von_saba import art, controls, words
+from client.tables.kette_von_saba.air import Air
+from client.tables.kette_von_saba.banner import Banner
+from client.tables.kette_von_saba.block import Block
+from client.tables.kette_von_saba.corners import Corners
+from client.tables.kette_von_saba.hand import Hand
 from client.tables.kette_von_saba.layout import (
-    BOARD_RECT,
-    COIN,
     DECK_AREA,
     FORGERY_AREA,
     FORGERY_CARD,
@@ -41,14 +43,14 @@ from client.tables.kette_von_saba.layout import (
     RAIL_RECT,
     TILE_R,
     WORLD,
-    pixel,
     space_bounds,
 )
-from client.tables.kette_von_saba.motion import Flight, Motion
-from client.tables.kette_von_saba.necklace import NecklaceDrawing
-from client.tables.kette_von_saba.rail import RailDrawing
-from client.ui import theme
-from shared.games.kette_von_saba.board import reward_at
+from client.tables.kette_von_saba.lot import Lot
+from client.tables.kette_von_saba.motion import Choreography
+from client.tables.kette_von_saba.necklace import Necklace
+from client.tables.kette_von_saba.rail import Rail
+from client.tables.regions import Answer, Choice, Frame, Motion, Snapshot, snapshot
+from client.ui.input import Intent
 from shared.games.kette_von_saba.necklace import PIECES
 
 # What a purse on the cached board shows; when one changes the rail is drawn again.
@@ -57,30 +59,25 @@ PURSE_FACTS = ("cash", "hand_counts", "auctioneer", "auction", "stage", "end")
 WARM_BUDGET = 0.0008
 
 
-class KetteVonSabaView(Motion, Controls, NecklaceDrawing, BlockDrawing, RailDrawing, CardsDrawing):
+class KetteVonSabaView(TableView):
     game_id = "kette-von-saba"
     has_secrets = True
 
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
-        self.hand_keys: list[tuple[str, int]] = []
-        self.hand_sprites: dict[tuple[str, int], Sprite] = {}
-        self.lot_sprite = Sprite(*LOT_RECT.center, home=LOT_RECT.center)
-        self.lot_hidden = False
-        self.flights: list[Flight] = []
-        self.coins: list[dict[str, float]] = []
-        self.floaters: list[dict[str, Any]] = []
-        self.hidden_spaces: set[int] = set()
-        self.shown_forgeries = 0
-        self.cash: dict[str, float] = {}
-        self.bid = {"v": 0.0, "pop": 1.0}
-        self.passed: set[int] = set()
-        self.banner: dict[str, Any] = {"alpha": 0.0, "scale": 1.0, "text": ""}
-        self.rewards: list[int] = []
-        self._pieces: list[Piece] = []
-        self.chosen_amount: dict[str, int] = {}
-        self.amount_armed: tuple[int, Move] | None = None
+        self.motion = Motion(ctx)
+        self.snap = Snapshot()
+        self.necklace = Necklace(self.motion)
+        self.corners = Corners(self.motion)
+        self.rail = Rail(self.motion)
+        self.block = Block(self.motion)
+        self.lot = Lot(self.motion)
+        self.air = Air(self.motion)
+        self.banner = Banner(self.motion)
+        self.hand = Hand(self.motion)
+        self.choreography = Choreography(self.motion)
         self.changes: list[pygame.FRect] | None = None
+        self.motion.subscribe("board_changed", self._changed)
         self.warm_scale = 0.0
         self.warmed = False
         self.warm_queue: list[tuple[Callable[..., pygame.Surface], tuple]] = []
@@ -89,31 +86,27 @@ class KetteVonSabaView(Motion, Controls, NecklaceDrawing, BlockDrawing, RailDraw
     def show(self, view: View, legal: list[Move], events: list[Event], fresh: bool) -> None:
         old = self.view
         self._note_changes(old, view, fresh)
-        lot_from = (self.lot_sprite.x, self.lot_sprite.y)
-        if fresh or old.get("seat") != view.get("seat"):
-            self.hand_sprites.clear()
+        lot_from = (self.lot.sprite.x, self.lot.sprite.y)
+        # A first view, a resync or another table: everything starts from the view, at rest.
+        restart = fresh or not old or old["players"] != view["players"]
         super().show(view, legal, events, fresh)
-        self.lot_sprite.x, self.lot_sprite.y = LOT_RECT.center
-        self.lot_sprite.lift = 0.0
-        board = [entry is not None for entry in view["board"]]
-        self.rewards = [0 if board[i] else reward_at(board, i) for i in range(len(board))]
-        auction = view.get("auction") or {}
-        if fresh or len(self.cash) != view["players"]:
-            self.flights.clear()
-            self.coins.clear()
-            self.floaters.clear()
-            self.hidden_spaces.clear()
-            self.passed.clear()
-            self.lot_hidden = False
-            self.shown_forgeries = len(view["forgeries"])
-            self.cash = {f"s{s}": float(c) for s, c in enumerate(view["cash"])}
-            self.bid["v"] = float(auction.get("bid") or 0)
-            dealt, _ = self._layout_hand(view.get("hand", []))
-            self._deal(dealt)
-        else:
-            arrived, left = self._layout_hand(view.get("hand", []))
-            self._play(old, events, left, arrived, lot_from)
-        self._pieces = self._build_pieces()
+        self.snap = snapshot(
+            view, legal, [] if restart else events, self.version, self.ctx.name, self.talk
+        )
+        # The air before the hand: a hand dealt anew sends its cards flying.
+        for region in (
+            self.necklace,
+            self.corners,
+            self.rail,
+            self.block,
+            self.lot,
+            self.air,
+            self.banner,
+            self.hand,
+        ):
+            region.show(self.snap, restart)
+        if not restart:
+            self.choreography.play(self.snap, old, self.hand.left, self.hand.arrived, lot_from)
 
     def _note_changes(self, old: View, new: View, fresh: bool) -> None:
         """Remember which parts of the cached board look different in `new`."""
@@ -144,9 +137,49 @@ class KetteVonSabaView(Motion, Controls, NecklaceDrawing, BlockDrawing, RailDraw
         return changes
 
     def _changed(self, area: pygame.FRect) -> None:
+        """A region's still drawing changed (a card landed, a pass): the board is drawn again
+        there."""
         if self.changes is not None:
             self.changes.append(area)
         self.version += 1
+
+    # ------------------------------------------------------------------ moves
+    def pieces(self) -> list[Piece]:
+        return self.lot.pieces() + self.hand.pieces()
+
+    def loose_targets(self) -> list[Target]:
+        if self.snap.view.get("phase") == "draw":
+            deck = self.corners.deck_target()
+            return [deck] if deck is not None else []
+        pieces = self.pieces()
+        cards = {p.key[1] if p.key != "lot" else "lot" for p in pieces}
+        # A tap on a target alone is unambiguous only when a single card could go there.
+        return pieces[0].targets if len(cards) == 1 else []
+
+    def move_buttons(self) -> list[tuple[str, Move]]:
+        return controls.move_buttons(self.snap)
+
+    def offered_moves(self) -> list[Move]:
+        """The targets and buttons, and every amount the block's chooser steps through."""
+        chooser = self.block.chooser()
+        return super().offered_moves() + (chooser[1] if chooser is not None else [])
+
+    def handle(self, intent: Intent, cam: Camera) -> Move | bool:
+        """A tap on the block's amount chooser (see `Block.hit`)."""
+        if intent.kind != "tap":
+            return False
+        said = self.block.hit(cam.to_world(*intent.pos))
+        if said is None:
+            return False
+        return True if isinstance(said, Choice) else said
+
+    def answer(self, point: tuple[float, float]) -> Answer:
+        """What a tap at the world `point` means: the topmost region's answer."""
+        for region in (self.block, self.hand, self.lot, self.corners, self.necklace):
+            said = region.hit(point)
+            if said is not None:
+                return said
+        return None
 
     # ------------------------------------------------------------------ words
     def status(self) -> str | None:
@@ -170,18 +203,9 @@ class KetteVonSabaView(Motion, Controls, NecklaceDrawing, BlockDrawing, RailDraw
         if not self.view:
             return
         clip = surface.get_clip()
-        bounds = cam.area.clip(clip)
-        surface.set_clip(bounds)
-        s = cam.scale
-        area = pygame.FRect(cam.to_world(*bounds.topleft), (bounds.w / s, bounds.h / s))
-        if area.colliderect(BOARD_RECT):
-            self._draw_necklace(surface, cam, area)
-        if area.colliderect(DECK_AREA):
-            self._draw_deck(surface, cam)
-        if area.colliderect(FORGERY_AREA):
-            self._draw_forgeries(surface, cam)
-        if area.colliderect(RAIL_RECT):
-            self._draw_rail(surface, cam)
+        surface.set_clip(cam.area.clip(clip))
+        for region in (self.necklace, self.corners, self.rail):
+            region.draw_still(surface, cam)
         surface.set_clip(clip)
 
     def draw(self, surface: pygame.Surface, cam: Camera, hot: set[Any], held: Piece | None) -> None:
@@ -190,38 +214,22 @@ class KetteVonSabaView(Motion, Controls, NecklaceDrawing, BlockDrawing, RailDraw
         self._warm(cam)
         clip = surface.get_clip()
         surface.set_clip(cam.area)
-        if not hot and self._lot_visible():
-            self._draw_lot_spaces(surface, cam)
-        self._draw_targets(surface, cam, hot, held)
-        self._draw_block(surface, cam)
-        self._draw_chooser(surface, cam)
-        self._draw_purses(surface, cam)
-        self._draw_hand(surface, cam, hot, held)
-        if self._lot_visible() and (held is None or held.key != "lot"):
-            self._draw_card(surface, cam, self.view["lot"], self.lot_sprite, LOT_RECT.w)
-        self._draw_chooser_warning(surface, cam)
-        for flight in self.flights:
-            self._draw_flight(surface, cam, flight)
-        size = max(6, round(COIN * cam.scale))
-        for coin in self.coins:
-            image = art.coin(size)
-            surface.blit(image, image.get_rect(center=pixel(cam, (coin["x"], coin["y"]))))
-        for floater in self.floaters:
-            text = theme.text(floater["text"], lettering.px(cam, 30), floater["colour"], True)
-            text.set_alpha(round(floater["alpha"]))
-            surface.blit(text, text.get_rect(center=pixel(cam, (floater["x"], floater["y"]))))
-            text.set_alpha(None)
+        frame = Frame(cam, self.ctx.now, hot, held, self.ctx.hover)
+        if not hot and self.lot.visible():
+            self.necklace.draw_lot_spaces(surface, frame)
+        self.necklace.draw(surface, frame)
+        self.block.draw(surface, frame)
+        self.rail.draw(surface, frame)
+        self.hand.draw(surface, frame)
+        self.lot.draw(surface, frame)
+        self.block.draw_callout(surface, frame)
+        self.air.draw(surface, frame)
         if held is not None:
-            card = self.view["lot"] if held.key == "lot" else held.key[1]
-            self._draw_card(
-                surface, cam, card, held.sprite, HAND_CARD if held.key != "lot" else LOT_RECT.w
-            )
-        if self.banner["alpha"] > 1:
-            self._draw_banner(surface, cam)
+            lot = held.key == "lot"
+            card = self.view["lot"] if lot else held.key[1]
+            art.draw_card(surface, cam, card, held.sprite, LOT_RECT.w if lot else HAND_CARD)
+        self.banner.draw(surface, frame)
         surface.set_clip(clip)
-
-    def _lot_visible(self) -> bool:
-        return self.view.get("lot") is not None and not self.lot_hidden
 
     def _warm(self, cam: Camera) -> None:
         """Draw ahead, a little each frame, the cards and settings this scale will need, so a
@@ -243,10 +251,3 @@ class KetteVonSabaView(Motion, Controls, NecklaceDrawing, BlockDrawing, RailDraw
         while self.warm_queue and time.perf_counter() - start < budget:
             draw, args = self.warm_queue.pop()
             draw(*args)
-
-    def _draw_banner(self, surface: pygame.Surface, cam: Camera) -> None:
-        size = max(18, round(cam.area.h * 0.07 * self.banner["scale"]))
-        box = art.banner(self.banner["text"], size)
-        box.set_alpha(round(self.banner["alpha"]))
-        centre = cam.to_screen(WORLD[0] / 2, BOARD_RECT.bottom * 0.55)
-        surface.blit(box, box.get_rect(center=(round(centre[0]), round(centre[1]))))

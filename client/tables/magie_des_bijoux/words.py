@@ -1,11 +1,10 @@
-"""La Magie des Bijoux's words: the panels' and results' lines (the moment, the moves, the log's
-sentences and the rules are the table's talk: shared/talk/magie_des_bijoux.py)."""
+"""La Magie des Bijoux's words: the panels' and the top bar's lines (the moment, the moves, the
+log's sentences and the rules are the table's talk: shared/talk/magie_des_bijoux.py)."""
 
 from __future__ import annotations
 
 from client import i18n
-from client.tables.base import TableContext, View
-from client.tables.magie_des_bijoux.layout import Grid
+from client.tables.regions import Snapshot
 
 
 def extra_move_banner() -> str:
@@ -13,42 +12,29 @@ def extra_move_banner() -> str:
     return i18n.pgettext("magie-des-bijoux", "Extra move!")
 
 
-class MagieWords:
-    """The view's sentences: what the top bar, the panels and the results say.
+def status(snap: Snapshot) -> str | None:
+    """The moment as the table's talk says it (the same words as the page's), while the game
+    runs."""
+    said = snap.talk
+    if not snap or snap.view.get("end") is not None or said is None:
+        return None
+    return snap.say(said["headline"])
 
-    Part of `MagieDesBijouxView`; reads its `view`, `ctx` and `grid`, and its talk.
-    """
 
-    view: View
-    ctx: TableContext
-    grid: Grid
-
-    def status(self) -> str | None:
-        # The moment as the table's talk says it (the same words as the page's).
-        said = self.talk()
-        if not self.view or self.view.get("end") is not None or said is None:
-            return None
-        return self.say(said["headline"])
-
-    def panel_lines(self, seat: int) -> list[str]:
-        if not self.view:
-            return []
-        stones = self.view["supply"][seat]
-        lines = [i18n.pgettext("magie-des-bijoux", "Stones left: {n}", n=stones)]
-        if self.view["players"] == 1:
-            empty = sum(
-                s - sum(st)
-                for s, st in zip(self.view["settings"], self.view["stones"], strict=True)
-            )
-            lines.append(i18n.pgettext("magie-des-bijoux", "Empty settings: {n}", n=empty))
+def panel_lines(snap: Snapshot, seat: int) -> list[str]:
+    """A seat's stones left and its points so far (in solitaire: the settings still empty)."""
+    view = snap.view
+    if not view:
+        return []
+    stones = view["supply"][seat]
+    lines = [i18n.pgettext("magie-des-bijoux", "Stones left: {n}", n=stones)]
+    if view["players"] == 1:
+        empty = sum(s - sum(st) for s, st in zip(view["settings"], view["stones"], strict=True))
+        lines.append(i18n.pgettext("magie-des-bijoux", "Empty settings: {n}", n=empty))
+    else:
+        points = sum(s for s, o in zip(view["settings"], view["owners"], strict=True) if o == seat)
+        if view.get("end") is None:
+            lines.append(i18n.pgettext("magie-des-bijoux", "Points so far: {n}", n=points))
         else:
-            points = sum(
-                s
-                for s, o in zip(self.view["settings"], self.view["owners"], strict=True)
-                if o == seat
-            )
-            if self.view.get("end") is None:
-                lines.append(i18n.pgettext("magie-des-bijoux", "Points so far: {n}", n=points))
-            else:
-                lines.append(i18n.pgettext("magie-des-bijoux", "Points: {n}", n=points))
-        return lines
+            lines.append(i18n.pgettext("magie-des-bijoux", "Points: {n}", n=points))
+    return lines

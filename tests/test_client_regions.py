@@ -1,0 +1,258 @@
+"""The table views made of regions (client/tables/regions.py): every region of a game drawn
+alone from a random position's snapshot, and a tap on each of its targets answered with the
+move (or the piece picked up) the whole view gives there.
+
+Das Kollier and Saba – Palast are not on the shape yet (tests/test_imports.py lists the games
+that are).
+"""
+
+import os
+import random
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from client.tables.base import Camera, TableContext  # noqa: E402
+from client.tables.kette_von_saba.air import Air  # noqa: E402
+from client.tables.kette_von_saba.banner import Banner as KetteBanner  # noqa: E402
+from client.tables.kette_von_saba.block import Block  # noqa: E402
+from client.tables.kette_von_saba.corners import Corners  # noqa: E402
+from client.tables.kette_von_saba.hand import Hand  # noqa: E402
+from client.tables.kette_von_saba.layout import (  # noqa: E402
+    DECK_RECT,
+    LOT_RECT,
+    PLAY_RECT,
+    PLUS_RECT,
+    WORLD,
+)
+from client.tables.kette_von_saba.lot import Lot  # noqa: E402
+from client.tables.kette_von_saba.necklace import Necklace  # noqa: E402
+from client.tables.kette_von_saba.rail import Rail  # noqa: E402
+from client.tables.kette_von_saba.view import KetteVonSabaView  # noqa: E402
+from client.tables.magie_des_bijoux.banner import Banner  # noqa: E402
+from client.tables.magie_des_bijoux.pawn import Pawn  # noqa: E402
+from client.tables.magie_des_bijoux.plaques import Plaques  # noqa: E402
+from client.tables.magie_des_bijoux.view import MagieDesBijouxView  # noqa: E402
+from client.tables.regions import Choice, Frame, Motion, Snapshot, snapshot  # noqa: E402
+from client.ui.anim import Animator, Timeline  # noqa: E402
+from shared import talk  # noqa: E402
+from shared.engine import get_game  # noqa: E402
+from shared.randomplay import random_step  # noqa: E402
+
+NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus"]
+pygame.init()
+SIZE = (800, 600)
+BACKGROUND = (10, 60, 40)
+
+
+def context() -> TableContext:
+    animator = Animator()
+    return TableContext(animator, Timeline(animator), None, list(NAMES))
+
+
+def position(game_id: str, seed: int, players: int, most: int = 40) -> tuple[dict, list, list[int]]:
+    """A random position part of the way through a game (up to `most` moves): the view, legal
+    moves and seats to act of the seat to act."""
+    game = get_game(game_id)
+    rng = random.Random(seed)
+    state = game.new_game(seed, players)
+    for _ in range(rng.randrange(1, most)):
+        if game.is_over(state):
+            break
+        seat, move = random_step(game, state, rng)
+        state, _events = game.apply(state, seat, move)
+    seat = (game.to_act(state) or [0])[0]
+    return game.view(state, seat), game.legal_moves(state, seat), game.to_act(state)
+
+
+def snap_of(game_id: str, view: dict, legal: list, to_act: list[int]) -> Snapshot:
+    def said():
+        moment = talk.Moment(view=view, seat=view.get("seat"), legal=legal, to_act=to_act)
+        return talk.talk(game_id, moment)
+
+    return snapshot(view, legal, [], 1, lambda s: NAMES[s] if s is not None else "?", said)
+
+
+def drawn(draw) -> pygame.Surface:
+    """A surface with `draw(surface)` done on a plain background."""
+    surface = pygame.Surface(SIZE)
+    surface.fill(BACKGROUND)
+    draw(surface)
+    return surface
+
+
+def changed(surface: pygame.Surface) -> int:
+    """How many pixels are no longer the background."""
+    same = pygame.mask.from_threshold(surface, BACKGROUND, (1, 1, 1, 255)).count()
+    return SIZE[0] * SIZE[1] - same
+
+
+def the_view(ctx: TableContext, game_view, view, legal, to_act):
+    ctx.to_act = list(to_act)
+    game_view.show(view, legal, [], True)
+    return game_view
+
+
+# ---------------------------------------------------------------------- La Magie des Bijoux
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_bijoux_regions_draw_alone_and_answer_taps_as_the_view(seed):
+    game_id = "magie-des-bijoux"
+    view, legal, to_act = position(game_id, seed, 3)
+    snap = snap_of(game_id, view, legal, to_act)
+    motion = Motion(context())
+    plaques, pawn, banner = Plaques(motion), Pawn(motion), Banner(motion)
+    for region in (plaques, pawn, banner):
+        region.show(snap, True)
+    cam = Camera(pygame.Rect(0, 0, *SIZE), plaques.grid.world_size())
+    targets = plaques.targets()
+    hot = frozenset(t.key for t in targets)
+    frame = Frame(cam, 0.3, hot)
+
+    assert changed(drawn(lambda s: plaques.draw_still(s, cam))) > SIZE[0] * SIZE[1] // 3
+    lit = drawn(lambda s: plaques.draw(s, frame))
+    assert changed(lit) > 0 if targets else changed(lit) == 0
+    assert changed(drawn(lambda s: pawn.draw(s, frame))) > 0
+    assert changed(drawn(lambda s: banner.draw(s, frame))) == 0
+    banner.look.update(alpha=255.0, scale=1.0)
+    assert changed(drawn(lambda s: banner.draw(s, frame))) > 0
+
+    # The whole view, shown the same update, offers the same targets and the same pawn.
+    whole = the_view(context(), MagieDesBijouxView(context()), view, legal, to_act)
+    assert [t.move for t in whole.loose_targets()] == [t.move for t in targets]
+    assert targets, "a seat to act has a plaque to go to"
+    for target in whole.loose_targets():
+        assert plaques.hit(target.rect.center) == target.move
+        assert whole.answer(target.rect.center) == target.move
+    others = [c for c in range(len(view["settings"])) if c not in hot]
+    for cell in others:
+        assert plaques.hit(plaques.grid.cell_rect(cell).center) is None
+    (piece,) = whole.pieces()
+    assert pawn.hit(piece.rect.center) == Choice(piece.key) == whole.answer(piece.rect.center)
+    assert pawn.hit((-50.0, -50.0)) is None
+
+
+def test_bijoux_pawn_waits_without_moves():
+    view, legal, to_act = position("magie-des-bijoux", 4, 2)
+    motion = Motion(context())
+    pawn = Pawn(motion)
+    pawn.show(snap_of("magie-des-bijoux", view, [], to_act), True)
+    assert pawn.hit((pawn.sprite.x, pawn.sprite.y)) is None
+    assert pawn.piece([]) is None
+
+
+# ---------------------------------------------------------------------- Die Kette von Saba
+
+
+def kette_regions(motion: Motion) -> dict:
+    return {
+        "necklace": Necklace(motion),
+        "corners": Corners(motion),
+        "rail": Rail(motion),
+        "block": Block(motion),
+        "lot": Lot(motion),
+        "air": Air(motion),
+        "banner": KetteBanner(motion),
+        "hand": Hand(motion),
+    }
+
+
+# Which region answers a tap on each kind of target.
+KETTE_TARGETS = {"block": "lot", "deck": "corners", "forgeries": "corners", "hand": "hand"}
+
+
+# Random positions, one in each phase of the game (and its end): seed → phase.
+KETTE_SEEDS = {
+    0: "draw",
+    1: "reserve_offer",
+    2: "bidding",
+    5: "lay",
+    6: "end",
+    7: "reserve",
+    13: "offer",
+    23: "buyer",
+    63: "reconstruction",
+}
+
+
+@pytest.mark.parametrize("seed", KETTE_SEEDS)
+def test_kette_regions_draw_alone_and_answer_taps_as_the_view(seed):
+    game_id = "kette-von-saba"
+    view, legal, to_act = position(game_id, seed, 3 + seed % 3, most=300)
+    assert (view["phase"] if view["end"] is None else "end") == KETTE_SEEDS[seed]
+    snap = snap_of(game_id, view, legal, to_act)
+    motion = Motion(context())
+    regions = kette_regions(motion)
+    for region in regions.values():
+        region.show(snap, True)
+    motion.animator.finish_all()  # the hand dealt
+    regions["air"].flights.clear()
+    cam = Camera(pygame.Rect(0, 0, *SIZE), WORLD)
+    whole = the_view(context(), KetteVonSabaView(context()), view, legal, to_act)
+    whole.ctx.animator.finish_all()
+    loose = whole.loose_targets()
+    frame = Frame(cam, 0.3, frozenset(t.key for t in loose))
+
+    for name in ("necklace", "corners", "rail"):
+        assert changed(drawn(lambda s, r=regions[name]: r.draw_still(s, cam))) > 1000, name
+    assert changed(drawn(lambda s: regions["block"].draw(s, frame))) > 0
+    acting = changed(drawn(lambda s: regions["rail"].draw(s, frame)))
+    assert acting > 0 if view["end"] is None else acting == 0
+    lit = changed(drawn(lambda s: regions["necklace"].draw(s, frame)))
+    assert lit > 0 if loose else lit == 0
+    hand = changed(drawn(lambda s: regions["hand"].draw(s, frame)))
+    assert hand > 0 if view.get("hand") else hand == 0
+    lot = changed(drawn(lambda s: regions["lot"].draw(s, frame)))
+    assert lot > 0 if view.get("lot") else lot == 0
+    assert changed(drawn(lambda s: regions["air"].draw(s, frame))) == 0
+    motion.publish("fly", "perle-1", DECK_RECT.center, LOT_RECT.center, 92.0, 98.0, True)
+    motion.animator.update(0.2)
+    assert changed(drawn(lambda s: regions["air"].draw(s, frame))) > 0
+    regions["banner"].look.update(alpha=255.0, text="Stage 2")
+    assert changed(drawn(lambda s: regions["banner"].draw(s, frame))) > 0
+
+    # A tap on each target the view offers is answered with its move, by its region.
+    for target in loose:
+        key = target.key
+        name = "necklace" if isinstance(key, tuple) else KETTE_TARGETS[key]
+        point = target.rect.center
+        assert regions[name].hit(point) == target.move, key
+        assert whole.answer(point) == target.move, key
+    # A tap on a piece picks it up (on a hand card, where it shows: its left edge).
+    for piece in whole.pieces():
+        point = (piece.rect.x + 3, piece.rect.centery)
+        name = "lot" if piece.key == "lot" else "hand"
+        assert regions[name].hit(point) == Choice(piece.key) == whole.answer(point)
+    # The amount chooser: + steps, the button plays the amount shown (a warned one at the
+    # second tap).
+    chooser = regions["block"].chooser()
+    assert (chooser is not None) == (whole.block.chooser() is not None)
+    if chooser is not None:
+        kind, moves, index = chooser
+        assert isinstance(regions["block"].hit(PLUS_RECT.center), Choice)
+        _kind, moves, index = regions["block"].chooser()
+        said = regions["block"].hit(PLAY_RECT.center)
+        if isinstance(said, Choice):
+            assert snap.move_talk(moves[index])["warn"]
+            said = regions["block"].hit(PLAY_RECT.center)
+        assert said == moves[index] and said in legal
+    else:
+        assert regions["block"].hit(PLAY_RECT.center) is None
+
+
+@pytest.mark.parametrize("banner", [Banner, KetteBanner])
+def test_a_banner_pops_up_stays_a_while_and_fades(banner):
+    motion = Motion(context())
+    region = banner(motion)
+    motion.publish("extra_move" if banner is Banner else "banner", {"type": "extra_move"})
+    seen = []
+    for _ in range(180):
+        motion.animator.update(1 / 60)
+        seen.append(region.look["alpha"])
+    assert max(seen) >= 255.0, "it shows"
+    assert seen[60] == 255.0, "still whole after a second"
+    assert seen[-1] == 0.0 and not motion.animator.busy, "gone after three seconds"
