@@ -156,7 +156,8 @@ function listed(ctx, type) {
 }
 
 /** A tap on the board that means one listed move: sent, or where the talk warns about it, its
- * button below is armed instead (its warning shows; a tap there plays it). */
+ * button below is armed instead (its warning shows; a tap there plays it). The focus goes to
+ * that button, so that the keys' second press plays it as a second tap would. */
 function play(ctx, move) {
   const said = talk.entry(ctx, move);
   if (!said || !said.warn) return ctx.move(move);
@@ -164,7 +165,9 @@ function play(ctx, move) {
   ctx.ui.armedSeq = ctx.seq;
   ctx.rerender();
   const armed = document.querySelector(".controls .armed");
-  if (armed) armed.scrollIntoView({ block: "nearest" });
+  if (!armed) return;
+  armed.focus({ preventScroll: true });
+  armed.scrollIntoView({ block: "nearest" });
 }
 
 /** Tap a harbour field: send its one move, or hold it while its card or quarter is chosen. */
@@ -450,8 +453,12 @@ export function board(view, ctx) {
     ctx.seat === null
       ? talk.facts(ctx)
       : button(pgettext("saba-palast.board", "My tray"), () => {
+          // The focus goes along (the button hides once the tray is in sight): the next Tab
+          // reaches the tray's action cards.
           const tray = document.getElementById("tray");
-          if (tray) tray.scrollIntoView({ block: "start" });
+          if (!tray) return;
+          tray.scrollIntoView({ block: "start" });
+          tray.focus({ preventScroll: true });
         }, { class: "tray-link", id: "tray-link" }),
   );
 }
@@ -511,8 +518,8 @@ export function facts(view, ctx) {
   const materials = MATERIALS.map((m) => h("span", { class: "chip" }, icon(m), `${number(stock[m])} ${material(m)}`));
   const tray = h(
     "section",
-    { class: "facts tray", id: "tray" },
-    h("h3", {}, pgettext("saba-palast.board", "My tray")),
+    { class: "facts tray", id: "tray", tabindex: "-1", "aria-labelledby": "tray-title" },
+    h("h3", { id: "tray-title" }, pgettext("saba-palast.board", "My tray")),
     h("div", { class: "hand" }, materials),
     h("div", { class: "hand" }, hand.length ? hand : h("span", { class: "hint" }, pgettext("saba-palast.board", "no action cards"))),
     h(
