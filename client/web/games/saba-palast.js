@@ -135,7 +135,8 @@ function figure(ctx, seat, x, y, r = 8) {
   return s(
     "g",
     { class: "figure", "data-seat": seat },
-    s("circle", { cx: x, cy: y, r, fill: player.colour, stroke: "#1B1B1B", "stroke-width": 1.5 }),
+    // Its light ring (style.css, --piece-outline) sets every player colour off the dark tiles.
+    s("circle", { cx: x, cy: y, r, fill: player.colour, "stroke-width": 1.5 }),
     s("text", { x, y: y + r * 0.42, "text-anchor": "middle", class: "mark", "font-size": r * 1.1 }, player.symbol),
   );
 }
