@@ -367,6 +367,23 @@ def whole_game_by_keys(server, browser, game: str, reach, keys: Keys, options=No
     return page
 
 
+# The focused element's cell on a board, or null.
+CELL = "() => document.activeElement && document.activeElement.dataset.cell || null"
+
+
+def arrows_move_between(page, selector: str) -> None:
+    """From the first of the board's places `selector` that Tab reaches, one of the arrows
+    brings the focus to another of them (the places are scattered: the nearest that way)."""
+    assert tab_to(page, [selector]), f"no {selector} reached by Tab"
+    start = page.evaluate(CELL)
+    for key in ("ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"):
+        page.keyboard.press(key)
+        if page.evaluate(CELL) != start:
+            assert page.evaluate(FOCUSED, [selector]), f"{key} left the board's places"
+            return
+    raise AssertionError(f"no arrow moved the focus from {start} among {selector}")
+
+
 def present(page, selectors: list[str]) -> set[str]:
     return set(page.evaluate("(s) => s.filter((x) => document.querySelector(x))", selectors))
 
@@ -388,7 +405,7 @@ def test_das_kollier_is_played_to_the_end_by_keys(server, browser):
     """Every kind of control by the keys: bids and passes (each way in turn), a sealed bid
     raised by its + step, a sale to the bank opened and made, a payment put together from the
     gems (every other one: a gem picked, then Pay), a warned move's second press."""
-    keys = Keys(BOTH_WAYS, "[data-move=bid], [data-move=sealed_bid]")
+    keys = Keys(BOTH_WAYS, "[data-move=bid], [data-move=sealed_bid], [data-move=accept]")
 
     def reach(page, now: dict) -> list[str]:
         there = present(page, [*KOLLIER_STEPS, *PAIRS, *KOLLIER_TAPS])
@@ -428,10 +445,10 @@ KETTE_KEYS = [
 
 
 def test_die_kette_von_saba_is_played_to_the_end_by_keys(server, browser):
-    """Every kind of control by the keys: a card of the hand picked, then a marked place on the
-    necklace, then the confirmation (the lot laid, or kept, each way in turn); bids, passes,
-    prices asked and answers each way in turn; the other amounts opened once and one of them
-    pressed; a warned move's second press."""
+    """Every kind of control by the keys: the arrows going from marked place to marked place; a
+    card of the hand picked, then a marked place on the necklace, then the confirmation (the lot
+    laid, or kept, each way in turn); bids, passes, prices asked and answers each way in turn;
+    the other amounts opened once and one of them pressed; a warned move's second press."""
     keys = Keys(KETTE_BOTH_WAYS, "#confirm")
 
     def reach(page, now: dict) -> list[str]:
@@ -444,6 +461,8 @@ def test_die_kette_von_saba_is_played_to_the_end_by_keys(server, browser):
         if "details.more:not([open]) > summary" in there and keys.first_time("open more"):
             return ["details.more:not([open]) > summary"]
         place = ["svg.necklace .place"]
+        if page.locator("svg.necklace .place").count() > 1 and keys.first_time("arrows"):
+            arrows_move_between(page, "svg.necklace .place")
         if "[data-move=keep]" in there and not keys.every_other("lay", now["seq"]):
             place = []  # the lot kept rather than laid, every other time
         turn = ["[data-move=draw]", "[data-move=end_turn]"]
@@ -458,6 +477,7 @@ def test_die_kette_von_saba_is_played_to_the_end_by_keys(server, browser):
 
     whole_game_by_keys(server, browser, "kette-von-saba", reach, keys, {"first_seat": 0})
     pressed = set(keys.pressed)
+    assert "arrows" in keys.once
     assert {"details.more[open] button", ".kette-hand button:not(.picked)", "#confirm"} <= pressed
 
 
@@ -468,9 +488,9 @@ def test_saba_palast_is_played_to_the_end_by_keys(server, browser):
     """Every kind of control by the keys: the turn's steps, a choice in two steps (a harbour
     field, then the card to remove or the vizier's quarter; a card built one of several ways),
     the action cards in the tray, a harbour field pressed on the board itself every other time
-    (a warned one arms its button below, where the focus goes), and "My tray" taking the focus
-    to the tray."""
-    keys = Keys([], "#back")
+    (a warned one arms its button below, where the focus goes), the arrows going from one of
+    the board's targets to another, and "My tray" taking the focus to the tray."""
+    keys = Keys([], "#back, .controls [data-move=harbour]")  # a choice of the harbour's fields
     targets = [f".controls {c}, .tray {c}" for c in PALAST_TAPS]
     board = "svg .harbour.legal"
 
@@ -484,12 +504,14 @@ def test_saba_palast_is_played_to_the_end_by_keys(server, browser):
                 "() => document.getElementById('tray').contains(document.activeElement)"
             )
         there = present(page, [board, "#back", *targets])
+        if page.locator("svg [data-cell]").count() > 1 and keys.first_time("arrows"):
+            arrows_move_between(page, "svg [data-cell]")
         if board in there and "#back" not in there and keys.every_other("board", now["seq"]):
             return [board]
         return targets
 
     whole_game_by_keys(server, browser, "saba-palast", reach, keys)
-    assert board in keys.pressed
+    assert board in keys.pressed and "arrows" in keys.once
 
 
 def test_reduce_motion_and_text_size_are_settings_of_the_page(server, browser):

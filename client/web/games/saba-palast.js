@@ -5,7 +5,7 @@
 // it, a building card and where its figure comes from, a swap at a quarter, a profi figure's
 // move) the first tap holds the choice in ctx.ui and the listed moves become buttons.
 
-import { h, s, button, tappable } from "../dom.js";
+import { h, s, button, tappable, cell as gridCell } from "../dom.js";
 import { _, pgettext, number } from "../i18n.js";
 import * as talk from "../talk.js";
 
@@ -145,10 +145,11 @@ function text(x, y, content, attrs = {}) {
   return s("text", { x, y, ...attrs }, content);
 }
 
-/** Make an SVG group a tap target that sends `moves[0]` or opens the choice. */
-function target(el, key, action) {
+/** Make an SVG group drawn at (`x`, `y`) a tap target that sends its move or opens the choice;
+ * the arrows go from target to target by where they are drawn. */
+function target(el, key, action, x, y) {
   el.classList.add("legal");
-  return tappable(el, key, action);
+  return gridCell(tappable(el, key, action), y, x);
 }
 
 // ------------------------------------------------------------------ what the seat may do
@@ -327,7 +328,7 @@ export function board(view, ctx) {
       text(x + 46, 60, `×${number(slot.count)}`, { class: "count" }),
       text(x + 42, 77, material(slot.material), { class: "small", "text-anchor": "middle" }),
     );
-    parts.push(legal ? target(g, `harbour:${field}`, () => harbourTap(ctx, field)) : explains(ctx, g, "harbour"));
+    parts.push(legal ? target(g, `harbour:${field}`, () => harbourTap(ctx, field), x, 20) : explains(ctx, g, "harbour"));
   });
   // The building fields: three cards, their price now (the 2nd and 3rd with the gold surcharge).
   const top = 92;
@@ -374,9 +375,9 @@ export function board(view, ctx) {
     );
     if (removable) {
       const move = listed(ctx, "harbour").find((m) => m.remove === card);
-      parts.push(target(g, `remove:${card}`, () => play(ctx, move)));
+      parts.push(target(g, `remove:${card}`, () => play(ctx, move), x, y));
     } else if (buildable && !ctx.ui.harbour) {
-      parts.push(target(g, `build:${card}`, () => buildTap(ctx, card)));
+      parts.push(target(g, `build:${card}`, () => buildTap(ctx, card), x, y));
     } else parts.push(g);
   });
   // The palace garden: eight fields with their levels, the balcony figure and a material left.
@@ -425,7 +426,7 @@ export function board(view, ctx) {
       figures.map((seat, k) => figure(ctx, seat, x + 14 + k * step(figures.length, vizier ? 74 : 88), y + 50)),
     );
     const action = mine || ctx.legal.some((m) => m.type === "send_figure") ? quarterAction(ctx, quarter) : null;
-    parts.push(action ? target(g, `quarter:${quarter}`, action) : explains(ctx, g, `quarter:${quarter}`));
+    parts.push(action ? target(g, `quarter:${quarter}`, action, x, y) : explains(ctx, g, `quarter:${quarter}`));
   });
   // The serail's spaces (space 1 first) and the treasury; the supply.
   const sy = qy + 184;
@@ -448,7 +449,7 @@ export function board(view, ctx) {
   return h(
     "div",
     { class: "palast" },
-    s("svg", { viewBox: `0 0 ${W} ${height}`, class: "palast-board", preserveAspectRatio: "xMidYMin meet" }, parts),
+    s("svg", { viewBox: `0 0 ${W} ${height}`, class: "palast-board", preserveAspectRatio: "xMidYMin meet", "data-grid": "" }, parts),
     explanation(ctx),
     // A spectator has no tray: what a player weighs (the talk's facts) stands below the board.
     ctx.seat === null
