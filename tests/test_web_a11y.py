@@ -8,29 +8,37 @@ chromium, as the other browser tests do (tests/test_web_page.py's helpers)."""
 from __future__ import annotations
 
 import time
+from collections import Counter
 from typing import Any
 
 import msgpack
 import pytest
 
-from tests.test_web_page import host_table, open_lobby
+from tests.test_web_page import host_table, open_lobby, serving
 from tests.test_web_tv import keep_frames, tv_url
-from tests.web_games import KETTE_CHOICES, KETTE_MOVES, KOLLIER_TAPS, PALAST_TAPS, STREAM
+from tests.web_games import (
+    BIJOUX_TAPS,
+    BOTH_WAYS,
+    KETTE_BOTH_WAYS,
+    KOLLIER_TAPS,
+    PALAST_TAPS,
+    STREAM,
+)
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 PHONE = {"width": 390, "height": 844}
 TV = {"width": 1920, "height": 1080}
 SIZES = [pytest.param(PHONE, id="390x844"), pytest.param(TV, id="1920x1080")]
-# The games, their seats, and what a keyboard player reaches for on its turn (most wanted first).
-GAMES = {
-    "magie-des-bijoux": (3, [".plaque.legal"]),
-    "das-kollier": (3, KOLLIER_TAPS),
-    "kette-von-saba": (3, [*KETTE_MOVES, *KETTE_CHOICES]),
-    "saba-palast": (2, PALAST_TAPS),
-}
-
-
 WORST_CASE_VELVET = "body { background: #15403b !important; }"
+
+
+@pytest.fixture
+def server(tmp_path):
+    """The bots at the quickest pace the server allows (no pause before a move): a whole game
+    by keys waits for nothing but the bots' thinking (tests/conftest.py's own waits up to
+    50 ms a move)."""
+    with serving(tmp_path, (0.0, 0.0)) as thread:
+        yield thread
 
 
 def violations(page, within: str | None = None) -> list[tuple[str, list]]:
@@ -66,15 +74,49 @@ FOCUSED = """(selectors) => {
 }"""
 
 
+# The page's order of Tab (every control the keys may reach, as the browser steps through them:
+# tabindex 0 in the order of the document, none positive on this page), where the focus is in
+# it, and the nearest of the selector's elements after it (or before it, when none is after).
+TAB_ORDER = """(selector) => {
+  const focusable = 'button, [tabindex], a[href], input, select, textarea, summary';
+  const order = [...document.querySelectorAll(focusable)].filter((el) =>
+    el.tabIndex >= 0 && !el.disabled && el.getClientRects().length
+    && !el.closest('[inert], [hidden]')
+    && (!el.closest('details:not([open])') || el.matches('details > summary')));
+  // The focus may be on no control of the order (a region the page moved it to): Tab goes on
+  // from its place in the document.
+  const active = document.activeElement;
+  const before = (el) => active.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING
+    && !el.contains(active);
+  const at = order.includes(active) ? order.indexOf(active) : order.filter(before).length - 0.5;
+  const hits = order.map((el, i) => (el.matches(selector) ? i : -1)).filter((i) => i >= 0);
+  const after = hits.find((i) => i > at);
+  const behind = hits.filter((i) => i < at).pop();
+  const steps = after !== undefined ? after - at : behind !== undefined ? behind - at : null;
+  return steps === null ? null : Math.sign(steps) * Math.ceil(Math.abs(steps));
+}"""
+
+
 def tab_to(page, selectors: list[str], presses: int = 150) -> str | None:
-    """Press Tab until the focus is on one of `selectors` (the first that is there on the page,
-    in their order); returns it, or None when none was reached."""
+    """Press Tab (or Shift+Tab, when the control is nearer behind) until the focus is on one of
+    `selectors` (the first that is there on the page, in their order); returns it, or None when
+    none was reached. The presses are counted from the page's order of Tab and then given one
+    after the other; where the count missed (the page was redrawn meanwhile), one at a time."""
     there = page.evaluate("(s) => s.filter((x) => document.querySelector(x))", selectors)
     wanted = there[:1]
-    for _ in range(presses if wanted else 0):
-        page.keyboard.press("Tab")
+    if not wanted:
+        return None
+    steps = page.evaluate(TAB_ORDER, wanted[0])
+    if steps:
+        key = "Tab" if steps > 0 else "Shift+Tab"
+        for _ in range(abs(steps)):
+            page.keyboard.press(key)
         if page.evaluate(FOCUSED, wanted):
             return wanted[0]
+    for _ in range(presses):
+        if page.evaluate(FOCUSED, wanted):
+            return wanted[0]
+        page.keyboard.press("Tab")
     return None
 
 
@@ -84,39 +126,80 @@ def stream(page) -> dict | None:
 
 def my_turn(page, seat: int = 0, limit: float = 60.0) -> dict:
     """Wait for the seat's turn, or the end; returns the stream in short."""
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        now = stream(page)
-        if now and (now["status"] == "finished" or (now["legal"] and seat in now["to_act"])):
-            return now
-        page.wait_for_timeout(30)
-    raise AssertionError(f"the seat's turn did not come: {stream(page)}")
+    page.wait_for_function(
+        "(seat) => { const s = window.jeweltable.stream; return s && (s.status === 'finished'"
+        " || (s.legal_moves.length > 0 && s.to_act.includes(seat))); }",
+        arg=seat,
+        timeout=limit * 1000,
+    )
+    return stream(page)
 
 
-def play_by_keys(page, reach: list[str], moves: int | None, limit: float = 240.0) -> int:
+# Whether a move is armed (its warning waits for a second press) and the focus is on it.
+ARMED = """() => { const armed = document.querySelector('.armed');
+  if (!armed) return null;
+  const el = document.activeElement;
+  return armed === el ? 'focused' : [el && el.outerHTML.slice(0, 99), armed.outerHTML.slice(0, 99)];
+}"""
+
+
+def press(page, selector: str, key: str) -> bool:
+    """Tab to `selector` and press `key` on it; a warned move is armed by the first key and
+    played by the second (the focus is on the armed control by then). Whether a control was
+    reached."""
+    if not tab_to(page, [selector]):
+        return False
+    page.keyboard.press(key)
+    armed = page.evaluate(ARMED)
+    if armed:
+        assert armed == "focused", f"the focus is not on the armed move: {armed}"
+        page.keyboard.press(key)
+    return True
+
+
+# What the keys could reach on the page, in short (for a game that got stuck).
+CONTROLS = """() => [...document.querySelectorAll('main button, main [tabindex="0"]')]
+  .map((el) => `${el.tagName} ${el.dataset.move || el.id || ''} ${el.textContent.slice(0, 30)}`
+    + (el.disabled ? ' (disabled)' : ''))"""
+
+
+def play_by_keys(
+    page, reach, moves: int | None, limit: float = 240.0, seen=None, pressed=None
+) -> int:
     """Play the seat's turns with the keys alone: Tab to a control, Enter (Space every other
-    time); a warned move is armed by the first key and played by the second. Stops after
-    `moves` moves sent (None: at the game's end); returns the moves made."""
-    made = 0
+    time); a warned move is armed by the first key and played by the second. `reach`: the
+    selectors wanted, most wanted first, or a function of the page and the stream in short that
+    gives them (a game's choices in several steps). `seen(page, now)` is told of each turn;
+    `pressed`, a Counter, counts the selectors pressed. Stops after `moves` moves sent (None:
+    at the game's end); returns the moves made."""
+    made = presses = 0
     deadline = time.monotonic() + limit
+    wanted: list[str] = []
     while moves is None or made < moves:
-        assert time.monotonic() < deadline, f"the game did not get on: {stream(page)}"
+        if time.monotonic() > deadline:
+            controls = page.evaluate(CONTROLS)
+            raise AssertionError(f"stuck at {stream(page)}, wanting {wanted}; controls {controls}")
         now = my_turn(page)
         if now["status"] == "finished":
             break
-        if not tab_to(page, reach):
+        if seen:
+            seen(page, now)
+        wanted = reach(page, now) if callable(reach) else reach
+        version = page.evaluate("() => window.jeweltable.uiVersion")
+        there = page.evaluate("(s) => s.filter((x) => document.querySelector(x))", wanted)
+        if not there or not press(page, there[0], "Enter" if presses % 2 == 0 else " "):
             page.wait_for_timeout(50)  # a redraw under way: look again
             continue
-        key = "Enter" if made % 2 == 0 else " "
-        version = page.evaluate("() => window.jeweltable.uiVersion")
-        page.keyboard.press(key)
-        if page.evaluate("() => Boolean(document.querySelector('.armed'))"):
-            page.keyboard.press(key)  # the second key of a warned move
-        # A move is answered by the next update; a choice (a card, a place) by a redraw.
+        presses += 1
+        if pressed is not None:
+            pressed[there[0]] += 1
+        # A move is answered by the next update; a choice (a card, a place) by a redraw; the
+        # page's own disclosure (a <summary>) opens in place.
         page.wait_for_function(
-            "([seq, version]) => window.jeweltable.stream.seq !== seq"
-            " || window.jeweltable.uiVersion !== version",
-            arg=[now["seq"], version],
+            "([seq, version, opened]) => window.jeweltable.stream.seq !== seq"
+            " || window.jeweltable.uiVersion !== version"
+            " || (opened && !document.querySelector(opened))",
+            arg=[now["seq"], version, there[0] if "summary" in there[0] else None],
             timeout=20000,
         )
         if stream(page)["seq"] != now["seq"]:
@@ -161,18 +244,17 @@ def test_the_lobby_and_the_tv_have_no_wcag_violation(server, browser, size):
     assert page.errors == []
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_each_game_table_has_no_wcag_violation(server, browser, game):
+def test_the_bijoux_table_has_no_wcag_violation(server, browser):
     """At a phone's size on the seat's first turn, and at a TV's after its first move (one axe
-    run each: a run takes seconds on a loaded machine)."""
-    seats, reach = GAMES[game]
-    table = host_table(server, game, seats)
+    run each: a run takes seconds on a loaded machine). The other three games are checked
+    along their whole games by keys, below."""
+    table = host_table(server, "magie-des-bijoux", 3)
     page = person(browser, PHONE)
     open_lobby(page, server)
     sit_by_keys(page, table)
     my_turn(page)
     assert violations(page) == [], "on the seat's first turn, 390×844"
-    play_by_keys(page, reach, 1)
+    play_by_keys(page, BIJOUX_TAPS, 1)
     page.set_viewport_size(TV)
     page.wait_for_timeout(200)
     assert violations(page) == [], "after its first move, 1920×1080"
@@ -196,16 +278,12 @@ def test_bijoux_is_played_to_the_end_by_keys_and_every_move_is_said_once(server,
     made = play_by_keys(page, [".plaque.legal"], None)
     page.wait_for_selector(".results")
     assert made >= 5
-    said = page.evaluate("() => window.jeweltable.announced()")
-    assert sum(entry["moves"] for entry in said) == moves_told(page.frames_received, 0)
+    said = every_move_said_once(page)
     lines = [line for entry in said for line in entry["lines"][: entry["moves"]]]
     # Said as the log shows them, in the same order (the log keeps the latest 40 lines).
     log = page.evaluate("() => window.jeweltable.log")
     tail = min(len(log), len(lines))
     assert tail >= 5 and lines[-tail:] == log[-tail:]
-    assert any(entry["assertive"] and entry["text"] == "Your turn" for entry in said)
-    assert any("'s turn" in entry["text"] for entry in said)
-    assert "Game over" in said[-1]["text"] or any("Game over" in e["text"] for e in said[-3:])
     # Both live regions took turns: the last two polite messages sit in different regions.
     texts = page.eval_on_selector_all(
         "[data-announce='polite']", "els => els.map((e) => e.textContent)"
@@ -215,17 +293,225 @@ def test_bijoux_is_played_to_the_end_by_keys_and_every_move_is_said_once(server,
     assert page.errors == []
 
 
-@pytest.mark.parametrize("game", ["das-kollier", "kette-von-saba", "saba-palast"])
-def test_the_first_moves_are_played_by_keys(server, browser, game):
-    seats, reach = GAMES[game]
-    table = host_table(server, game, seats)
+def every_move_said_once(page) -> list[dict]:
+    """The live region said each move the server's updates told the seat, once; the turn coming
+    (assertively) and passing; and the end. Returns what it said."""
+    said = page.evaluate("() => window.jeweltable.announced()")
+    assert sum(entry["moves"] for entry in said) == moves_told(page.frames_received, 0)
+    assert any(entry["assertive"] and entry["text"] == "Your turn" for entry in said)
+    assert any("'s turn" in entry["text"] for entry in said)
+    assert any("Game over" in entry["text"] for entry in said[-3:])
+    return said
+
+
+class Keys:
+    """A keyboard player's choices through a whole game: of two moves offered together
+    (`both_ways`) the one not pressed last time; a step that opens a choice, then the choice;
+    and one axe run at the first moment `choosing` finds on the page (a choice open), at a TV's
+    size."""
+
+    def __init__(self, both_ways, choosing: str) -> None:
+        self.turns = dict.fromkeys(both_ways, 0)
+        self.choosing = choosing
+        self.checked = False
+        self.once: set[str] = set()
+        self.counts: Counter[str] = Counter()
+        self.pressed: Counter[str] = Counter()  # the selectors pressed, how often
+
+    def alternate(self, there: set[str]) -> list[str]:
+        for pair in self.turns:
+            wanted = [f"[data-move={kind}]" for kind in pair]
+            if all(w in there for w in wanted):
+                self.turns[pair] += 1
+                return [wanted[self.turns[pair] % 2]]
+        return []
+
+    def first_time(self, what: str) -> bool:
+        """Whether `what` is met for the first time."""
+        fresh = what not in self.once
+        self.once.add(what)
+        return fresh
+
+    def every_other(self, what: str, seq: int) -> bool:
+        """True the first, third, fifth… turn (seq) that `what` is met on."""
+        if self.first_time(f"{what}:{seq}"):
+            self.counts[what] += 1
+        return self.counts[what] % 2 == 1
+
+    def seen(self, page, now: dict) -> None:
+        if self.checked or not page.query_selector(self.choosing):
+            return
+        self.checked = True
+        page.set_viewport_size(TV)
+        assert violations(page) == [], f"with a choice open ({self.choosing}), 1920×1080"
+        page.set_viewport_size(PHONE)
+
+
+def whole_game_by_keys(server, browser, game: str, reach, keys: Keys, options=None):
+    """Sit by keys at `game` with bots at the other seats, check axe at the seat's first turn,
+    play to the end by keys (`reach` chooses, `keys.seen` checks a choice open), and check the
+    live region and axe on the results. Returns the page."""
+    seats = 2 if game == "saba-palast" else 3
+    table = host_table(server, game, seats, options)
     page = person(browser, PHONE)
     open_lobby(page, server)
     sit_by_keys(page, table)
-    assert play_by_keys(page, reach, 4, limit=90) == 4
-    said = page.evaluate("() => window.jeweltable.announced()")
-    assert sum(entry["moves"] for entry in said) == moves_told(page.frames_received, 0)
+    my_turn(page)
+    assert violations(page) == [], "on the seat's first turn, 390×844"
+    made = play_by_keys(page, reach, None, seen=keys.seen, pressed=keys.pressed)
+    page.wait_for_selector(".results")
+    assert made >= 5 and keys.checked, (made, keys.checked)
+    every_move_said_once(page)
+    assert violations(page) == [], "on the results"
     assert page.errors == []
+    return page
+
+
+# The focused element's cell on a board, or null.
+CELL = "() => document.activeElement && document.activeElement.dataset.cell || null"
+
+
+def arrows_move_between(page, selector: str) -> None:
+    """From the first of the board's places `selector` that Tab reaches, one of the arrows
+    brings the focus to another of them (the places are scattered: the nearest that way)."""
+    assert tab_to(page, [selector]), f"no {selector} reached by Tab"
+    start = page.evaluate(CELL)
+    for key in ("ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"):
+        page.keyboard.press(key)
+        if page.evaluate(CELL) != start:
+            assert page.evaluate(FOCUSED, [selector]), f"{key} left the board's places"
+            return
+    raise AssertionError(f"no arrow moved the focus from {start} among {selector}")
+
+
+def present(page, selectors: list[str]) -> set[str]:
+    return set(page.evaluate("(s) => s.filter((x) => document.querySelector(x))", selectors))
+
+
+# The steps of Das Kollier that are no move of their own: a gem picked into a payment, the
+# payment put together, the bank's sales opened, a sealed bid raised.
+KOLLIER_STEPS = [
+    "button[data-gem]",
+    "button[data-gem][aria-pressed=true]",
+    "#pay-chosen:not([disabled])",
+    "#sell",
+    ".sales [data-move=sell]",
+    "[data-step][aria-label='+1,000']",
+]
+PAIRS = [f"[data-move={kind}]" for pair in BOTH_WAYS for kind in pair]
+
+
+def test_das_kollier_is_played_to_the_end_by_keys(server, browser):
+    """Every kind of control by the keys: bids and passes (each way in turn), a sealed bid
+    raised by its + step, a sale to the bank opened and made, a payment put together from the
+    gems (every other one: a gem picked, then Pay), a warned move's second press."""
+    keys = Keys(BOTH_WAYS, "[data-move=bid], [data-move=sealed_bid], [data-move=accept]")
+
+    def reach(page, now: dict) -> list[str]:
+        there = present(page, [*KOLLIER_STEPS, *PAIRS, *KOLLIER_TAPS])
+        pay = "#pay-chosen:not([disabled])"
+        if "button[data-gem][aria-pressed=true]" in there and pay in there:
+            return [pay]
+        if "button[data-gem]" in there and keys.every_other("pay", now["seq"]):
+            return ["button[data-gem]"]
+        if "#sell" in there and keys.first_time("sell"):
+            return ["#sell"]
+        if ".sales [data-move=sell]" in there and keys.first_time("sold"):
+            return [".sales [data-move=sell]"]
+        if "[data-move=sealed_bid]" in there and keys.first_time(f"sealed:{now['seq']}"):
+            return ["[data-step][aria-label='+1,000']"]
+        return [*keys.alternate(there), *KOLLIER_TAPS]
+
+    # An open auction nobody bids on any more is knocked down after a second, the least.
+    whole_game_by_keys(server, browser, "das-kollier", reach, keys, {"quiet_time": 1})
+    assert {"sell", "sold"} <= keys.once
+
+
+# Die Kette von Saba's steps that are no move of their own: a card of the hand picked, a marked
+# place chosen for it (the confirmation then lays it), the amounts beyond the quick ones opened.
+KETTE_STEPS = ["#confirm", "svg.necklace .place", ".kette-hand button:not(.picked)"]
+KETTE_STEPS += ["details.more:not([open]) > summary", "details.more[open] button"]
+KETTE_KEYS = [
+    "[data-move=offer]",
+    "[data-move=discard]",
+    "[data-move=sell]",
+    "[data-move=reserve]",
+    "[data-move=bid]",
+    "[data-move=pass]",
+    "[data-move=accept]",
+    "[data-move=decline]",
+    "[data-move=keep]",
+]
+
+
+def test_die_kette_von_saba_is_played_to_the_end_by_keys(server, browser):
+    """Every kind of control by the keys: the arrows going from marked place to marked place; a
+    card of the hand picked, then a marked place on the necklace, then the confirmation (the lot
+    laid, or kept, each way in turn); bids, passes, prices asked and answers each way in turn;
+    the other amounts opened once and one of them pressed; a warned move's second press."""
+    keys = Keys(KETTE_BOTH_WAYS, "#confirm")
+
+    def reach(page, now: dict) -> list[str]:
+        pairs = [f"[data-move={kind}]" for pair in KETTE_BOTH_WAYS for kind in pair]
+        there = present(page, [*KETTE_STEPS, *pairs, *KETTE_KEYS, "[data-move=keep]"])
+        if "#confirm" in there:
+            return ["#confirm"]
+        if "details.more[open] button" in there and keys.first_time("more"):
+            return ["details.more[open] button"]
+        if "details.more:not([open]) > summary" in there and keys.first_time("open more"):
+            return ["details.more:not([open]) > summary"]
+        place = ["svg.necklace .place"]
+        if page.locator("svg.necklace .place").count() > 1 and keys.first_time("arrows"):
+            arrows_move_between(page, "svg.necklace .place")
+        if "[data-move=keep]" in there and not keys.every_other("lay", now["seq"]):
+            place = []  # the lot kept rather than laid, every other time
+        turn = ["[data-move=draw]", "[data-move=end_turn]"]
+        return [
+            *place,
+            *keys.alternate(there),
+            *KETTE_KEYS,
+            KETTE_STEPS[2],
+            *keys.alternate(set(turn) & there),
+            *turn,
+        ]
+
+    whole_game_by_keys(server, browser, "kette-von-saba", reach, keys, {"first_seat": 0})
+    pressed = set(keys.pressed)
+    assert "arrows" in keys.once
+    assert {"details.more[open] button", ".kette-hand button:not(.picked)", "#confirm"} <= pressed
+
+
+IN_TRAY = "() => document.getElementById('tray').contains(document.activeElement)"
+
+
+def test_saba_palast_is_played_to_the_end_by_keys(server, browser):
+    """Every kind of control by the keys: the turn's steps, a choice in two steps (a harbour
+    field, then the card to remove or the vizier's quarter; a card built one of several ways),
+    the action cards in the tray, a harbour field pressed on the board itself every other time
+    (a warned one arms its button below, where the focus goes), the arrows going from one of
+    the board's targets to another, and "My tray" taking the focus to the tray."""
+    keys = Keys([], "#back, .controls [data-move=harbour]")  # a choice of the harbour's fields
+    targets = [f".controls {c}, .tray {c}" for c in PALAST_TAPS]
+    board = "svg .harbour.legal"
+
+    def reach(page, now: dict) -> list[str]:
+        if keys.first_time("tray"):
+            page.keyboard.press("Home")  # to the top of the page, where "My tray" shows
+            page.wait_for_selector("#tray-link", state="visible", timeout=3000)
+            assert tab_to(page, ["#tray-link"]), "My tray is not reached by Tab"
+            page.keyboard.press("Enter")
+            assert page.evaluate(
+                "() => document.getElementById('tray').contains(document.activeElement)"
+            )
+        there = present(page, [board, "#back", *targets])
+        if page.locator("svg [data-cell]").count() > 1 and keys.first_time("arrows"):
+            arrows_move_between(page, "svg [data-cell]")
+        if board in there and "#back" not in there and keys.every_other("board", now["seq"]):
+            return [board]
+        return targets
+
+    whole_game_by_keys(server, browser, "saba-palast", reach, keys)
+    assert board in keys.pressed and "arrows" in keys.once
 
 
 def test_reduce_motion_and_text_size_are_settings_of_the_page(server, browser):

@@ -452,14 +452,26 @@ function render() {
 // else the board cell (a plaque just played is no control any more, but still the same cell).
 function focusOf(el) {
   if (!(el instanceof Element) || !root.contains(el)) return null;
-  return { tap: el.dataset.tap || null, cell: el.dataset.cell || null };
+  return { tap: el.dataset.tap || null, cell: el.dataset.cell || null, landed: el.matches(LANDINGS) };
 }
 
 function refocus(focused) {
   if (!focused || (document.activeElement && document.activeElement !== document.body)) return;
   const pick = (attr, value) => (value ? root.querySelector(`[${attr}="${CSS.escape(value)}"]`) : null);
-  const el = pick("data-tap", focused.tap) || pick("data-cell", focused.cell);
+  const lost = focused.tap || focused.landed;
+  const el = pick("data-tap", focused.tap) || pick("data-cell", focused.cell) || (lost ? landing() : null);
   if (el) el.focus({ preventScroll: true });
+}
+
+// Where the keys land when the control they were on is gone (a move played, a choice made): the
+// seat's controls, else the side beside the board, so that the next Tab reaches the next choice
+// rather than the top of the page.
+const LANDINGS = "main .controls, main .side";
+
+function landing() {
+  const el = root.querySelector("main .controls") || root.querySelector("main .side");
+  if (el && !el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
+  return el;
 }
 
 // A game's button to its own tray (Saba – Palast's "My tray", fixed in the screen's corner) is

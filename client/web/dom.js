@@ -90,15 +90,34 @@ export function lastTap() {
 const NATIVE = new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA", "A", "SUMMARY"]);
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
+/** The cell an arrow (`step`: [rows, cols]) leads to from `from`: the next cell of a full
+ *  grid, else on a board whose places are scattered (a necklace's marked places, a palace's
+ *  tiles by where they are drawn) the nearest one that way, the same row or column first. */
+function neighbour(from, [dr, dc]) {
+  const grid = from.closest("[data-grid]") || document;
+  const [row, col] = from.dataset.cell.split(",").map(Number);
+  const next = grid.querySelector(`[data-cell="${row + dr},${col + dc}"]`);
+  if (next) return next;
+  let best = null;
+  let bestScore = Infinity;
+  for (const el of grid.querySelectorAll("[data-cell]")) {
+    const [r, c] = el.dataset.cell.split(",").map(Number);
+    const ahead = dr ? (r - row) * dr : (c - col) * dc;
+    const aside = dr ? Math.abs(c - col) : Math.abs(r - row);
+    if (ahead <= 0) continue;
+    const score = ahead + 2 * aside;
+    if (score < bestScore) [best, bestScore] = [el, score];
+  }
+  return best;
+}
+
 addEventListener("keydown", (event) => {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   const target = event.target instanceof Element ? event.target : null;
   if (!target) return;
   const step = ARROWS[event.key];
   if (step && target.dataset.cell) {
-    const grid = target.closest("[data-grid]") || document;
-    const [row, col] = target.dataset.cell.split(",").map(Number);
-    const next = grid.querySelector(`[data-cell="${row + step[0]},${col + step[1]}"]`);
+    const next = neighbour(target, step);
     if (next) {
       event.preventDefault();
       next.focus();

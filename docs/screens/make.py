@@ -1,4 +1,5 @@
-"""The README's pictures of the phone, the tablet and the TV (issue 29), made again after a change.
+"""The README's pictures of the phone, the tablet and the TV (issues 29 and 33), made again after a
+change.
 
     .venv/bin/python docs/screens/make.py                 # every shot, into docs/screens/
     .venv/bin/python docs/screens/make.py --only tv-kollier tv-palast --out /tmp/shots
@@ -431,6 +432,48 @@ def results(room: Room, browser, out: Path) -> None:
     shoot(page, out, "phone-scores")
 
 
+def my_table(page, game: str) -> None:
+    """From the lobby, a table of `game` for the page's player and two bots, started; wait for
+    the player's first turn."""
+    tap(page, f"[data-game='{game}']")
+    tap(page, "[data-players='3']")
+    tap(page, "#create")
+    page.wait_for_function(
+        "() => { const s = window.jeweltable.stream;"
+        " return s && s.legal_moves.length > 0 && s.to_act.includes(s.seat); }",
+        timeout=60_000,
+    )
+
+
+def large_text(room: Room, browser, out: Path) -> None:
+    """Das Kollier on a phone with the page's text at 200% (the lobby's "Text size"): the
+    seat's first turn, everything reflowed, nothing cut off, no sideways scroll."""
+    page = new_page(browser, PHONE)
+    open_lobby(page, room, "Ada")
+    page.select_option("#text-size", "200")
+    my_table(page, "das-kollier")
+    if page.evaluate("() => document.documentElement.scrollWidth") > PHONE["width"]:
+        raise RuntimeError("at 200% text the page scrolls sideways")
+    scroll_to_top(page, "main")
+    shoot(page, out, "phone-text-200")
+
+
+def focus_ring(room: Room, browser, out: Path) -> None:
+    """La Magie des Bijoux on a phone played by keys: Tab brought the focus to a plaque the
+    seat may take, and the arrows moved it along the row; the ring shows where it is."""
+    page = new_page(browser, PHONE)
+    open_lobby(page, room, "Ada")
+    my_table(page, "magie-des-bijoux")
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.matches('.plaque.legal')"):
+            break
+    else:
+        raise RuntimeError("Tab never reached a plaque the seat may take")
+    page.wait_for_timeout(400)  # the legal plaques' glow at its brightest, as it pulses
+    shoot(page, out, "phone-focus-ring")
+
+
 SHOTS: dict[str, Callable[[Room, Any, Path], None]] = {
     "phone-lobby-card": lobby_card,
     "phone-new-table": new_table,
@@ -439,6 +482,8 @@ SHOTS: dict[str, Callable[[Room, Any, Path], None]] = {
     "tv-palast": tv_palast,
     "phone-lesson": lesson,
     "phone-scores": results,
+    "phone-text-200": large_text,
+    "phone-focus-ring": focus_ring,
 }
 # Shots made by another's function.
 MADE_WITH = {

@@ -7,7 +7,7 @@
 // the deck are come from the voice's `pieces`: a laid card or one of those symbols explains itself
 // on a tap.
 
-import { h, s, button, tappable } from "../dom.js";
+import { h, s, button, tappable, cell as gridCell } from "../dom.js";
 import { _, pgettext, ngettext, number } from "../i18n.js";
 import * as talk from "../talk.js";
 
@@ -401,7 +401,9 @@ export function board(view, ctx) {
         // At the foot of the place, small, so the piece it would take stays in sight above it.
         s("text", { x: inside(x), y: y + HEX_H / 2 - 7, class: "reward", "text-anchor": "middle", style: { fontSize: "22px" } }, `+${money(pays(ctx, move))}`),
       );
-      overlay.push(tappable(talk.offers(place, ctx, move), `space:${i}`, () => choose(ctx, "space", i)));
+      // The arrows go from place to place, by where they are drawn.
+      const el = tappable(talk.offers(place, ctx, move), `space:${i}`, () => choose(ctx, "space", i));
+      overlay.push(gridCell(el, Math.round(y), Math.round(x)));
     } else if (!targets.size && lotSpaces.has(i) && view.phase !== "draw") {
       // While a card is on sale: where it could go (dotted), for everyone to see.
       overlay.push(talk.explains(ctx, GAME, s("polygon", { points: hexPoints(x, y, R * 0.86), class: "could" }), "could"));
@@ -425,6 +427,7 @@ export function board(view, ctx) {
       viewBox: `${-BOARD_W / 2} ${top} ${BOARD_W} ${BOARD_H - top}`,
       class: "necklace",
       role: "group",
+      "data-grid": "",
       "aria-label": pgettext("kette-von-saba", "The necklace"),
       onwheel: wheel,
     },

@@ -5,7 +5,7 @@
 // it, a building card and where its figure comes from, a swap at a quarter, a profi figure's
 // move) the first tap holds the choice in ctx.ui and the listed moves become buttons.
 
-import { h, s, button, tappable } from "../dom.js";
+import { h, s, button, tappable, cell as gridCell } from "../dom.js";
 import { _, pgettext, number } from "../i18n.js";
 import * as talk from "../talk.js";
 
@@ -143,7 +143,8 @@ function figure(ctx, seat, x, y, r = 8) {
   return s(
     "g",
     { class: "figure", "data-seat": seat },
-    s("circle", { cx: x, cy: y, r, fill: player.colour, stroke: "#1B1B1B", "stroke-width": 1.5 }),
+    // Its light ring (style.css, --piece-outline) sets every player colour off the dark tiles.
+    s("circle", { cx: x, cy: y, r, fill: player.colour, "stroke-width": 1.5 }),
     s("text", { x, y: y + r * 0.42, "text-anchor": "middle", class: "mark", "font-size": r * 1.1 }, player.symbol),
   );
 }
@@ -152,14 +153,14 @@ function text(x, y, content, attrs = {}) {
   return s("text", { x, y, ...attrs }, content);
 }
 
-/** Make an SVG group a tap target that sends `moves[0]` or opens the choice; `moves` are the
- * listed moves it leads to (lit when a lesson's step or a hint names one, quiet when the step
- * teaches another). */
-function target(el, key, action, ctx = null, moves = []) {
+/** Make an SVG group drawn at (`x`, `y`) a tap target that sends `moves[0]` or opens the choice;
+ * `moves` are the listed moves it leads to (lit when a lesson's step or a hint names one, quiet
+ * when the step teaches another); the arrows go from target to target by where they are drawn. */
+function target(el, key, action, x, y, ctx = null, moves = []) {
   el.classList.add("legal");
   const light = ctx ? lightOf(ctx, moves) : null;
   if (light) el.classList.add(light);
-  return tappable(el, key, action);
+  return gridCell(tappable(el, key, action), y, x);
 }
 
 /** "hinted" where one of `moves` is the lesson step's (or the hint's) move, "quiet" where the
@@ -190,7 +191,8 @@ function listed(ctx, type) {
 }
 
 /** A tap on the board that means one listed move: sent, or where the talk warns about it, its
- * button below is armed instead (its warning shows; a tap there plays it). */
+ * button below is armed instead (its warning shows; a tap there plays it). The focus goes to
+ * that button, so that the keys' second press plays it as a second tap would. */
 function play(ctx, move) {
   const said = talk.entry(ctx, move);
   if (!said || !said.warn) return ctx.move(move);
@@ -198,7 +200,9 @@ function play(ctx, move) {
   ctx.ui.armedSeq = ctx.seq;
   ctx.rerender();
   const armed = document.querySelector(".controls .armed");
-  if (armed) armed.scrollIntoView({ block: "nearest" });
+  if (!armed) return;
+  armed.focus({ preventScroll: true });
+  armed.scrollIntoView({ block: "nearest" });
 }
 
 /** Tap a harbour field: send its one move, or hold it while its card or quarter is chosen. */
@@ -358,7 +362,7 @@ export function board(view, ctx) {
       text(x + 42, 77, material(slot.material), { class: "small", "text-anchor": "middle" }),
     );
     const moves = listed(ctx, "harbour").filter((m) => m.field === field);
-    parts.push(legal ? target(g, `harbour:${field}`, () => harbourTap(ctx, field), ctx, moves) : explains(ctx, g, "harbour"));
+    parts.push(legal ? target(g, `harbour:${field}`, () => harbourTap(ctx, field), x, 20, ctx, moves) : explains(ctx, g, "harbour"));
   });
   // The building fields: three cards, their price now (the 2nd and 3rd with the gold surcharge).
   const top = 92;
@@ -405,10 +409,10 @@ export function board(view, ctx) {
     );
     if (removable) {
       const move = listed(ctx, "harbour").find((m) => m.remove === card);
-      parts.push(target(g, `remove:${card}`, () => play(ctx, move), ctx, [move]));
+      parts.push(target(g, `remove:${card}`, () => play(ctx, move), x, y, ctx, [move]));
     } else if (buildable && !ctx.ui.harbour) {
       const moves = ctx.legal.filter((m) => (m.type === "build" || m.type === "fulfil") && m.card === card);
-      parts.push(target(g, `build:${card}`, () => buildTap(ctx, card), ctx, moves));
+      parts.push(target(g, `build:${card}`, () => buildTap(ctx, card), x, y, ctx, moves));
     } else parts.push(g);
   });
   // The palace garden: eight fields with their levels, the balcony figure and a material left.
@@ -459,7 +463,7 @@ export function board(view, ctx) {
       figures.map((seat, k) => figure(ctx, seat, x + 14 + k * step(figures.length, vizier ? 74 : 88), y + 50)),
     );
     const action = mine || ctx.legal.some((m) => m.type === "send_figure") ? quarterAction(ctx, quarter) : null;
-    parts.push(action ? target(g, `quarter:${quarter}`, action, ctx, quarterMoves(ctx, quarter)) : explains(ctx, g, `quarter:${quarter}`));
+    parts.push(action ? target(g, `quarter:${quarter}`, action, x, y, ctx, quarterMoves(ctx, quarter)) : explains(ctx, g, `quarter:${quarter}`));
   });
   // The serail's spaces (space 1 first) and the treasury; the supply.
   const sy = qy + 184;
@@ -482,14 +486,18 @@ export function board(view, ctx) {
   return h(
     "div",
     { class: "palast" },
-    s("svg", { viewBox: `0 0 ${W} ${height}`, class: "palast-board", preserveAspectRatio: "xMidYMin meet" }, parts),
+    s("svg", { viewBox: `0 0 ${W} ${height}`, class: "palast-board", preserveAspectRatio: "xMidYMin meet", "data-grid": "" }, parts),
     explanation(ctx),
     // A spectator has no tray: what a player weighs (the talk's facts) stands below the board.
     ctx.seat === null
       ? talk.facts(ctx)
       : button(pgettext("saba-palast.board", "My tray"), () => {
+          // The focus goes along (the button hides once the tray is in sight): the next Tab
+          // reaches the tray's action cards.
           const tray = document.getElementById("tray");
-          if (tray) tray.scrollIntoView({ block: "start" });
+          if (!tray) return;
+          tray.scrollIntoView({ block: "start" });
+          tray.focus({ preventScroll: true });
         }, { class: talk.isLitPart(ctx, "tray") ? "tray-link hinted" : "tray-link", id: "tray-link" }),
   );
 }
@@ -549,8 +557,8 @@ export function facts(view, ctx) {
   const materials = MATERIALS.map((m) => h("span", { class: "chip" }, icon(m), `${number(stock[m])} ${material(m)}`));
   const tray = h(
     "section",
-    { class: litPart(ctx, "tray", "facts tray"), id: "tray" },
-    h("h3", {}, pgettext("saba-palast.board", "My tray")),
+    { class: litPart(ctx, "tray", "facts tray"), id: "tray", tabindex: "-1", "aria-labelledby": "tray-title" },
+    h("h3", { id: "tray-title" }, pgettext("saba-palast.board", "My tray")),
     h("div", { class: "hand" }, materials),
     h("div", { class: "hand" }, hand.length ? hand : h("span", { class: "hint" }, pgettext("saba-palast.board", "no action cards"))),
     h(
