@@ -21,11 +21,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-GAMES = ("magie-des-bijoux", "kette-von-saba")
+GAMES = ("magie-des-bijoux", "kette-von-saba", "das-kollier")
 SIZES = ((800, 600), (1280, 800), (1920, 1080))
 LANGUAGES = ("en", "de", "fr")
 # moment: (seed, moves before it, players, viewer); a moment named "…picked" picks up the
-# first piece the seat may move, one named "…flight" plays one more move and stops mid-way.
+# first piece the seat may move (a view without pieces, as Das Kollier's, is tapped on its last
+# control: the sale to the bank, a gem put into a payment, a bid), one named "…flight" plays
+# one more move and stops mid-way.
 MOMENTS: dict[str, tuple[int, int, int, str]] = {
     "start": (3, 0, 3, "to_act"),
     "mid": (5, 14, 3, "to_act"),
@@ -108,6 +110,7 @@ def render(game_id: str, moment: str, size: tuple[int, int], language: str, out:
     from client.app import App
     from client.scenes.table import TableScene
     from client.settings import Settings
+    from client.ui.input import Intent
 
     seed, moves, players, viewer = MOMENTS[moment]
     model, one_more = _model(game_id, seed, moves, players, viewer)
@@ -120,6 +123,10 @@ def render(game_id: str, moment: str, size: tuple[int, int], language: str, out:
         pieces = scene.game_view.pieces()
         if pieces:
             scene.selected = pieces[0]
+        elif scene.game_view.tap_spots():
+            _key, rect = scene.game_view.tap_spots()[-1]
+            x, y = scene.camera.rect_to_screen(rect).center
+            scene.handle(Intent("tap", pos=(float(x), float(y))))
         for _ in range(3):
             app.step(1 / 30)
     elif moment.endswith("flight"):
