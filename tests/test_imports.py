@@ -187,3 +187,13 @@ def test_a_view_class_has_at_most_two_bases():
         if len(c.bases) > 2
     ]
     assert crowded == []
+
+
+def test_no_module_of_a_view_on_the_shape_is_over_600_lines():
+    long = [
+        (name, lines)
+        for name, path in modules().items()
+        if any(name.startswith(f"client.tables.{game}.") for game in REGION_GAMES)
+        and (lines := len(path.read_text(encoding="utf-8").splitlines())) > 600
+    ]
+    assert long == []

@@ -125,7 +125,7 @@ class AuctionBlock(Region):
                 return self.snap.say(warning), chosen.words()
         return chosen.words(), worth
 
-    def look(self) -> str:
+    def drawn_from(self) -> str:
         """What the still drawing depends on besides the stage's facts, as text."""
         return repr((self.words(), self.desk.tops))
 

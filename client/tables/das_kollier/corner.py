@@ -52,7 +52,7 @@ class OwnCorner(Region):
     def _take_desk(self, desk: Desk) -> None:
         self.desk = desk
 
-    def look(self) -> str:
+    def drawn_from(self) -> str:
         """What the still drawing depends on (the seat's choice aside), as text."""
         snap, view = self.snap, self.snap.view
         mine = snap.seat if isinstance(snap.seat, int) else None

@@ -93,7 +93,7 @@ class Panel(Region):
         self.motion.publish("desk", desk)
         self.motion.publish("board_changed")
 
-    def look(self) -> str:
+    def drawn_from(self) -> str:
         """What the panel's drawing (and the choice others show) depends on, as text."""
         choices = self.choices
         return repr(

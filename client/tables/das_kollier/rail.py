@@ -17,7 +17,7 @@ from client.ui import theme
 class PlayerRail(Region):
     """A column per seat, in the panels' order (the seat shown last)."""
 
-    def look(self) -> str:
+    def drawn_from(self) -> str:
         """What the still drawing depends on, as text."""
         view, snap = self.snap.view, self.snap
         public = [view.get(k) for k in ("phase", "auction", "auctioneer", "defaulters")]

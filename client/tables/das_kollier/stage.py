@@ -45,7 +45,7 @@ class AuctionCloth(Region):
         self.lot_hidden = max(0, self.lot_hidden - 1)
         self.motion.publish("board_changed")
 
-    def look(self) -> str:
+    def drawn_from(self) -> str:
         """What the still drawing depends on (the seat's choice aside), as text."""
         snap, view = self.snap, self.snap.view
         public = [view.get(k) for k in ("phase", "auction", "auctioneer", "defaulters")]

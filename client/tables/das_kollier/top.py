@@ -46,7 +46,7 @@ class TopBar(Region):
         else:
             self.motion.animator.animate(self.roll, 0.4, bank=bank)
 
-    def look(self) -> str:
+    def drawn_from(self) -> str:
         """What the still drawing depends on, as text."""
         view = self.snap.view
         return repr(

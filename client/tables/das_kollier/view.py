@@ -146,9 +146,9 @@ class DasKollierView(TableView):
 
     def take_changes(self) -> list[pygame.FRect] | None:
         """The parts (top, rail, stage, corner) whose drawing changed since last asked."""
-        controls = self.panel.look()
+        controls = self.panel.drawn_from()
         now = {
-            name: "".join(region.look() for region in regions)
+            name: "".join(region.drawn_from() for region in regions)
             + (controls if name in ("stage", "corner") else "")
             for name, regions in self._parts().items()
         }
