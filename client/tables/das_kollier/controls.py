@@ -10,10 +10,8 @@ bid beyond the seat's means, a sale below the gems' worth…) takes a first tap 
 warning and a second that plays it. No legal move is hidden: a bid beyond what the engine lists
 (rules notes, decision 10) is offered with its warning too.
 
-Buttons never change under the finger: a control that takes the place of a different one waits
-SETTLE seconds before it takes a tap (greyed meanwhile), and a row holding a move that cannot be
-taken back (IRREVERSIBLE) moves to the foot of the lot cloth when it would sit where a button of
-the seat's previous step was.
+Which moves cannot be taken back (IRREVERSIBLE) is said here: the panel keeps their rows from
+sitting where a button of the seat's previous step was (`lot_foot`, their other place).
 """
 
 from __future__ import annotations
@@ -43,8 +41,6 @@ from client.tables.das_kollier.words import money, number
 from client.tables.regions import Snapshot
 from shared.games.das_kollier.gems import KINDS, VALUE, necklace_value
 
-# Seconds a control that took the place of another one waits before it takes a tap.
-SETTLE = 0.6
 # Moves that cannot be taken back: their row never sits where the previous step's buttons were.
 IRREVERSIBLE = {
     "falling_auction",
@@ -88,7 +84,7 @@ class Control:
     # A chip may show what it stands for as gems (and one necklace) before its label.
     icons: list[str] = field(default_factory=list)
     necklace: tuple[str, ...] = ()
-    # The view clock's time from which a tap counts (see SETTLE).
+    # The view clock's time from which a tap counts (see panel.SETTLE).
     ready: float = 0.0
 
     @property

@@ -25,7 +25,7 @@ from client import i18n
 from client.tables.base import Camera, Move, TableContext
 from client.tables.das_kollier import buttons, facts
 from client.tables.das_kollier.choices import Choices, Desk
-from client.tables.das_kollier.controls import SETTLE, Control, build, lot_foot
+from client.tables.das_kollier.controls import Control, build, lot_foot
 from client.tables.das_kollier.facts import STEP, TYPED_DIGITS
 from client.tables.das_kollier.layout import BLOCK, BUTTON_H, rail_column
 from client.tables.das_kollier.words import money, number
@@ -34,6 +34,9 @@ from client.ui import theme
 from client.ui.anim import pulse
 from client.ui.input import Intent
 from shared.talk import das_kollier as voice
+
+# Seconds a control that took the place of another one waits before it takes a tap.
+SETTLE = 0.6
 
 
 class Panel(Region):
