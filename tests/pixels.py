@@ -5,7 +5,8 @@
 
 Each game's table is drawn at several moments — the start, mid-game, an auction's choices, a
 piece picked up (its targets glowing), a move in flight (a non-fresh update, a few frames into
-its animation), a spectator and the end — at 800×600, 1280×800 and 1920×1080, in English,
+its animation), a spectator and the end, and moments of its own (Das Kollier: a sale, a payment
+and an amount put together on its controls) — at 800×600, 1280×800 and 1920×1080, in English,
 German and French. The positions come from random play with fixed seeds, and time only advances
 by the frames drawn (and string hashing is seeded), so the same code draws the same bytes. A
 refactor of a view is checked by rendering with the code before and after it and comparing (any
@@ -21,11 +22,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-GAMES = ("magie-des-bijoux", "kette-von-saba")
+GAMES = ("magie-des-bijoux", "kette-von-saba", "das-kollier")
 SIZES = ((800, 600), (1280, 800), (1920, 1080))
 LANGUAGES = ("en", "de", "fr")
 # moment: (seed, moves before it, players, viewer); a moment named "…picked" picks up the
-# first piece the seat may move, one named "…flight" plays one more move and stops mid-way.
+# first piece the seat may move (a view without pieces, as Das Kollier's, is tapped on its last
+# control: the sale to the bank, a gem put into a payment, a bid), one named "…flight" plays
+# one more move and stops mid-way.
 MOMENTS: dict[str, tuple[int, int, int, str]] = {
     "start": (3, 0, 3, "to_act"),
     "mid": (5, 14, 3, "to_act"),
@@ -38,6 +41,20 @@ MOMENTS: dict[str, tuple[int, int, int, str]] = {
     "stage2-picked": (19, 206, 3, "to_act"),
     "spectator": (13, 16, 4, "spectator"),
     "end": (17, 10_000, 3, "to_act"),
+}
+# Moments of one game only: (seed, moves before it, players, viewer, steps), each step done on
+# the view's own controls (`TableView.tap_spots`) through the scene as a person would: a tap on
+# the first control whose key starts with the text, the pointer resting on one, digits typed,
+# Enter. Das Kollier's seat acts through controls, not pieces: the sale to the bank put
+# together, a payment of gems, an amount typed beyond the seat's means, a falling auction.
+GAME_MOMENTS: dict[str, dict[str, tuple[int, int, int, str, tuple[tuple[str, str], ...]]]] = {
+    "das-kollier": {
+        "sale": (1, 24, 3, "to_act", (("tap", "sell"), ("tap", "gem-"), ("hover", "sale"))),
+        "composer": (1, 45, 3, "to_act", (("tap", "gem-"), ("tap", "necklace"), ("hover", "pay"))),
+        "typing": (1, 32, 3, "to_act", (("tap", "field"), ("text", "99"), ("confirm", ""))),
+        "falling": (1, 8, 3, "to_act", (("hover", "accept"),)),
+        "choose": (1, 7, 3, "to_act", (("tap", "plus"), ("hover", "falling"))),
+    },
 }
 FRAMES = 40
 # Frames drawn after the last move of a "flight" picture: mid-animation.
@@ -108,8 +125,9 @@ def render(game_id: str, moment: str, size: tuple[int, int], language: str, out:
     from client.app import App
     from client.scenes.table import TableScene
     from client.settings import Settings
+    from client.ui.input import Intent
 
-    seed, moves, players, viewer = MOMENTS[moment]
+    seed, moves, players, viewer, *steps = {**MOMENTS, **GAME_MOMENTS.get(game_id, {})}[moment]
     model, one_more = _model(game_id, seed, moves, players, viewer)
     app = App(size, Settings(name="Alex", language=language))
     scene = TableScene(app, model, send_move=lambda seat, move: None, leave=lambda: None)
@@ -120,20 +138,44 @@ def render(game_id: str, moment: str, size: tuple[int, int], language: str, out:
         pieces = scene.game_view.pieces()
         if pieces:
             scene.selected = pieces[0]
+        elif scene.game_view.tap_spots():
+            _key, rect = scene.game_view.tap_spots()[-1]
+            x, y = scene.camera.rect_to_screen(rect).center
+            scene.handle(Intent("tap", pos=(float(x), float(y))))
         for _ in range(3):
             app.step(1 / 30)
     elif moment.endswith("flight"):
         one_more()
         for _ in range(FLIGHT_FRAMES):
             app.step(1 / 30)
+    for kind, what in steps[0] if steps else ():
+        _act(app, scene, kind, what)
     pygame.image.save(app.window, str(out))
+
+
+def _act(app: Any, scene: Any, kind: str, what: str) -> None:
+    """One step of a game's own moment (see GAME_MOMENTS), then the frames for the controls to
+    settle (a control that takes another's place waits 0.6 s)."""
+    from client.ui.input import Intent
+
+    if kind in ("tap", "hover"):
+        spots = [rect for key, rect in scene.game_view.tap_spots() if key.startswith(what)]
+        if spots:
+            x, y = scene.camera.rect_to_screen(spots[0]).center
+            scene.handle(Intent(kind, pos=(float(x), float(y))))
+    elif kind == "text":
+        scene.handle(Intent("text", text=what))
+    else:
+        scene.handle(Intent(kind))
+    for _ in range(25):
+        app.step(1 / 30)
 
 
 def render_all(out_dir: Path, games: list[str]) -> int:
     out_dir.mkdir(parents=True, exist_ok=True)
     count = 0
     for game_id in games:
-        for moment in MOMENTS:
+        for moment in {**MOMENTS, **GAME_MOMENTS.get(game_id, {})}:
             for w, h in SIZES:
                 for language in LANGUAGES:
                     name = f"{game_id}-{moment}-{w}x{h}-{language}.png"

@@ -98,7 +98,7 @@ def tap(app, pos):
 
 
 def control(scene, key):
-    return next(c for c in scene.game_view.controls if c.key == key)
+    return next(c for c in scene.game_view.panel.controls if c.key == key)
 
 
 def press(app, scene, key):
@@ -208,7 +208,7 @@ def test_every_situation_is_drawn_at_three_sizes_with_controls_from_the_legal_mo
             frames(app, 12)
             assert app.window.get_size() == size and not_blank(app.window), (name, size)
             legal = scene.model.streams[scene.viewer].legal
-            for c in scene.game_view.controls:
+            for c in scene.game_view.panel.controls:
                 if isinstance(c.action, dict):
                     kind = c.action["type"]
                     assert c.action in legal or kind in BUILT, (name, c.key, c.action)
@@ -225,7 +225,7 @@ def test_quick_buttons_raise_the_highest_bid_by_1000_and_5000(found):
         if beyond_means(scene, amount):
             # A bid beyond the seat's means (decision 10): the first tap shows the warning.
             assert sent == []
-            assert "you would pay $3,000 or a gem" in scene.game_view._block_words()[2]
+            assert "you would pay $3,000 or a gem" in scene.game_view.block.words()[2]
             press(app, scene, key)
         assert sent == [{"type": "bid", "amount": amount}]
 
@@ -240,24 +240,24 @@ def test_a_bid_beyond_the_seats_means_is_offered_with_the_warning_and_a_second_t
     app, scene, sent = at(found, "open-bidder")
     renderer = scene.game_view
     cash = renderer.view["cash"]
-    renderer.amount = (cash // 1_000 + 3) * 1_000  # beyond anything the engine lists
-    renderer._build()
-    assert not any(m.get("amount") == renderer.amount for m in renderer.legal)
+    renderer.panel.choices.amount = (cash // 1_000 + 3) * 1_000  # beyond anything the engine lists
+    renderer.panel.build()
+    assert not any(m.get("amount") == renderer.panel.choices.amount for m in renderer.legal)
     press(app, scene, "submit")
     assert sent == [] and "tap again" in control(scene, "submit").label
-    assert "You cannot pay this" in renderer._block_words()[2]
+    assert "You cannot pay this" in renderer.block.words()[2]
     press(app, scene, "submit")
-    assert sent == [{"type": "bid", "amount": renderer.amount}]
+    assert sent == [{"type": "bid", "amount": renderer.panel.choices.amount}]
     assert GAME.apply(state, SITUATIONS["open-bidder"][1](state), sent[0])
 
 
 def test_a_typed_amount_is_bid_in_thousands_and_enter_sends_it(found):
     app, scene, sent = at(found, "open-bidder")
     press(app, scene, "field")
-    assert scene.game_view.typed == ""
+    assert scene.game_view.panel.choices.typed == ""
     typing = [pygame.event.Event(pygame.TEXTINPUT, text=ch) for ch in "4x2"]
     frames(app, 1, typing)
-    assert scene.game_view.amount == 42_000
+    assert scene.game_view.panel.choices.amount == 42_000
     enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")
     frames(app, 1, [enter])
     if beyond_means(scene, 42_000):  # the first Enter shows the warning, the second bids
@@ -270,9 +270,9 @@ def test_the_steppers_move_the_amount_by_1000_but_not_below_the_least_bid(found)
     state, _ = found["open-bidder"]
     least = state["auction"]["bid"] + 1_000
     app, scene, sent = at(found, "open-bidder")
-    assert scene.game_view.amount == least
+    assert scene.game_view.panel.choices.amount == least
     press(app, scene, "minus")
-    assert scene.game_view.amount == least
+    assert scene.game_view.panel.choices.amount == least
     press(app, scene, "plus")
     press(app, scene, "plus")
     press(app, scene, "submit")
@@ -281,7 +281,8 @@ def test_the_steppers_move_the_amount_by_1000_but_not_below_the_least_bid(found)
 
 def test_the_auctioneer_knocks_the_lot_down(found):
     app, scene, sent = at(found, "open-auctioneer")
-    assert [c.key for c in scene.game_view.controls if isinstance(c.action, dict)] == ["knock"]
+    controls = scene.game_view.panel.controls
+    assert [c.key for c in controls if isinstance(c.action, dict)] == ["knock"]
     press(app, scene, "knock")
     assert sent == [{"type": "knock_down"}]
 
@@ -291,27 +292,27 @@ def test_the_clock_counts_down_the_servers_quiet_time_and_restarts_with_a_bid(fo
     app, scene, _ = at(found, "open-bidder")
     quiet = state["options"]["quiet_time"]
     assert scene.model.timer == {"seconds": quiet, "seat": state["auctioneer"]}
-    start = scene.game_view._clock_left()
+    start = scene.game_view.block.clock_left()
     frames(app, 60)
-    assert start - scene.game_view._clock_left() == pytest.approx(2.0, abs=0.1)
+    assert start - scene.game_view.block.clock_left() == pytest.approx(2.0, abs=0.1)
     bidder = bidders(state)[0]
     after, events = GAME.apply(
         state, bidder, {"type": "bid", "amount": state["auction"]["bid"] + 1_000}
     )
     arrive(scene, scene.viewer, after, events)
     frames(app, 1)
-    assert scene.game_view._clock_left() == pytest.approx(quiet, abs=0.1)
+    assert scene.game_view.block.clock_left() == pytest.approx(quiet, abs=0.1)
 
 
 def test_falling_auction_offers_buy_and_decline_to_the_seat_asked_only(found):
     state, history = found["falling"]
     app, scene, sent = at(found, "falling")
-    assert {c.key for c in scene.game_view.controls} >= {"decline"}
+    assert {c.key for c in scene.game_view.panel.controls} >= {"decline"}
     press(app, scene, "decline")
     assert sent == [{"type": "decline"}]
     other = next(s for s in range(state["players"]) if s != state["auction"]["asked"])
     app, scene, _ = table(state, history, other)
-    assert scene.game_view.controls == []
+    assert scene.game_view.panel.controls == []
 
 
 def test_payment_from_round_7_puts_a_chosen_gem_against_the_price(found):
@@ -367,7 +368,7 @@ def test_a_buyer_who_cannot_pay_gives_the_penalty_in_cash_or_a_gem_of_his_choice
     buyer = state["auction"]["buyer"]
     listed = [m for m in GAME.legal_moves(state, buyer) if m["type"] == "default"]
     app, scene, sent = at(found, "default")
-    keys = {c.key for c in scene.game_view.controls if isinstance(c.action, dict)}
+    keys = {c.key for c in scene.game_view.panel.controls if isinstance(c.action, dict)}
     expected = {f"gem-{m['gem']}" if "gem" in m else "penalty" for m in listed}
     assert expected <= keys
     key = sorted(expected)[0]
@@ -393,9 +394,9 @@ def test_the_bank_sale_dialog_sells_the_gems_chosen_and_esc_closes_it():
     gem = state["hands"][buyer][-1]
     app, scene, sent = table(state, history, buyer)
     press(app, scene, "sell")
-    assert scene.game_view.selling
+    assert scene.game_view.panel.choices.selling
     frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
-    assert not scene.game_view.selling and app.stack.top is scene
+    assert not scene.game_view.panel.choices.selling and app.stack.top is scene
     press(app, scene, "sell")
     frames(app, 20)  # the dialog's buttons took the block's places: they settle first
     press(app, scene, f"gem-{gem}")
@@ -453,11 +454,11 @@ def test_a_won_lot_flies_to_the_buyer_and_the_next_lot_is_dealt_face_up_from_the
     )
     frames(app, 2)
     renderer = scene.game_view
-    assert renderer.flyers and renderer.lot_hidden == len(view["lot"])
-    assert renderer.roll["cash"] != view["cash"]
+    assert renderer.air.flyers and renderer.stage.lot_hidden == len(view["lot"])
+    assert renderer.corner.roll["cash"] != view["cash"]
     frames(app, 60)
-    assert renderer.flyers == [] and renderer.lot_hidden == 0
-    assert renderer.roll["cash"] == view["cash"]
+    assert renderer.air.flyers == [] and renderer.stage.lot_hidden == 0
+    assert renderer.corner.roll["cash"] == view["cash"]
 
 
 def test_the_necklace_is_strung_symmetrically_around_its_centre_gem():
@@ -512,7 +513,7 @@ def test_taps_play_das_kollier_against_a_real_server(tmp_path, monkeypatch):
 
         def my_turn():
             return scene.interactive and any(
-                isinstance(c.action, dict) for c in scene.game_view.controls
+                isinstance(c.action, dict) for c in scene.game_view.panel.controls
             )
 
         # We run the first auction: let it fall, then answer whatever comes to us by tapping.
@@ -527,7 +528,7 @@ def test_taps_play_das_kollier_against_a_real_server(tmp_path, monkeypatch):
                 break
             seen_timer |= scene.model.timer is not None
             seq = scene.model.streams[0].seq
-            moves = [c for c in scene.game_view.controls if isinstance(c.action, dict)]
+            moves = [c for c in scene.game_view.panel.controls if isinstance(c.action, dict)]
             preferred = ("decline", "pass", "knock", "waive", "pay", "penalty", "cash", "falling")
             choice = min(moves, key=lambda c: (c.key not in preferred, c.key))
             press(app, scene, choice.key)
@@ -610,15 +611,15 @@ def test_a_button_in_the_place_of_one_just_pressed_waits_before_it_takes_a_tap(f
     arrive(scene, buyer, after, events)
     frames(app, 1)
     # Whatever now lies where "Pay" was is something else, and it is not ready yet.
-    there = [c for c in renderer.controls if c.rect.colliderect(paid.rect)]
-    assert there and all(not renderer._settled(c) for c in there)
+    there = [c for c in renderer.panel.controls if c.rect.colliderect(paid.rect)]
+    assert there and all(not renderer.panel.settled(c) for c in there)
     assert not any(c.irreversible for c in there)
     target = next(c for c in there if isinstance(c.action, dict))
     spot = scene.camera.to_screen(*target.rect.center)
     tap(app, spot)
     assert len(sent) == 1
     frames(app, 60)  # the settling time, and the won lot's flight, are over
-    assert all(renderer._settled(c) for c in there) and scene.interactive
+    assert all(renderer.panel.settled(c) for c in there) and scene.interactive
     tap(app, spot)
     assert sent[1:] == [target.action]
 
@@ -628,7 +629,7 @@ def test_the_knock_down_never_lies_where_the_start_price_was_sent(found):
     auctioneer = state["auctioneer"]
     app, scene, sent = at(found, "choose")
     opening = [m for m in GAME.legal_moves(state, auctioneer) if m["type"] == "open_auction"]
-    places = [c.rect for c in scene.game_view.controls if c.key != "sell"]
+    places = [c.rect for c in scene.game_view.panel.controls if c.key != "sell"]
     after, events = GAME.apply(state, auctioneer, opening[0])
     # Everyone else passes: only then may the auctioneer knock down.
     for seat in GAME.to_act(after):
@@ -638,7 +639,7 @@ def test_the_knock_down_never_lies_where_the_start_price_was_sent(found):
     frames(app, 1)
     knock = control(scene, "knock")
     assert knock.rect.collidelist(places) < 0
-    assert scene.game_view._settled(knock)
+    assert scene.game_view.panel.settled(knock)
     press(app, scene, "knock")
     assert sent == [{"type": "knock_down"}]
 
@@ -682,15 +683,15 @@ def test_irreversible_buttons_never_sit_where_the_previous_steps_buttons_were():
                     state["auctioneer"],
                     len(state["defaulters"]),
                 )
-                earlier = last_step_places(steps, seat, key, renderer.controls)
-                for c in renderer.controls:
+                earlier = last_step_places(steps, seat, key, renderer.panel.controls)
+                for c in renderer.panel.controls:
                     if c.irreversible:
                         checked += 1
                         assert c.rect.collidelist(earlier) < 0, (seed, seat, key, c.key)
                 pays = [m for m in legal if m["type"] == "pay"]
                 if len(pays) == 1:
                     one_tap += 1
-                    assert [c.action for c in renderer.controls if c.key == "pay"] == pays
+                    assert [c.action for c in renderer.panel.controls if c.key == "pay"] == pays
             fresh = False
             seat, move = random_step(GAME, state, rng)
             state, events = GAME.apply(state, seat, move)
@@ -727,7 +728,7 @@ def test_a_seat_not_to_act_may_sell_to_the_bank_and_the_dialog_stays_open_meanwh
     after, events = GAME.apply(state, asked, {"type": "decline"})
     arrive(scene, seller, after, events)
     frames(app, 20)
-    assert scene.game_view.selling and scene.game_view.pick[gem] == 1
+    assert scene.game_view.panel.choices.selling and scene.game_view.panel.choices.pick[gem] == 1
     press(app, scene, "sale")
     assert sent == [{"type": "sell", "gems": [gem]}]
     assert GAME.apply(after, seller, sent[0])[0]["sold"][seller]
@@ -736,8 +737,8 @@ def test_a_seat_not_to_act_may_sell_to_the_bank_and_the_dialog_stays_open_meanwh
 def test_the_auctioneer_waits_until_everyone_else_has_passed_before_knocking_down(found):
     state, history = found["open-bidder"]
     app, scene, _ = table(state, history, state["auctioneer"])
-    assert not any(c.key == "knock" for c in scene.game_view.controls)
-    assert "passed" in scene.game_view._block_words()[2]
+    assert not any(c.key == "knock" for c in scene.game_view.panel.controls)
+    assert "passed" in scene.game_view.block.words()[2]
 
 
 def overpayable(s):
@@ -759,11 +760,11 @@ def test_paying_more_gems_than_the_price_warns_first_then_pays_without_change():
     for kind, count in Counter(hand).items():
         for _ in range(count):
             press(app, scene, f"gem-{kind}")
-    assert renderer._worth() > price
-    assert "no change" in renderer._block_words()[1]
+    assert renderer.panel.choices.frozen().worth() > price
+    assert "no change" in renderer.block.words()[1]
     frames(app, 20)  # the warning just took Pay's place
     press(app, scene, "overpay")
-    assert sent == [] and not any(c.key == "overpay" for c in renderer.controls)
+    assert sent == [] and not any(c.key == "overpay" for c in renderer.panel.controls)
     press(app, scene, "pay")  # it just took the warning's place: not yet
     assert sent == []
     frames(app, 20)

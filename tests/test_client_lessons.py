@@ -149,7 +149,7 @@ def press_move(app, scene: TableScene, move: dict) -> None:
     the button that carries it (tapped again where it first shows a warning)."""
     from tests.test_client_das_kollier import frames, press
 
-    view = scene.game_view
+    panel = scene.game_view.panel
     if move["type"] == "sell":
         press(app, scene, "sell")
         frames(app, 20)  # the dialog's buttons take the block's places: they settle first
@@ -158,12 +158,12 @@ def press_move(app, scene: TableScene, move: dict) -> None:
     for gem in move.get("gems") or []:
         press(app, scene, f"gem-{gem}")
     frames(app, 20)
-    if any(c.key == "overpay" for c in view.controls):  # gems worth more: no change, agreed
+    if any(c.key == "overpay" for c in panel.controls):  # gems worth more: no change, agreed
         press(app, scene, "overpay")
         frames(app, 20)
-    key = next(c.key for c in view.controls if c.action == move)
+    key = next(c.key for c in panel.controls if c.action == move)
     press(app, scene, key)
-    if view.armed is not None:
+    if panel.armed is not None:
         press(app, scene, key)
 
 

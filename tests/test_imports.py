@@ -133,9 +133,9 @@ def test_the_check_finds_a_circle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
-# The game views made of regions (client/tables/regions.py). Das Kollier's and Saba – Palast's
-# views are still put together from mixins and follow later: they join this list then.
-REGION_GAMES = ("magie_des_bijoux", "kette_von_saba")
+# The game views made of regions (client/tables/regions.py). Saba – Palast's view is still put
+# together from mixins and follows later: it joins this list then.
+REGION_GAMES = ("magie_des_bijoux", "kette_von_saba", "das_kollier")
 
 
 def classes(path: Path) -> list[ast.ClassDef]:
@@ -187,3 +187,13 @@ def test_a_view_class_has_at_most_two_bases():
         if len(c.bases) > 2
     ]
     assert crowded == []
+
+
+def test_no_module_of_a_view_on_the_shape_is_over_600_lines():
+    long = [
+        (name, lines)
+        for name, path in modules().items()
+        if any(name.startswith(f"client.tables.{game}.") for game in REGION_GAMES)
+        and (lines := len(path.read_text(encoding="utf-8").splitlines())) > 600
+    ]
+    assert long == []

@@ -1,5 +1,6 @@
-"""The seat's own corner of Das Kollier's table: its marker, its gems in one stack per kind with
-their count badges, and its best necklace strung as it is worn."""
+"""The seat's own corner of Das Kollier's table: its cash (rolling toward each update's), its
+marker, its gems in one stack per kind with their count badges (the chosen ones lifted, as the
+seat's panel tells in `desk`), and its best necklace strung as it is worn."""
 
 from __future__ import annotations
 
@@ -8,11 +9,14 @@ from collections import Counter
 import pygame
 
 from client import i18n
-from client.tables.base import Camera, TableView
-from client.tables.das_kollier import art
+from client.tables.base import Camera
+from client.tables.das_kollier import art, facts, pen
+from client.tables.das_kollier.choices import Desk
 from client.tables.das_kollier.layout import (
     BODY,
+    CASH_POS,
     HAND,
+    HEAD,
     MARKER_POS,
     ME,
     NECKLACE,
@@ -22,22 +26,47 @@ from client.tables.das_kollier.layout import (
     hand_slots,
 )
 from client.tables.das_kollier.words import money, number
+from client.tables.regions import Frame, Motion, Region, Snapshot
 from client.ui import theme
 from shared.games.das_kollier.gems import KINDS
 from shared.talk import das_kollier as voice
 
 
-class OwnCorner(TableView):
-    """The corner region (a part of DasKollierView)."""
+class OwnCorner(Region):
+    """What the seat shown owns (a spectator's corner says it is secret)."""
 
-    def _draw_corner(self, surface: pygame.Surface, cam: Camera) -> None:
+    def __init__(self, motion: Motion) -> None:
+        super().__init__(motion)
+        self.desk = Desk()
+        self.roll = {"cash": 0.0}
+        motion.subscribe("desk", self._take_desk)
+
+    def show(self, snap: Snapshot, fresh: bool) -> None:
+        super().show(snap, fresh)
+        cash = float(snap.view.get("cash", 0))
+        if fresh:
+            self.roll["cash"] = cash
+        else:
+            self.motion.animator.animate(self.roll, 0.4, cash=cash)
+
+    def _take_desk(self, desk: Desk) -> None:
+        self.desk = desk
+
+    def drawn_from(self) -> str:
+        """What the still drawing depends on (the seat's choice aside), as text."""
+        snap, view = self.snap, self.snap.view
+        mine = snap.seat if isinstance(snap.seat, int) else None
+        own = None if mine is None else (view["markers"][mine], view["sold"][mine])
+        return repr([view.get("gems"), view.get("best_necklace"), own, facts.words(snap), mine])
+
+    def draw_still(self, surface: pygame.Surface, cam: Camera) -> None:
         """The seat's own corner: its marker, its gems in stacks, its best necklace."""
-        view = self.view
-        if self.seat is None:
-            self._lines(
+        view, seat = self.snap.view, self.snap.seat
+        if seat is None:
+            pen.lines(
                 surface,
                 cam,
-                self.say(voice.SECRET),
+                self.snap.say(voice.SECRET),
                 BODY,
                 (ME.centerx, ME.y + 40),
                 ME.w - 40,
@@ -45,37 +74,47 @@ class OwnCorner(TableView):
                 "midtop",
             )
             return
-        marker = view.get("markers", [0] * 9)[self.seat]
-        if marker or view.get("sold", [False] * 9)[self.seat]:
+        marker = view.get("markers", [0] * 9)[seat]
+        if marker or view.get("sold", [False] * 9)[seat]:
             size = max(8, round(24 * cam.scale))
             surface.blit(art.coin(size), cam.to_screen(*MARKER_POS))
             label = i18n.pgettext("das-kollier", "marker {amount}", amount=money(marker))
             x, y = MARKER_POS[0] + 32, MARKER_POS[1] + 2
-            self._text(surface, cam, label, SMALL, (x, y), theme.GOLD)
-        hand = self._hand()
-        counts = Counter(hand)
+            pen.text(surface, cam, label, SMALL, (x, y), theme.GOLD)
+        counts = Counter(facts.hand(self.snap))
         kinds = sorted(counts, key=KINDS.index)
-        chosen = self._chosen_counts()
+        chosen = self.desk.chosen.counts()
         if not kinds:
-            self._text(
+            pen.text(
                 surface, cam, i18n._("No gems yet"), BODY, (HAND.x, HAND.y + 40), theme.TEXT_DIM
             )
         for kind, slot in zip(kinds, hand_slots(len(kinds)), strict=True):
             lift = 16.0 if chosen[kind] else 0.0
             for k in range(min(3, counts[kind]) - 1, -1, -1):
-                self._card(surface, cam, kind, slot.move(k * 5, -k * 5), lift)
+                pen.card(surface, cam, kind, slot.move(k * 5, -k * 5), lift)
         self._draw_necklace(surface, cam)
 
-    def _draw_badges(self, surface: pygame.Surface, cam: Camera) -> None:
-        """How many gems a stack holds (and how many are chosen), on its corner, over the
-        glow of a stack that may be tapped."""
-        if self.seat is None:
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The cash rolling, and how many gems a stack holds (and how many are chosen), on its
+        corner, over the glow of a stack that may be tapped."""
+        if self.snap.seat is None:
             return
-        counts = Counter(self._hand())
-        chosen = self._chosen_counts()
+        cam = frame.cam
+        cash = money(round(self.roll["cash"] / 100) * 100)
+        pen.text(
+            surface,
+            cam,
+            i18n.pgettext("das-kollier", "Your cash {amount}", amount=cash),
+            HEAD,
+            CASH_POS,
+            theme.GOLD_LIGHT,
+            True,
+        )
+        counts = Counter(facts.hand(self.snap))
+        chosen = self.desk.chosen.counts()
         kinds = sorted(counts, key=KINDS.index)
         rad = max(9, round(15 * cam.scale))
-        px = self._px(cam, SMALL * 0.8)
+        px = pen.px(cam, SMALL * 0.8)
         for kind, slot in zip(kinds, hand_slots(len(kinds)), strict=True):
             if counts[kind] < 2 and not chosen[kind]:
                 continue
@@ -93,11 +132,11 @@ class OwnCorner(TableView):
             surface.blit(text, text.get_rect(center=pill.center))
 
     def _draw_necklace(self, surface: pygame.Surface, cam: Camera) -> None:
-        best = self.view.get("best_necklace") or {"value": 0, "gems": []}
-        self._text(
+        best = self.snap.view.get("best_necklace") or {"value": 0, "gems": []}
+        pen.text(
             surface,
             cam,
-            self.say(voice.BEST_NECKLACE),
+            self.snap.say(voice.BEST_NECKLACE),
             BODY,
             NECKLACE_TITLE,
             theme.GOLD_LIGHT,
@@ -107,14 +146,14 @@ class OwnCorner(TableView):
         )
         gems = best.get("gems", [])
         if not gems:
-            none_yet = self.say(voice.NO_NECKLACE)
+            none_yet = self.snap.say(voice.NO_NECKLACE)
             lines = theme.wrap(
                 none_yet[:1].upper() + none_yet[1:],
-                self._px(cam, SMALL),
+                pen.px(cam, SMALL),
                 round(NECKLACE.w * cam.scale),
             )
             for i, line in enumerate(lines[:3]):
-                self._text(
+                pen.text(
                     surface,
                     cam,
                     line,
@@ -135,7 +174,7 @@ class OwnCorner(TableView):
             value=money(best["value"]),
             base=number(best["value"] // max(1, kinds)),
         )
-        self._label(
+        pen.label(
             surface,
             cam,
             value,

@@ -1,11 +1,15 @@
-"""What Das Kollier's view tells the table: the moves listed of a kind, the auction, the
-seats in panel order, the hand. Also the rules' numbers the table works with."""
+"""What an update of Das Kollier tells the table: the moves listed of a kind, the auction, the
+seats in panel order, the hand; also the rules' numbers the table works with. Functions of the
+snapshot (client/tables/regions.py), which every region may use."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from client.tables.base import Move, TableView
+from client import i18n
+from client.tables.base import Move
+from client.tables.regions import Snapshot
 
 CASH_ONLY_ROUNDS = 6
 STEP = 1_000
@@ -15,52 +19,82 @@ MARKER = 1_000
 TYPED_DIGITS = 4
 
 
-class ViewFacts(TableView):
-    """Facts read from the last update (a part of DasKollierView)."""
+def moves(snap: Snapshot, kind: str) -> list[Move]:
+    """The legal moves of one type."""
+    return [m for m in snap.legal if m.get("type") == kind]
 
-    def _moves(self, kind: str) -> list[Move]:
-        return [m for m in self.legal if m.get("type") == kind]
 
-    def _auction(self) -> dict[str, Any]:
-        return self.view.get("auction") or {}
+def auction(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The auction going on (empty when none is)."""
+    return view.get("auction") or {}
 
-    def _mixed(self) -> bool:
-        """Whether the lot being paid for may be paid with gems and necklaces."""
-        auction = self._auction()
-        return auction.get("kind") == "open" and self.view.get("round", 0) > CASH_ONLY_ROUNDS
 
-    def _minimum_bid(self) -> int:
-        auction = self._auction()
-        if auction.get("bid") is None:
-            return auction.get("start_price", 0)
-        return auction["bid"] + STEP
+def mixed(view: Mapping[str, Any]) -> bool:
+    """Whether the lot being paid for may be paid with gems and necklaces."""
+    return auction(view).get("kind") == "open" and view.get("round", 0) > CASH_ONLY_ROUNDS
 
-    def _field_default(self) -> int:
-        phase = self.view.get("phase")
-        if phase == "open":
-            return self._minimum_bid()
-        if phase == "choose":
-            starts = [m["start_price"] for m in self._moves("open_auction")]
-            return min(starts) if starts else self.view.get("lot_value", 0)
-        return 0
 
-    def _big_number(self) -> int | None:
-        phase, auction = self.view.get("phase"), self._auction()
-        if phase == "open":
-            return auction.get("bid") if auction.get("bid") is not None else None
-        if phase in ("falling", "preempt", "pay"):
-            return auction.get("price")
-        if phase == "choose":
-            return self.view.get("lot_value")
-        if phase == "sealed":
-            return self.view.get("sealed_bid")
-        return None
+def minimum_bid(view: Mapping[str, Any]) -> int:
+    """The least bid the open auction takes now."""
+    live = auction(view)
+    if live.get("bid") is None:
+        return live.get("start_price", 0)
+    return live["bid"] + STEP
 
-    def _order(self) -> list[int]:
-        """Seats in the panels' order: clockwise from the one after the seat shown."""
-        n = self.view.get("players", 0)
-        me = self.seat if isinstance(self.seat, int) else n - 1
-        return [(me + 1 + i) % n for i in range(n)]
 
-    def _hand(self) -> list[str]:
-        return list(self.view.get("gems", []))
+def field_default(snap: Snapshot) -> int:
+    """The amount the field shows when a step begins."""
+    phase = snap.view.get("phase")
+    if phase == "open":
+        return minimum_bid(snap.view)
+    if phase == "choose":
+        starts = [m["start_price"] for m in moves(snap, "open_auction")]
+        return min(starts) if starts else snap.view.get("lot_value", 0)
+    return 0
+
+
+def big_number(view: Mapping[str, Any]) -> int | None:
+    """The price the block shows in large type (None: no price now)."""
+    phase, live = view.get("phase"), auction(view)
+    if phase == "open":
+        return live.get("bid") if live.get("bid") is not None else None
+    if phase in ("falling", "preempt", "pay"):
+        return live.get("price")
+    if phase == "choose":
+        return view.get("lot_value")
+    if phase == "sealed":
+        return view.get("sealed_bid")
+    return None
+
+
+def shows_number(view: Mapping[str, Any]) -> bool:
+    """Whether the block shows a price (an open auction shows "—" before the first bid)."""
+    return big_number(view) is not None or view.get("phase") == "open"
+
+
+def may_overbid(snap: Snapshot) -> bool:
+    """Whether the seat may bid although the engine lists no bid (beyond its means): a bidder
+    to act that has not failed to pay for this lot."""
+    view = snap.view
+    return (
+        bool(moves(snap, "pass"))
+        and snap.seat != view.get("auctioneer")
+        and snap.seat not in view.get("defaulters", [])
+    )
+
+
+def order(snap: Snapshot) -> list[int]:
+    """Seats in the panels' order: clockwise from the one after the seat shown."""
+    n = snap.view.get("players", 0)
+    me = snap.seat if isinstance(snap.seat, int) else n - 1
+    return [(me + 1 + i) % n for i in range(n)]
+
+
+def hand(snap: Snapshot) -> list[str]:
+    """The gems of the seat shown (none for a spectator)."""
+    return list(snap.view.get("gems", []))
+
+
+def words(snap: Snapshot) -> tuple[str, list[str]]:
+    """What the words drawn depend on besides the view: the language and the players' names."""
+    return i18n.language(), [snap.name(s) for s in range(snap.view.get("players", 0))]

@@ -1,4 +1,5 @@
-"""The top of Das Kollier's table: the deck, the round cards and the bank."""
+"""The top of Das Kollier's table: the deck, the round cards and the bank, whose sum rolls
+toward each update's."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from collections import Counter
 import pygame
 
 from client import i18n
-from client.tables.base import Camera, TableView
-from client.tables.das_kollier import art
+from client.tables.base import Camera
+from client.tables.das_kollier import art, facts, pen
 from client.tables.das_kollier.facts import CASH_ONLY_ROUNDS
 from client.tables.das_kollier.layout import (
     BANK_BOX,
@@ -26,27 +27,49 @@ from client.tables.das_kollier.layout import (
     WORLD,
 )
 from client.tables.das_kollier.words import card_count, gem_count, money
+from client.tables.regions import Frame, Motion, Region, Snapshot
 from client.ui import theme
 
 
-class TopBar(TableView):
-    """The top region (a part of DasKollierView)."""
+class TopBar(Region):
+    """The deck, the rounds and the bank; the bank's sum shown (rolling toward the view's)."""
 
-    def _draw_top(self, surface: pygame.Surface, cam: Camera) -> None:
-        view = self.view
+    def __init__(self, motion: Motion) -> None:
+        super().__init__(motion)
+        self.roll = {"bank": 0.0}
+
+    def show(self, snap: Snapshot, fresh: bool) -> None:
+        super().show(snap, fresh)
+        bank = float(snap.view.get("bank", 0))
+        if fresh:
+            self.roll["bank"] = bank
+        else:
+            self.motion.animator.animate(self.roll, 0.4, bank=bank)
+
+    def drawn_from(self) -> str:
+        """What the still drawing depends on, as text."""
+        view = self.snap.view
+        return repr(
+            [view.get(k) for k in ("deck_count", "deck_number", "round", "bank_gem_count")]
+            + [view.get("debts"), facts.words(self.snap)]
+        )
+
+    def draw_still(self, surface: pygame.Surface, cam: Camera) -> None:
+        """The deck, the round cards, the strongbox, its pile and who owes it."""
+        view = self.snap.view
         count = view.get("deck_count", 0)
         layers = min(3, 1 + count // 12) if count else 0
         for i in range(layers):
-            self._card(surface, cam, None, DECK.move(-i * 3, -i * 3))
+            pen.card(surface, cam, None, DECK.move(-i * 3, -i * 3))
         if not count:
             pygame.draw.rect(surface, theme.GOLD_DARK, cam.rect_to_screen(DECK), 1, border_radius=4)
         width = ROUND_LABEL[0] - DECK_TEXT_X - 10
         deck = i18n.pgettext("das-kollier", "Deck {n}/2", n=view.get("deck_number", 1))
-        self._text(surface, cam, deck, BODY, (DECK_TEXT_X, 16), theme.TEXT, True, width=width)
+        pen.text(surface, cam, deck, BODY, (DECK_TEXT_X, 16), theme.TEXT, True, width=width)
         cards = card_count(count)
-        self._text(surface, cam, cards, SMALL, (DECK_TEXT_X, 52), theme.TEXT_DIM, width=width)
+        pen.text(surface, cam, cards, SMALL, (DECK_TEXT_X, 52), theme.TEXT_DIM, width=width)
         rnd = view.get("round", 1)
-        self._text(
+        pen.text(
             surface,
             cam,
             i18n.pgettext("das-kollier", "Round {n}", n=rnd),
@@ -61,7 +84,7 @@ class TopBar(TableView):
             if rnd <= CASH_ONLY_ROUNDS
             else i18n.pgettext("das-kollier", "gems pay too")
         )
-        self._text(
+        pen.text(
             surface,
             cam,
             note,
@@ -81,17 +104,31 @@ class TopBar(TableView):
         pile = i18n.pgettext(
             "das-kollier", "covered pile: {gems}", gems=gem_count(view.get("bank_gem_count", 0))
         )
-        self._text(surface, cam, pile, SMALL, (BANK_TEXT_X, 52), theme.TEXT_DIM, width=width)
+        pen.text(surface, cam, pile, SMALL, (BANK_TEXT_X, 52), theme.TEXT_DIM, width=width)
         debts = view.get("debts", [])
         if debts:
             per_seat: Counter[int] = Counter()
             for debt in debts:
                 per_seat[debt["seat"]] += debt["amount"]
-            owed = ", ".join(f"{self.ctx.name(s)} {money(a)}" for s, a in per_seat.items())
+            owed = ", ".join(f"{self.snap.name(s)} {money(a)}" for s, a in per_seat.items())
             line = i18n.pgettext("das-kollier", "owes {debts}", debts=owed)
-            px = self._px(cam, SMALL)
+            px = pen.px(cam, SMALL)
             if theme.font(px).size(line)[0] > width * cam.scale:
                 # Too narrow for who is owed what: the sum (the log says to whom).
                 total = money(sum(per_seat.values()))
                 line = i18n.pgettext("das-kollier", "owes {debts}", debts=total)
-            self._text(surface, cam, line, SMALL, (BANK_TEXT_X, 80), theme.TEXT_DIM, width=width)
+            pen.text(surface, cam, line, SMALL, (BANK_TEXT_X, 80), theme.TEXT_DIM, width=width)
+
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The bank's sum, rolling."""
+        bank = money(round(self.roll["bank"] / 100) * 100)
+        pen.text(
+            surface,
+            frame.cam,
+            i18n.pgettext("das-kollier", "Bank {amount}", amount=bank),
+            BODY,
+            (BANK_TEXT_X, 16),
+            theme.TEXT,
+            True,
+            width=WORLD[0] - BANK_TEXT_X - 14,
+        )

@@ -1,14 +1,18 @@
-"""Das Kollier's events turned into animations: cards dealt to the lot and carried to the buyer,
-coins and card backs crossing the table, the gavel's knock and the banners. Each event is a step
-on the scene's timeline; its handler returns how long the step holds the queue."""
+"""What flies over Das Kollier's table: cards dealt to the lot and carried to the buyer, coins
+and card backs crossing between the seats, the bank and the block. Each event of an update is a
+step on the view's one timeline (client/tables/regions.py `Motion.play`); the air listens to
+the events that move something and answers how long its step holds the queue. A card landing on
+the lot tells the cloth (`lot_landed`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import pygame
+
 from client import i18n
-from client.tables.base import Event, Sprite, TableView
+from client.tables.base import Camera, Event, Sprite
+from client.tables.das_kollier import art, facts, pen
 from client.tables.das_kollier.layout import (
     BANK_BOX,
     BLOCK,
@@ -19,6 +23,7 @@ from client.tables.das_kollier.layout import (
     lot_slots,
     rail_column,
 )
+from client.tables.regions import Frame, Motion, Region, Snapshot
 from client.ui.anim import FLIP, MOVE, STAGGER
 
 
@@ -33,20 +38,36 @@ class Flyer:
     turn: dict[str, float] = field(default_factory=lambda: {"t": 1.0})
 
 
-class Motion(TableView):
-    """Events → animations (a part of DasKollierView)."""
+class Air(Region):
+    """The flyers, and the lot just won, lying where it was until its step carries it off."""
 
-    flyers: list[Flyer]
-    parked: list[Flyer]
+    def __init__(self, motion: Motion) -> None:
+        super().__init__(motion)
+        self.flyers: list[Flyer] = []
+        self.parked: list[Flyer] = []
+        for kind, step in {
+            "lot_revealed": self._reveal,
+            "lot_won": self._carry_lot,
+            "bid": self._on_bid,
+            "paid": self._on_paid,
+            "commission": self._on_commission,
+            "compensation": self._on_bank_pays,
+            "debt_paid": self._on_bank_pays,
+            "default": self._on_default,
+            "sold_to_bank": self._on_sale,
+            "second_deck": self._on_second_deck,
+            "first_auctioneer": self._on_first_auctioneer,
+        }.items():
+            motion.subscribe(kind, step)
 
-    def _queue(self, events: list[Event]) -> None:
-        kinds = [e.get("type") for e in events]
-        if "lot_revealed" in kinds:
-            self.lot_hidden = len(self.view.get("lot", []))
-        for event in events:
+    def show(self, snap: Snapshot, fresh: bool) -> None:
+        super().show(snap, fresh)
+        if fresh:
+            self.flyers.clear()
+            self.parked.clear()
+        for event in snap.events:
             if event.get("type") == "lot_won":
                 self._park(event["gems"])
-            self.ctx.timeline.add(self._step(event))
 
     def _park(self, gems: list[str]) -> None:
         """The lot just won stays where it lay until its animation carries it off."""
@@ -55,17 +76,8 @@ class Motion(TableView):
             self.flyers.append(flyer)
             self.parked.append(flyer)
 
-    def _step(self, event: Event) -> Callable[[], float]:
-        kind = event.get("type")
-
-        def run() -> float:
-            handler = STEP_HANDLERS.get(kind)
-            return handler(self, event) if handler else 0.0
-
-        return run
-
     def _reveal(self, event: Event) -> float:
-        lot = self.view.get("lot", [])
+        lot = self.snap.view.get("lot", [])
         slots = lot_slots(len(lot))
         for i, (gem, slot) in enumerate(zip(lot, slots, strict=True)):
             sprite = Sprite(DECK.centerx, DECK.centery, home=slot.center)
@@ -76,18 +88,17 @@ class Motion(TableView):
             def landed(f: Flyer = flyer) -> None:
                 if f in self.flyers:
                     self.flyers.remove(f)
-                self.lot_hidden = max(0, self.lot_hidden - 1)
-                self.version += 1
+                self.motion.publish("lot_landed")
 
-            self.ctx.animator.animate(
+            self.motion.animator.animate(
                 sprite, MOVE, delay=delay, x=slot.centerx, y=slot.centery, on_finished=landed
             )
-            self.ctx.animator.animate(flyer.turn, FLIP, delay=delay + MOVE * 0.4, t=1.0)
+            self.motion.animator.animate(flyer.turn, FLIP, delay=delay + MOVE * 0.4, t=1.0)
         return MOVE + STAGGER * len(lot)
 
     def _carry_lot(self, event: Event) -> float:
         buyer = event.get("seat")
-        to = HAND.center if buyer == self.seat else self._seat_point(buyer)
+        to = HAND.center if buyer == self.snap.seat else self._seat_point(buyer)
         for i, flyer in enumerate(self.parked):
             self._fly_off(flyer, to, i * STAGGER, shrink=0.35)
         self.parked = []
@@ -98,10 +109,10 @@ class Motion(TableView):
             if f in self.flyers:
                 self.flyers.remove(f)
 
-        self.ctx.animator.animate(
+        self.motion.animator.animate(
             flyer.sprite, MOVE, delay=delay, x=to[0], y=to[1], scale=shrink, on_finished=gone
         )
-        self.ctx.animator.animate(flyer.sprite, MOVE * 0.5, delay=delay + MOVE * 0.6, alpha=0.0)
+        self.motion.animator.animate(flyer.sprite, MOVE * 0.5, delay=delay + MOVE * 0.6, alpha=0.0)
 
     def _coins(self, start: tuple[float, float], end: tuple[float, float], amount: int) -> float:
         """Coins for `amount` slide from `start` to `end`, one after another."""
@@ -127,28 +138,15 @@ class Motion(TableView):
         its cash in its own corner)."""
         if seat is None:
             return STAGE.center
-        if seat == self.seat:
+        if seat == self.snap.seat:
             return (CASH_POS[0] + 90, CASH_POS[1] + 14)
-        order = self._order()
+        order = facts.order(self.snap)
         column = rail_column(order.index(seat) if seat in order else 0, len(order))
         return (column.x + 26, column.y + 30)
-
-    def _show_banner(self, text: str) -> None:
-        self.banner_text = text
-        self.banner.update(alpha=0.0, scale=0.6)
-        self.ctx.animator.animate(self.banner, 0.3, "out_back", alpha=255.0, scale=1.0)
-        self.ctx.animator.animate(self.banner, 0.4, delay=1.0, alpha=0.0)
 
     def _on_bid(self, event: Event) -> float:
         self._coins(self._seat_point(event.get("seat")), (BLOCK.centerx, BLOCK.y + 110), 2_000)
         return 0.15
-
-    def _on_knock(self, event: Event) -> float:
-        self.gavel["tilt"] = -35.0
-        self.ctx.animator.animate(self.gavel, 0.12, tilt=25.0)
-        self.ctx.animator.animate(self.gavel, 0.3, delay=0.12, tilt=-35.0)
-        self._show_banner(i18n.pgettext("das-kollier", "Sold!"))
-        return 0.35
 
     def _on_paid(self, event: Event) -> float:
         start = self._seat_point(event.get("seat"))
@@ -172,7 +170,6 @@ class Motion(TableView):
         )
 
     def _on_default(self, event: Event) -> float:
-        self._show_banner(i18n.pgettext("das-kollier", "Cannot pay!"))
         start = self._seat_point(event.get("seat"))
         if event.get("penalty_cash"):
             self._coins(start, BANK_BOX.center, event["penalty_cash"])
@@ -189,7 +186,6 @@ class Motion(TableView):
         return MOVE * 0.7
 
     def _on_second_deck(self, event: Event) -> float:
-        self._show_banner(i18n.pgettext("das-kollier", "Second deck"))
         for seat, gift in enumerate(event.get("gifts", [])):
             if gift:
                 self._coins(BANK_BOX.center, self._seat_point(seat), gift)
@@ -201,19 +197,35 @@ class Motion(TableView):
             self._coins(self._seat_point(event.get("seat")), BANK_BOX.center, event["paid"])
         return 0.3
 
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+        """Every card and coin in flight (and the lot just won, lying until it is carried)."""
+        for flyer in self.flyers:
+            self._draw_flyer(surface, frame.cam, flyer)
 
-# Event type → what it sets moving (each returns how long its step holds the queue).
-STEP_HANDLERS: dict[str, Callable[[Motion, Event], float]] = {
-    "lot_revealed": Motion._reveal,
-    "lot_won": Motion._carry_lot,
-    "bid": Motion._on_bid,
-    "knocked_down": Motion._on_knock,
-    "paid": Motion._on_paid,
-    "commission": Motion._on_commission,
-    "compensation": Motion._on_bank_pays,
-    "debt_paid": Motion._on_bank_pays,
-    "default": Motion._on_default,
-    "sold_to_bank": Motion._on_sale,
-    "second_deck": Motion._on_second_deck,
-    "first_auctioneer": Motion._on_first_auctioneer,
-}
+    def _draw_flyer(self, surface: pygame.Surface, cam: Camera, flyer: Flyer) -> None:
+        """A card or coin in flight: drawn at its resting size (cached) and scaled to the
+        moment's size and turn, so a flight never fills the caches with passing sizes."""
+        s = flyer.sprite
+        if s.alpha <= 1:
+            return
+        w = max(8, round(flyer.w * cam.scale))
+        if flyer.what == "coin":
+            image = art.coin(w)
+            squeeze = 1.0
+        else:
+            t = flyer.turn["t"]
+            face = flyer.what == "card" and flyer.gem and t >= 0.5
+            image = art.card_face(flyer.gem, w, i18n.language()) if face else art.card_back(w)
+            squeeze = abs(2 * t - 1) if t < 1.0 else 1.0
+        cached = True
+        if squeeze < 0.999 or abs(s.scale - 1.0) > 0.01:
+            size = (
+                max(1, round(image.get_width() * squeeze * s.scale)),
+                max(1, round(image.get_height() * s.scale)),
+            )
+            image, cached = pygame.transform.scale(image, size), False
+        if s.alpha < 254:
+            image = image.copy() if cached else image
+            image.set_alpha(round(s.alpha))
+        pen.blit_centered(surface, image, cam.to_screen(s.x, s.y))
