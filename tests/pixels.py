@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-GAMES = ("magie-des-bijoux", "kette-von-saba")
+GAMES = ("magie-des-bijoux", "kette-von-saba", "saba-palast")
 SIZES = ((800, 600), (1280, 800), (1920, 1080))
 LANGUAGES = ("en", "de", "fr")
 # moment: (seed, moves before it, players, viewer); a moment named "…picked" picks up the
@@ -39,9 +39,31 @@ MOMENTS: dict[str, tuple[int, int, int, str]] = {
     "spectator": (13, 16, 4, "spectator"),
     "end": (17, 10_000, 3, "to_act"),
 }
+# A game's own moments, where the common ones miss what it shows (Saba – Palast: a harbour
+# field's choices, a card and a figure picked up, the give-back dialog, a build in flight).
+GAME_MOMENTS: dict[str, dict[str, tuple[int, int, int, str]]] = {
+    "saba-palast": {
+        "start": (3, 0, 3, "to_act"),
+        "harbour-picked": (1, 0, 3, "to_act"),
+        "build-picked": (1, 1, 3, "to_act"),
+        "build-flight": (1, 28, 3, "to_act"),
+        "quarter-picked": (1, 29, 3, "to_act"),
+        "give-back": (1, 25, 3, "to_act"),
+        "give-back-4": (1, 31, 4, "to_act"),
+        "two-players": (1, 12, 2, "to_act"),
+        "mid-flight": (11, 20, 3, "to_act"),
+        "spectator": (13, 30, 4, "spectator"),
+        "end": (17, 10_000, 3, "to_act"),
+    },
+}
 FRAMES = 40
 # Frames drawn after the last move of a "flight" picture: mid-animation.
 FLIGHT_FRAMES = 5
+
+
+def moments(game_id: str) -> dict[str, tuple[int, int, int, str]]:
+    """The moments a game is drawn at: its own, or the common ones."""
+    return GAME_MOMENTS.get(game_id, MOMENTS)
 
 
 def _play(game: Any, seed: int, moves: int, players: int) -> tuple[Any, list, random.Random]:
@@ -109,7 +131,7 @@ def render(game_id: str, moment: str, size: tuple[int, int], language: str, out:
     from client.scenes.table import TableScene
     from client.settings import Settings
 
-    seed, moves, players, viewer = MOMENTS[moment]
+    seed, moves, players, viewer = moments(game_id)[moment]
     model, one_more = _model(game_id, seed, moves, players, viewer)
     app = App(size, Settings(name="Alex", language=language))
     scene = TableScene(app, model, send_move=lambda seat, move: None, leave=lambda: None)
@@ -133,7 +155,7 @@ def render_all(out_dir: Path, games: list[str]) -> int:
     out_dir.mkdir(parents=True, exist_ok=True)
     count = 0
     for game_id in games:
-        for moment in MOMENTS:
+        for moment in moments(game_id):
             for w, h in SIZES:
                 for language in LANGUAGES:
                     name = f"{game_id}-{moment}-{w}x{h}-{language}.png"
