@@ -256,11 +256,14 @@ def test_kette_regions_draw_alone_and_answer_taps_as_the_view(seed):
         assert regions["block"].hit(PLAY_RECT.center) is None
 
 
-@pytest.mark.parametrize("banner", [Banner, KetteBanner])
+@pytest.mark.parametrize("banner", [Banner, KetteBanner, PalastBanner])
 def test_a_banner_pops_up_stays_a_while_and_fades(banner):
     motion = Motion(context())
     region = banner(motion)
-    motion.publish("extra_move" if banner is Banner else "banner", {"type": "extra_move"})
+    if banner is PalastBanner:
+        motion.publish("banner", "Game over", 0.0)
+    else:
+        motion.publish("extra_move" if banner is Banner else "banner", {"type": "extra_move"})
     seen = []
     for _ in range(180):
         motion.animator.update(1 / 60)
@@ -364,6 +367,9 @@ def test_palast_regions_draw_alone_and_answer_taps_as_the_view(seed, players):
     motion.animator.update(0.1)
     assert changed(drawn(lambda s: regions["air"].draw(s, frame))) > 0
     assert changed(drawn(lambda s: regions["banner"].draw(s, frame))) == 0
+    motion.publish("banner", "Game over", 0.0)
+    motion.animator.update(0.5)
+    assert changed(drawn(lambda s: regions["banner"].draw(s, frame))) > 0
 
     # The whole view, shown the same update, offers the same; a tap on each of its targets and
     # pieces is answered by the region that holds it as the table scene takes it.

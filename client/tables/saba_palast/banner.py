@@ -8,6 +8,10 @@ import pygame
 from client.tables.regions import Frame, Motion, Region, Snapshot
 from client.tables.saba_palast import highlights
 
+# Seconds the banner takes to pop up, and after how long it begins to fade.
+POP = 0.35
+SHOWN = 1.4
+
 
 class Banner(Region):
     """A banner popping up in the middle of the board and fading after a while."""
@@ -23,10 +27,17 @@ class Banner(Region):
             self.look["alpha"] = 0.0
 
     def _pop(self, text: str, delay: float) -> None:
+        """Pop up after `delay` seconds, stay, and fade `SHOWN` seconds after the start."""
         animator = self.motion.animator
         self.look.update(text=text, alpha=0.0, scale=0.6)
-        animator.animate(self.look, 0.35, "out_back", delay=delay, alpha=255.0, scale=1.0)
-        animator.animate(self.look, 0.5, delay=delay + 1.4, alpha=0.0)
+
+        def shown() -> None:
+            # Faded out only once shown: a second tween of `alpha` would replace the first.
+            animator.animate(self.look, 0.5, delay=SHOWN - POP, alpha=0.0)
+
+        animator.animate(
+            self.look, POP, "out_back", delay=delay, alpha=255.0, scale=1.0, on_finished=shown
+        )
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         if self.look["alpha"] > 1:
