@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-GAMES = ("magie-des-bijoux", "kette-von-saba", "das-kollier")
+GAMES = ("magie-des-bijoux", "kette-von-saba", "das-kollier", "saba-palast")
 SIZES = ((800, 600), (1280, 800), (1920, 1080))
 LANGUAGES = ("en", "de", "fr")
 # moment: (seed, moves before it, players, viewer); a moment named "…picked" picks up the
@@ -56,9 +56,33 @@ GAME_MOMENTS: dict[str, dict[str, tuple[int, int, int, str, tuple[tuple[str, str
         "choose": (1, 7, 3, "to_act", (("tap", "plus"), ("hover", "falling"))),
     },
 }
+# A game drawn at moments of its own instead of the common ones, where those miss what it shows
+# (Saba – Palast: a harbour field's choices, a card and a figure picked up, the give-back dialog,
+# a build in flight).
+INSTEAD: dict[str, dict[str, tuple[int, int, int, str]]] = {
+    "saba-palast": {
+        "start": (3, 0, 3, "to_act"),
+        "harbour-picked": (1, 0, 3, "to_act"),
+        "build-picked": (1, 1, 3, "to_act"),
+        "build-flight": (1, 28, 3, "to_act"),
+        "quarter-picked": (1, 29, 3, "to_act"),
+        "give-back": (1, 25, 3, "to_act"),
+        "give-back-4": (1, 31, 4, "to_act"),
+        "two-players": (1, 12, 2, "to_act"),
+        "mid-flight": (11, 20, 3, "to_act"),
+        "spectator": (13, 30, 4, "spectator"),
+        "end": (17, 10_000, 3, "to_act"),
+    },
+}
 FRAMES = 40
 # Frames drawn after the last move of a "flight" picture: mid-animation.
 FLIGHT_FRAMES = 5
+
+
+def moments(game_id: str) -> dict[str, tuple]:
+    """The moments a game is drawn at: the common ones (or its own instead) and its own extra
+    ones, each (seed, moves before it, players, viewer, *steps)."""
+    return {**INSTEAD.get(game_id, MOMENTS), **GAME_MOMENTS.get(game_id, {})}
 
 
 def _play(game: Any, seed: int, moves: int, players: int) -> tuple[Any, list, random.Random]:
@@ -127,7 +151,7 @@ def render(game_id: str, moment: str, size: tuple[int, int], language: str, out:
     from client.settings import Settings
     from client.ui.input import Intent
 
-    seed, moves, players, viewer, *steps = {**MOMENTS, **GAME_MOMENTS.get(game_id, {})}[moment]
+    seed, moves, players, viewer, *steps = moments(game_id)[moment]
     model, one_more = _model(game_id, seed, moves, players, viewer)
     app = App(size, Settings(name="Alex", language=language))
     scene = TableScene(app, model, send_move=lambda seat, move: None, leave=lambda: None)
@@ -175,7 +199,7 @@ def render_all(out_dir: Path, games: list[str]) -> int:
     out_dir.mkdir(parents=True, exist_ok=True)
     count = 0
     for game_id in games:
-        for moment in {**MOMENTS, **GAME_MOMENTS.get(game_id, {})}:
+        for moment in moments(game_id):
             for w, h in SIZES:
                 for language in LANGUAGES:
                     name = f"{game_id}-{moment}-{w}x{h}-{language}.png"

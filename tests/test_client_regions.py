@@ -1,9 +1,6 @@
 """The table views made of regions (client/tables/regions.py): every region of a game drawn
 alone from a random position's snapshot, and a tap on each of its targets answered with the
-move (or the piece picked up) the whole view gives there.
-
-Saba – Palast is not on the shape yet (tests/test_imports.py lists the games that are).
-"""
+move (or the piece picked up) the whole view gives there. All four games' views are made so."""
 
 import os
 import random
@@ -48,6 +45,19 @@ from client.tables.magie_des_bijoux.pawn import Pawn  # noqa: E402
 from client.tables.magie_des_bijoux.plaques import Plaques  # noqa: E402
 from client.tables.magie_des_bijoux.view import MagieDesBijouxView  # noqa: E402
 from client.tables.regions import Choice, Frame, Motion, Snapshot, snapshot  # noqa: E402
+from client.tables.saba_palast.air import Air as PalastAir  # noqa: E402
+from client.tables.saba_palast.banner import Banner as PalastBanner  # noqa: E402
+from client.tables.saba_palast.column import Column  # noqa: E402
+from client.tables.saba_palast.controls import Controls, Sprites, TableFrame  # noqa: E402
+from client.tables.saba_palast.cues import Cues  # noqa: E402
+from client.tables.saba_palast.display import Display  # noqa: E402
+from client.tables.saba_palast.garden import Garden  # noqa: E402
+from client.tables.saba_palast.harbour import Harbour  # noqa: E402
+from client.tables.saba_palast.layout import DIALOG, Table  # noqa: E402
+from client.tables.saba_palast.quarters import Quarters  # noqa: E402
+from client.tables.saba_palast.steps import Steps  # noqa: E402
+from client.tables.saba_palast.trays import Trays  # noqa: E402
+from client.tables.saba_palast.view import SabaPalastView  # noqa: E402
 from client.ui.anim import Animator, Timeline  # noqa: E402
 from shared import talk  # noqa: E402
 from shared.engine import get_game  # noqa: E402
@@ -258,11 +268,14 @@ def test_kette_regions_draw_alone_and_answer_taps_as_the_view(seed):
 BANNER_NOTICES = {Banner: "extra_move", KetteBanner: "banner", KollierBanner: "knocked_down"}
 
 
-@pytest.mark.parametrize("banner", [Banner, KetteBanner, KollierBanner])
+@pytest.mark.parametrize("banner", [Banner, KetteBanner, KollierBanner, PalastBanner])
 def test_a_banner_pops_up_stays_a_while_and_fades(banner):
     motion = Motion(context())
     region = banner(motion)
-    motion.publish(BANNER_NOTICES[banner], {"type": "extra_move"})
+    if banner is PalastBanner:
+        motion.publish("banner", "Game over", 0.0)
+    else:
+        motion.publish(BANNER_NOTICES[banner], {"type": "extra_move"})
     seen = []
     for _ in range(180):
         motion.animator.update(1 / 60)
@@ -377,3 +390,123 @@ def test_kollier_regions_draw_alone_and_answer_taps_as_the_view(seed):
         # A move the engine lists, or an amount or payment the choosers put together.
         assert said in legal or said["type"] in ("bid", "open_auction", "pay", "sell"), key
     assert kollier_alone(snap)["panel"].hit((-50.0, -50.0)) is None
+
+
+# ---------------------------------------------------------------------- Saba – Palast
+
+
+def palast_regions(motion: Motion) -> dict:
+    return {
+        "garden": Garden(motion),
+        "column": Column(motion),
+        "quarters": Quarters(motion),
+        "trays": Trays(motion),
+        "harbour": Harbour(motion),
+        "display": Display(motion),
+        "steps": Steps(motion),
+        "cues": Cues(motion),
+        "air": PalastAir(motion),
+        "banner": PalastBanner(motion),
+    }
+
+
+def scene_answer(view, point):
+    """What the table scene makes of a tap at `point` with nothing picked up: a piece there
+    first, else a one-tap target's move."""
+    piece = next((p for p in view.pieces() if p.rect.collidepoint(point)), None)
+    if piece is not None:
+        return Choice(piece.key)
+    target = next((t for t in view.loose_targets() if t.rect.collidepoint(point)), None)
+    return target.move if target is not None else None
+
+
+# Random positions, one in each phase of a turn (and the end): (seed, players) → phase.
+PALAST_SEEDS = {
+    (1, 3): "harbour",
+    (2, 2): "build",
+    (4, 4): "quarter",
+    (5, 3): "draw",
+    (8, 3): "return",
+    (3, 2): "end",
+}
+
+
+def palast_position(seed: int, players: int, phase: str) -> tuple[dict, list, list[int]]:
+    """A random position of Saba – Palast in `phase` (or at the end), seen by the seat to act."""
+    game = get_game("saba-palast")
+    rng = random.Random(seed)
+    state = game.new_game(seed, players)
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        if state["phase"] == phase and rng.random() < 0.3:
+            break
+        seat, move = random_step(game, state, rng)
+        state, _events = game.apply(state, seat, move)
+    seat = (game.to_act(state) or [0])[0]
+    return game.view(state, seat), game.legal_moves(state, seat), game.to_act(state)
+
+
+@pytest.mark.parametrize(("seed", "players"), PALAST_SEEDS)
+def test_palast_regions_draw_alone_and_answer_taps_as_the_view(seed, players):
+    game_id = "saba-palast"
+    phase = PALAST_SEEDS[(seed, players)]
+    view, legal, to_act = palast_position(seed, players, phase)
+    assert (view["phase"] if view["end"] is None else "end") == phase
+    snap = snap_of(game_id, view, legal, to_act)
+    motion = Motion(context())
+    regions = palast_regions(motion)
+    for region in regions.values():
+        region.show(snap, True)
+    table = Table.build(view["players"], snap.seat)
+    sprites = Sprites(
+        regions["harbour"].sprites, regions["quarters"].vizier, regions["display"].sprite
+    )
+    act = Controls(snap, table, sprites).build()
+    for region in regions.values():
+        if hasattr(region, "offer"):
+            region.offer(act)
+    cam = Camera(pygame.Rect(0, 0, *SIZE), table.size)
+    hot = frozenset(t.key for t in act.loose)
+    frame = TableFrame(cam, 0.3, hot, None, None, act, act.selected(hot, None))
+
+    for name in ("garden", "column", "quarters", "trays"):
+        assert changed(drawn(lambda s, r=regions[name]: r.draw_still(s, cam))) > 1000, name
+    for name in ("harbour", "display", "quarters"):
+        assert changed(drawn(lambda s, r=regions[name]: r.draw(s, frame))) > 0, name
+    ring = changed(drawn(lambda s: regions["trays"].draw_turn_ring(s, frame)))
+    assert ring > 0 if view["end"] is None else ring == 0
+    assert changed(drawn(lambda s: regions["trays"].draw(s, frame))) > 0
+    assert changed(drawn(lambda s: regions["steps"].draw(s, frame))) > 0
+    dialog = changed(drawn(lambda s: regions["cues"].draw_dialog(s, frame)))
+    assert dialog > SIZE[0] * SIZE[1] // 20 if phase == "return" else dialog == 0
+    glows = changed(drawn(lambda s: regions["cues"].draw_glows(s, frame)))
+    assert glows > 0 if act.loose or act.pieces else glows == 0
+    assert changed(drawn(lambda s: regions["air"].draw(s, frame))) == 0
+    motion.publish("fly", "token", "gold", (100.0, 100.0), (400.0, 400.0), 0.0, 40.0)
+    motion.animator.update(0.1)
+    assert changed(drawn(lambda s: regions["air"].draw(s, frame))) > 0
+    assert changed(drawn(lambda s: regions["banner"].draw(s, frame))) == 0
+    motion.publish("banner", "Game over", 0.0)
+    motion.animator.update(0.5)
+    assert changed(drawn(lambda s: regions["banner"].draw(s, frame))) > 0
+
+    # The whole view, shown the same update, offers the same; a tap on each of its targets and
+    # pieces is answered by the region that holds it as the table scene takes it.
+    whole = the_view(context(), SabaPalastView(context()), view, legal, to_act)
+    assert [t.move for t in whole.loose_targets()] == [t.move for t in act.loose]
+    assert [p.key for p in whole.pieces()] == [p.key for p in act.pieces]
+    if view["end"] is None:
+        assert act.loose or act.pieces, "the seat to act has something to tap"
+    owner = {kind: region for region in regions.values() for kind in getattr(region, "kinds", ())}
+    taps = [(t.key[0], t.rect.center, t.move) for t in act.loose]
+    taps += [
+        (p.key[1][0] if p.key[0] == "warned" else p.key[0], p.rect.center, Choice(p.key))
+        for p in act.pieces
+    ]
+    for kind, point, said in taps:
+        assert whole.answer(point) == scene_answer(whole, point), kind
+        if scene_answer(whole, point) == said:
+            assert owner[kind].hit(point) == said, kind
+    if phase == "return":
+        assert regions["cues"].hit(DIALOG.center) is None or whole.answer(DIALOG.center)
+    assert all(r.hit((-50.0, -50.0)) is None for r in regions.values())

@@ -370,9 +370,9 @@ def test_a_figure_for_the_treasury_leaves_the_quarter_its_owner_taps_out_of_turn
     assert sent == [{"type": "send_figure", "quarter": "carpenter"}]
     state = play(scene, state, 1, sent[0])
     frames(app, 3)
-    assert renderer.flyers and ("treasury", 0) in renderer.hidden
+    assert renderer.air.flyers and ("treasury", 0) in renderer.column.hidden
     frames(app, 90)
-    assert not renderer.flyers and not renderer.hidden
+    assert not renderer.air.flyers and not renderer.column.hidden.keys
     assert "carpenters' quarter for the treasury" in " ".join(scene.log[-3:])
 
 
@@ -421,14 +421,15 @@ def test_a_build_flies_the_card_to_its_field_and_everything_settles():
     state = play(scene, state, seat, move)
     frames(app, 3)
     renderer = scene.game_view
-    assert renderer.flyers or renderer.leaving
-    assert any(key[0] == "level" for key in renderer.hidden)
+    assert renderer.air.flyers or renderer.display.leaving
+    assert any(key[0] == "level" for key in renderer.garden.hidden.keys)
     frames(app, 90)
-    assert not renderer.flyers and not renderer.leaving and not renderer.hidden
-    for sprite in renderer.cards.values():
+    assert not renderer.air.flyers and not renderer.display.leaving
+    assert not renderer.garden.hidden.keys
+    for sprite in renderer.display.cards.values():
         assert (sprite.x, sprite.y) == sprite.home and sprite.turn == 1.0
     stocks = renderer.view["stocks"]
-    assert all(c["v"] == stocks[s][m] for (s, m), c in renderer.counts.items())
+    assert all(c["v"] == stocks[s][m] for (s, m), c in renderer.trays.counts.items())
 
 
 def test_another_players_drawn_card_flies_face_down():
@@ -438,7 +439,7 @@ def test_another_players_drawn_card_flies_face_down():
     scene = open_table(app, state, viewer=1 - seat)
     state = play(scene, state, seat, {"type": "draw"})
     frames(app, 2)
-    cards = [f for f in scene.game_view.flyers if f.kind == "card"]
+    cards = [f for f in scene.game_view.air.flyers if f.kind == "card"]
     assert cards and all(f.what is None for f in cards)
     assert all("alabaster" not in line and "gold" not in line for line in scene.log[-2:])
 
@@ -653,7 +654,7 @@ def test_a_step_without_a_button_says_what_to_do_now(config_dir, selected, hint)
     piece = None if selected is None else Piece(selected, pygame.FRect(0, 0, 1, 1), None, [])
     for language in ("en", "de", "fr"):
         i18n.set_language(language)
-        said = renderer._step_hint(piece)
+        said = renderer.steps.step_hint(piece)
         if hint is None:
             assert said == renderer.say(renderer.talk()["explain"])
         else:
@@ -674,11 +675,11 @@ def test_a_warned_move_asks_for_a_second_tap(config_dir):
     said = renderer.move_talk({"type": "pass"})
     assert said["warn"]
     assert not any(t.move == {"type": "pass"} for t in renderer.loose_targets())
-    button = renderer.tray(0).button
+    button = renderer.table.trays[0].button
     tap(app, screen(scene, button))
     frames(app, 3)
     assert sent == []
-    assert renderer._warning(renderer._selected({("button", "pass")}, None)) == (
+    assert renderer.steps.warning(renderer.act.selected({("button", "pass")}, None)) == (
         "⚠ " + renderer.say(said["warn"])
     )
     tap(app, screen(scene, button))

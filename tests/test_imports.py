@@ -133,9 +133,8 @@ def test_the_check_finds_a_circle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
-# The game views made of regions (client/tables/regions.py). Saba – Palast's view is still put
-# together from mixins and follows later: it joins this list then.
-REGION_GAMES = ("magie_des_bijoux", "kette_von_saba", "das_kollier")
+# The game views made of regions (client/tables/regions.py): all four.
+REGION_GAMES = ("magie_des_bijoux", "kette_von_saba", "das_kollier", "saba_palast")
 
 
 def classes(path: Path) -> list[ast.ClassDef]:

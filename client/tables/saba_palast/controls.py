@@ -12,18 +12,24 @@ Interaction comes only from the legal moves the server sent:
   - where one target allows several moves (the exchange's and bazaar's swaps, taking or
     declining the vizier's quarter action, where a builder's figure comes from or none at all,
     what he leaves on the field) the choices appear as chips beside it while the piece is held
-    or selected."""
+    or selected.
+
+`Controls(snap, table, sprites).build()` is a function of the update's snapshot and the layout;
+the view lends it the sprites its pieces move (the harbour's fields, the vizier, the building
+cards), which belong to their regions."""
 
 from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Callable, Set
 from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
 from client.tables.base import Move, Piece, Sprite, Target
+from client.tables.regions import Answer, Choice, Frame, Snapshot
 from client.tables.saba_palast import layout
 from client.tables.saba_palast.layout import (
     ACTION_DECK,
@@ -35,10 +41,10 @@ from client.tables.saba_palast.layout import (
     QUARTER_RECTS,
     STACKED_CHIP_W,
     VIZIER,
+    Table,
     Tray,
     W,
 )
-from client.tables.saba_palast.motion import CardSprite
 from shared.games.saba_palast.data import (
     CARDS,
     HARBOUR_CARDS,
@@ -60,6 +66,8 @@ class Chip:
 
 @dataclass
 class Interaction:
+    """What the seat may do now: pieces, one-tap targets, chips and the step's button."""
+
     pieces: list[Piece] = field(default_factory=list)
     loose: list[Target] = field(default_factory=list)
     rects: dict[Any, pygame.FRect] = field(default_factory=dict)
@@ -67,18 +75,64 @@ class Interaction:
     popups: dict[int, pygame.FRect] = field(default_factory=dict)
     button: Move | None = None
 
+    def piece(self, key: Any) -> Piece | None:
+        return next((p for p in self.pieces if p.key == key), None)
+
+    def selected(self, hot: Set[Any], held: Piece | None) -> Piece | None:
+        """The piece in the hand, or the one whose targets are all lit (picked up by a tap)."""
+        if held is not None:
+            return held
+        if not hot:
+            return None
+        for piece in self.pieces:
+            if piece.targets and {t.key for t in piece.targets} == hot:
+                return piece
+        return None
+
+    def lit_rect(self, target: Target, picked: bool) -> pygame.FRect:
+        """A choice's chip shows only while its piece is picked up: until then a lesson's step
+        or a hint lights the place it belongs to (the quarter, the garden field)."""
+        chip = self.chips.get(target.key)
+        return chip.anchor if chip is not None and not picked else target.rect
+
+
+@dataclass(frozen=True)
+class TableFrame(Frame):
+    """A frame of the Saba table: besides the camera and the lit targets, what the seat may do
+    now (`act`), the piece selected and the moves a lesson's step teaches (`taught`)."""
+
+    act: Interaction = field(default_factory=Interaction)
+    selected: Piece | None = None
+    taught: list[Move] | None = None
+
+
+@dataclass
+class Sprites:
+    """The sprites the seat's pieces move, lent by the regions that own them."""
+
+    harbour: list[Sprite]
+    vizier: Sprite
+    card: Callable[[str], Sprite]
+
 
 class Controls:
-    """The seat's pieces, targets, chips and step button (a mixin of the view)."""
+    """The seat's pieces, targets, chips and step button, from the snapshot of an update."""
 
-    def _interactions(self) -> Interaction:
+    def __init__(self, snap: Snapshot, table: Table, sprites: Sprites) -> None:
+        self.snap = snap
+        self.view = snap.view
+        self.seat = snap.seat
+        self.table = table
+        self.sprites = sprites
+
+    def build(self) -> Interaction:
         act = Interaction()
-        if self.seat is None or not self.legal:
+        if self.seat is None or not self.snap.legal:
             return act
         by_type: dict[str, list[Move]] = defaultdict(list)
-        for move in self.legal:
+        for move in self.snap.legal:
             by_type[move["type"]].append(move)
-        tray = self.tray(self.seat)
+        tray = self.table.trays[self.seat]
         self._use_targets(act, by_type["use_quarter"])
         self._harbour_targets(act, tray, by_type["harbour"])
         self._build_targets(act, by_type["build"], by_type["fulfil"])
@@ -101,7 +155,7 @@ class Controls:
         it. No legal move is hidden."""
         target = Target(key, rect, move)
         act.rects[key] = rect
-        said = self.move_talk(move)
+        said = self.snap.move_talk(move)
         if said is not None and said.get("warn"):
             cx, cy = rect.center
             act.pieces.append(Piece(("warned", key), rect, Sprite(cx, cy, home=(cx, cy)), [target]))
@@ -180,7 +234,7 @@ class Controls:
                         targets += self._chips(
                             act, QUARTER_RECTS[q], options, ("vizier", q), stack=stack
                         )
-            sprite = self.harbour_sprites[f - 1]
+            sprite = self.sprites.harbour[f - 1]
             act.pieces.append(Piece(("harbour", f), rect, sprite, targets))
             if card_rect is not None:
                 cx, cy = card_rect.center
@@ -188,9 +242,10 @@ class Controls:
                     Piece(("harbour_card", f), card_rect, Sprite(cx, cy, home=(cx, cy)), targets)
                 )
             if f == 3:
-                vx, vy = self.vizier.home
+                vizier = self.sprites.vizier
+                vx, vy = vizier.home
                 rect_v = pygame.FRect(vx - 22, vy - VIZIER / 2, 44, VIZIER)
-                act.pieces.append(Piece(("vizier",), rect_v, self.vizier, targets))
+                act.pieces.append(Piece(("vizier",), rect_v, vizier, targets))
 
     def _build_targets(self, act: Interaction, builds: list[Move], fulfils: list[Move]) -> None:
         display = self.view["display"]
@@ -205,12 +260,10 @@ class Controls:
                 # Where the figure comes from, alone, reads best one choice a line.
                 stack = not any("leave" in m for m in group)
                 targets = self._chips(act, FIELDS[f - 1], group, ("build", card), stack=stack)
-            sprite = self.cards.get(card)
             slot = display.index(card)
-            if sprite is None:
-                x, y = DISPLAY[slot].center
-                sprite = self.cards[card] = CardSprite(x, y, home=(x, y), card=card)
-            act.pieces.append(Piece(("card", card), DISPLAY[slot], sprite, targets))
+            act.pieces.append(
+                Piece(("card", card), DISPLAY[slot], self.sprites.card(card), targets)
+            )
         for move in fulfils:
             slot = display.index(move["card"])
             self._loose(act, ("fulfil", move["card"]), DISPLAY[slot], move)
@@ -279,34 +332,23 @@ class Controls:
     def _harbour_card_rects(self, seat: int | None) -> dict[int, pygame.FRect]:
         if seat is None or seat not in self.table.trays:
             return {}
-        tray = self.tray(seat)
+        tray = self.table.trays[seat]
         cards = self.view["harbour_cards"][seat]
         return {
             HARBOUR_CARDS[card][side]: tray.harbour_cards[i]
             for i, (card, side) in enumerate(sorted(cards.items()))
         }
 
-    def pieces(self) -> list[Piece]:
-        return self.act.pieces
 
-    def lit_rect(self, target: Target, picked: bool) -> pygame.FRect:
-        """A choice's chip shows only while its piece is picked up: until then a lesson's step
-        or a hint lights the place it belongs to (the quarter, the garden field)."""
-        chip = self.act.chips.get(target.key)
-        return chip.anchor if chip is not None and not picked else target.rect
-
-    def loose_targets(self) -> list[Target]:
-        return self.act.loose
-
-    def _selected(self, hot: set[Any], held: Piece | None) -> Piece | None:
-        if held is not None:
-            return held
-        if not hot:
-            return None
-        for piece in self.act.pieces:
-            if piece.targets and {t.key for t in piece.targets} == hot:
-                return piece
-        return None
-
-    def _piece(self, key: Any) -> Piece | None:
-        return next((p for p in self.act.pieces if p.key == key), None)
+def answer(act: Interaction, kinds: Set[str], point: tuple[float, float]) -> Answer:
+    """What a tap at the world `point` means among the offers whose keys are of `kinds`, as
+    the table scene takes it: a piece picked up (a `Choice` of its key) before a one-tap
+    target's move."""
+    for piece in act.pieces:
+        kind = piece.key[1][0] if piece.key[0] == "warned" else piece.key[0]
+        if kind in kinds and piece.rect.collidepoint(point):
+            return Choice(piece.key)
+    for target in act.loose:
+        if target.key[0] in kinds and target.rect.collidepoint(point):
+            return target.move
+    return None

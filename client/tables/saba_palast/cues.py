@@ -1,20 +1,22 @@
 """Saba – Palast der Königin: the seat's choices shown over the board.
 
-Glows over legal targets, popups of chips where one target allows several moves, and the
-give-back dialog at the end of a turn over the limits."""
+Glows over legal targets, the pieces that look like part of the board (a figure, a quarter's
+badge) while they move, popups of chips where one target allows several moves, and the
+give-back dialog at the end of a turn over the limits. What the seat may do comes with each
+frame (`TableFrame.act`, made by controls.py from the snapshot)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
-from client.tables.base import Camera, Piece
+from client.tables.base import Camera
+from client.tables.regions import Frame, Region
 from client.tables.saba_palast import art, card_art, highlights, layout, words
-from client.tables.saba_palast.controls import Chip
+from client.tables.saba_palast.controls import Chip, Interaction, TableFrame
 from client.tables.saba_palast.drawing import Drawing
 from client.tables.saba_palast.layout import (
     DIALOG,
+    QUARTER_FIGURE,
     STACKED_CHIP_W,
 )
 from client.ui import theme
@@ -27,26 +29,33 @@ from shared.games.saba_palast.data import (
 )
 
 
-class Cues(Drawing):
-    """Glows, chips and the give-back dialog (a mixin of the view)."""
+class Cues(Drawing, Region):
+    """Glows, moving board pieces, chips and the give-back dialog."""
 
-    def _draw_glows(
-        self, surface: pygame.Surface, cam: Camera, hot: set[Any], selected: Piece | None
-    ) -> None:
-        glow = pulse(self.ctx.now)
+    kinds = frozenset(
+        (
+            "return",
+            "discard",
+        )
+    )
+
+    def draw_glows(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The lit targets, the pieces the seat may pick up (softly), the one selected."""
+        cam, hot = frame.cam, frame.hot
+        act, selected, taught = _act(frame), _selected(frame), _taught(frame)
+        glow = pulse(frame.now)
         level = round((0.8 + 0.2 * glow if selected is not None else 0.45 + 0.55 * glow) * 12)
         radius = max(3, round(10 * cam.scale))
         for key in hot:
-            if key in self.act.chips:
+            if key in act.chips:
                 continue
-            rect = self.act.rects.get(key)
+            rect = act.rects.get(key)
             if rect is None:
                 continue
-            self._glow(surface, cam, rect, 12 if key == self.ctx.hover else level, radius)
+            self._glow(surface, cam, rect, 12 if key == frame.hover else level, radius)
         if selected is None:
             soft = round((0.3 + 0.45 * glow) * 12)
-            taught = self.taught
-            for piece in self.act.pieces:
+            for piece in act.pieces:
                 # A lesson's step: the pieces that lead to another move stay quiet.
                 if taught is None or any(t.move in taught for t in piece.targets):
                     self._glow(surface, cam, piece.rect, soft, radius)
@@ -54,25 +63,57 @@ class Cues(Drawing):
             r = cam.rect_to_screen(selected.rect.inflate(6, 6))
             surface.blit(highlights.outline(r.w, r.h, radius, max(2, round(4 * cam.scale))), r)
 
-    def _draw_chips(self, surface: pygame.Surface, cam: Camera, hot: set[Any]) -> None:
-        shown = {chip.popup for key, chip in self.act.chips.items() if key in hot}
+    def draw_moved_pieces(self, surface: pygame.Surface, frame: Frame) -> None:
+        """Pieces that look like part of the board (a figure, a quarter's badge) follow the
+        pointer while held, and are seen gliding back or snapping onto their target."""
+        seat = self.snap.seat
+        if seat is None:
+            return
+        cam = frame.cam
+        for piece in _act(frame).pieces:
+            kind = piece.key[0]
+            if kind not in ("supply_figure", "quarter_figure", "badge"):
+                continue
+            sprite = piece.sprite
+            away = abs(sprite.x - sprite.home[0]) + abs(sprite.y - sprite.home[1]) > 0.5
+            if piece is not frame.held and not away and not sprite.shake:
+                continue
+            pos = (sprite.x + sprite.shake, sprite.y - sprite.lift * 6)
+            if kind == "badge":
+                r = piece.rect.copy()
+                r.center = pos
+                rect = cam.rect_to_screen(r)
+                surface.blit(highlights.outline(rect.w, rect.h, max(3, rect.h // 4), 3), rect)
+                continue
+            if sprite.lift > 0.01:
+                shade = highlights.shadow(self._px(30, cam), self._px(10, cam))
+                self._blit(surface, shade, cam, (sprite.x + 5, sprite.y + 16))
+            size = 40 if kind == "supply_figure" else QUARTER_FIGURE
+            self._blit(surface, art.figure(seat, self._px(size, cam)), cam, pos)
+
+    def draw_chips(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The popups of choices beside the lit targets that allow several moves."""
+        cam, hot, act = frame.cam, frame.hot, _act(frame)
+        shown = {chip.popup for key, chip in act.chips.items() if key in hot}
         if not shown:
             return
         radius = max(3, round(10 * cam.scale))
         for popup in shown:
-            rect = cam.rect_to_screen(self.act.popups[popup])
+            rect = cam.rect_to_screen(act.popups[popup])
             theme.shadowed_rect(surface, rect, theme.PANEL, radius, 3, theme.GOLD)
-        glow = pulse(self.ctx.now)
-        for key, chip in self.act.chips.items():
+        glow = pulse(frame.now)
+        for key, chip in act.chips.items():
             if chip.popup not in shown:
                 continue
             rect = cam.rect_to_screen(chip.rect)
-            lit = key == self.ctx.hover
+            lit = key == frame.hover
             fill = theme.GOLD_LIGHT if lit else theme.mix(theme.IVORY, theme.GOLD_LIGHT, 0.3 * glow)
             theme.shadowed_rect(surface, rect, fill, radius, 2, theme.GOLD_DARK)
-            self._chip_face(surface, cam, chip)
+            self._chip_face(surface, cam, act, chip)
 
-    def _chip_face(self, surface: pygame.Surface, cam: Camera, chip: Chip) -> None:
+    def _chip_face(
+        self, surface: pygame.Surface, cam: Camera, act: Interaction, chip: Chip
+    ) -> None:
         move = chip.move
         cx, cy = chip.rect.center
         size = self._px(30, cam)
@@ -92,7 +133,7 @@ class Cues(Drawing):
                 self._text(surface, "+1", 18, cam, (cx + 18, cy), theme.INK, True)
             return
         # A builder's choice: where his figure comes from (or none), and what he leaves.
-        siblings = [c.move for c in self.act.chips.values() if c.popup == chip.popup]
+        siblings = [c.move for c in act.chips.values() if c.popup == chip.popup]
         halves = [
             half
             for half, keys in (("figure", ("from_quarter", "no_figure")), ("leave", ("leave",)))
@@ -104,7 +145,7 @@ class Cues(Drawing):
             if half == "figure" and move.get("no_figure"):
                 self._chip_half(surface, cam, r, x, w, words.ui("no_figure"), None)
             elif half == "figure":
-                figure = art.figure(self.seat or 0, self._px(24, cam))
+                figure = art.figure(self.snap.seat or 0, self._px(24, cam))
                 caption = words.quarter(move["from_quarter"]) if "from_quarter" in move else ""
                 self._chip_half(surface, cam, r, x, w, caption, figure)
             else:
@@ -150,10 +191,10 @@ class Cues(Drawing):
         caption = theme.fit_text(caption, size, max(10, round((w - 6) * cam.scale)))
         self._text(surface, caption, 12, cam, (x, r.y + 11), theme.INK)
 
-    def _draw_dialog(self, surface: pygame.Surface, cam: Camera, hot: set[Any]) -> None:
+    def draw_dialog(self, surface: pygame.Surface, frame: Frame) -> None:
         """At the end of an own turn over the limits: what to give back, one tap at a time."""
-        view = self.view
-        if view["phase"] != "return" or view["turn"] != self.seat or self.seat is None:
+        view, seat, cam, hot = self.snap.view, self.snap.seat, frame.cam, frame.hot
+        if view["phase"] != "return" or view["turn"] != seat or seat is None:
             return
         rect = cam.rect_to_screen(DIALOG)
         theme.shadowed_rect(
@@ -168,7 +209,7 @@ class Cues(Drawing):
             theme.GOLD_LIGHT,
             True,
         )
-        stock = view["stocks"][self.seat]
+        stock = view["stocks"][seat]
         have = sum(stock.values())
         colour = theme.DANGER if have > STOCK_LIMIT else theme.OK
         self._text(
@@ -214,14 +255,26 @@ class Cues(Drawing):
         for card, r in layout.dialog_cards(hand):
             image = card_art.action_card(card, self._px(r.w, cam), self._px(r.h, cam))
             self._blit(surface, image, cam, r.center)
-        level = round((0.45 + 0.55 * pulse(self.ctx.now)) * 12)
+        level = round((0.45 + 0.55 * pulse(frame.now)) * 12)
         radius = max(3, round(8 * cam.scale))
         for key in hot:
             if key[0] in ("return", "discard"):
                 self._glow(
                     surface,
                     cam,
-                    self.act.rects[key],
-                    12 if key == self.ctx.hover else level,
+                    _act(frame).rects[key],
+                    12 if key == frame.hover else level,
                     radius,
                 )
+
+
+def _act(frame: Frame) -> Interaction:
+    return frame.act if isinstance(frame, TableFrame) else Interaction()
+
+
+def _selected(frame: Frame):
+    return frame.selected if isinstance(frame, TableFrame) else None
+
+
+def _taught(frame: Frame):
+    return frame.taught if isinstance(frame, TableFrame) else None

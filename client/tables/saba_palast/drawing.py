@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pygame
 
 from client.tables.base import Camera
+from client.tables.regions import Answer
 from client.tables.saba_palast import art, highlights
+from client.tables.saba_palast.controls import Interaction, answer
 from client.ui import theme
 
 
 class Drawing:
-    """Helpers the view's drawing rooms share: sizes, blits, labels and counts at world
-    positions through the camera."""
+    """What the table's regions share: sizes, blits, labels and counts at world positions
+    through the camera; and the taps on the offers of their own kinds."""
+
+    # The kinds of target and piece keys (controls.py) a tap on this region may choose.
+    kinds: ClassVar[frozenset[str]] = frozenset()
+    offered: Interaction | None = None
+
+    def offer(self, act: Interaction) -> None:
+        """What the seat may do now, as the view made it from this update's snapshot."""
+        self.offered = act
+
+    def hit(self, point: tuple[float, float]) -> Answer:
+        """The move of a one-tap target of this region at `point`, or a piece of it picked up."""
+        return answer(self.offered, self.kinds, point) if self.offered is not None else None
 
     @staticmethod
     def _px(units: float, cam: Camera) -> int:

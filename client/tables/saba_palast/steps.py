@@ -1,32 +1,52 @@
 """Saba – Palast der Königin: the turn's four steps in the own tray.
 
-The current step is lit; below it the step's button, or where a step has none, what to do now."""
+The current step is lit; below it the step's button, or where a step has none, what to do now
+(as the table's talk says it), or the warning of a move that waits for its second tap."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
 
-from client.tables.base import Camera, Piece
+from client.tables.base import Piece
+from client.tables.regions import Frame, Motion, Region, Snapshot
 from client.tables.saba_palast import art, words
+from client.tables.saba_palast.controls import Interaction, TableFrame
 from client.tables.saba_palast.drawing import Drawing
+from client.tables.saba_palast.layout import Table
 from client.ui import theme
 
 STEP_PHASES = ("harbour", "build", "quarter", "draw")
 
 
-class Steps(Drawing):
-    """The steps row and its button or hint (a mixin of the view)."""
+class Steps(Drawing, Region):
+    """The steps row in the own tray and its button or hint."""
 
-    def _draw_steps(
-        self, surface: pygame.Surface, cam: Camera, hot: set[Any], selected: Piece | None
-    ) -> None:
+    kinds = frozenset(("button",))
+
+    def __init__(self, motion: Motion) -> None:
+        super().__init__(motion)
+        self.view: Mapping[str, Any] = {}
+        self.seat: int | None = None
+        self.table = Table.build(2, None)
+
+    def show(self, snap: Snapshot, fresh: bool) -> None:
+        super().show(snap, fresh)
+        self.view = snap.view
+        self.seat = snap.seat
+        self.table = Table.build(snap.view["players"], snap.seat)
+
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         """The turn's four steps in the own tray, the current one lit; and its step button, or
         where a step has none, what to do now."""
         if self.seat is None:
             return
-        tray = self.tray(self.seat)
+        cam, hot = frame.cam, frame.hot
+        act = frame.act if isinstance(frame, TableFrame) else Interaction()
+        selected = frame.selected if isinstance(frame, TableFrame) else None
+        tray = self.table.trays[self.seat]
         mine = self.view["turn"] == self.seat and self.view["end"] is None
         phase = self.view["phase"]
         labels = words.steps()
@@ -61,18 +81,18 @@ class Steps(Drawing):
                 a = cam.to_screen(cx + radius + 3, cy)
                 b = cam.to_screen(cx + step - radius - 3, cy)
                 pygame.draw.line(surface, theme.GOLD_DARK, a, b, max(1, round(2 * cam.scale)))
-        move = self.act.button
-        warning = self._warning(selected)
+        move = act.button
+        warning = self.warning(selected)
         if move is None or warning:
             # What to do now, in a step without a button, as the talk says it — or the warning
             # of a move that waits for its second tap.
-            hint = warning or (self._step_hint(selected) if mine else None)
+            hint = warning or (self.step_hint(selected) if mine else None)
             short = None  # the words where the talk's explanation does not fit
             if not warning and mine:
                 short = {"harbour": "step_harbour", "return": "step_return"}.get(phase)
             pending = self.view.get("pending")
             if not warning and pending and pending["seat"] == self.seat:
-                hint = self._explain()  # a figure of ours leaves a quarter, maybe out of turn
+                hint = self.explain()  # a figure of ours leaves a quarter, maybe out of turn
                 short = f"step_send_{pending['for']}"
             if hint:
                 # Between the current step's name and the tray's bottom edge, as small as it
@@ -115,8 +135,8 @@ class Steps(Drawing):
         )
         ink = theme.INK if lit else theme.TEXT
         size = self._size(20, cam)
-        said = self.move_talk(move)
-        text = self.say(said["label"]) if said else kind
+        said = self.snap.move_talk(move)
+        text = self.snap.say(said["label"]) if said else kind
         label = theme.fit_text(text, size, max(10, rect.w - size), bold=True)
         theme.blit_text(surface, label, size, rect.center, ink, True, "center")
 
@@ -129,19 +149,19 @@ class Steps(Drawing):
             lines = theme.wrap(hint, size, box.w)
         return size, lines
 
-    def _explain(self) -> str | None:
+    def explain(self) -> str | None:
         """The talk's line of explanation of the moment, in words."""
-        said = self.talk()
-        return self.say(said["explain"]) if said and said.get("explain") else None
+        said = self.snap.talk
+        return self.snap.say(said["explain"]) if said and said.get("explain") else None
 
-    def _warning(self, selected: Piece | None) -> str | None:
+    def warning(self, selected: Piece | None) -> str | None:
         """The warning of the move a first tap selected ("⚠ …"), while it waits for the second."""
         if selected is None or selected.key[0] != "warned":
             return None
-        said = self.move_talk(selected.targets[0].move)
-        return f"⚠ {self.say(said['warn'])}" if said and said.get("warn") else None
+        said = self.snap.move_talk(selected.targets[0].move)
+        return f"⚠ {self.snap.say(said['warn'])}" if said and said.get("warn") else None
 
-    def _step_hint(self, selected: Piece | None) -> str | None:
+    def step_hint(self, selected: Piece | None) -> str | None:
         """What to do now in a step without a button: with harbour field 2 or 3 (or the vizier)
         in hand, what the second tap chooses; else the talk's explanation of the moment."""
         key = selected.key if selected is not None else None
@@ -149,4 +169,4 @@ class Steps(Drawing):
             return words.ui("step_vizier")
         if key in (("harbour", 2), ("harbour_card", 2)):
             return words.ui("step_remove")
-        return self._explain()
+        return self.explain()

@@ -1,13 +1,17 @@
-"""Saba – Palast der Königin on the table: what is drawn where, the state of each update.
+"""Saba – Palast der Königin on the table: the regions put together, and the state of each
+update.
 
-The rooms: layout.py (where), art.py, card_art.py, regions.py and highlights.py (how it looks),
-words.py (labels; the game's terms, the moment, the moves' words, the rules and the log's
-sentences are the table's talk, shared/talk/saba_palast.py), controls.py (what the seat may do
-now), motion.py (events turned into animations), and the drawing rooms board.py, pieces.py,
-steps.py and cues.py. The board is cached by region (garden, right column, quarters, trays) and
-redrawn only where the view changed; what moves — the building cards, the harbour's materials,
-the vizier, the serail markers, counters, harbour cards and everything flying — is drawn every
-frame."""
+The board is made of regions (client/tables/regions.py), each with its own state, given the
+snapshot of every update: the garden (`garden`), the right column with the serail's markers
+(`column`), the quarters with the vizier (`quarters`), the trays with their rolling counts and
+harbour cards (`trays`), the harbour's materials (`harbour`), the building cards (`display`),
+the turn's steps in the own tray (`steps`), the glows, chips and give-back dialog (`cues`),
+what flies (`air`) and the banner (`banner`). Each update's events become motion through the
+choreography (motion.py), which tells the regions what to move by the notices of the view's one
+`Motion`. What the seat may do is made from the snapshot by controls.py; each region answers a
+tap on what lies in it. The garden, the right column, the quarters and the trays are cached by
+the table scene as the board, and drawn again only where the view changed; the rest is drawn
+every frame."""
 
 from __future__ import annotations
 
@@ -15,16 +19,20 @@ from typing import Any
 
 import pygame
 
-from client.tables.base import Camera, Event, Move, Piece, Sprite, TableView, View
-from client.tables.saba_palast import highlights, layout, words
-from client.tables.saba_palast.board import Board
-from client.tables.saba_palast.controls import Controls, Interaction
+from client.tables.base import Camera, Event, Move, Piece, TableView, Target, View
+from client.tables.regions import Answer, Motion, Snapshot, snapshot
+from client.tables.saba_palast import words
+from client.tables.saba_palast.air import Air
+from client.tables.saba_palast.banner import Banner
+from client.tables.saba_palast.column import Column
+from client.tables.saba_palast.controls import Controls, Interaction, Sprites, TableFrame
 from client.tables.saba_palast.cues import Cues
+from client.tables.saba_palast.display import Display
+from client.tables.saba_palast.garden import Garden
+from client.tables.saba_palast.harbour import Harbour
 from client.tables.saba_palast.layout import (
-    DISPLAY,
     DISPLAY_AREA,
     GARDEN,
-    HARBOUR_FIELDS,
     PILES,
     QUARTER_RECTS,
     RIGHT_AREA,
@@ -32,45 +40,62 @@ from client.tables.saba_palast.layout import (
     SUPPLY,
     TREASURY,
     Table,
-    Tray,
 )
-from client.tables.saba_palast.motion import CardSprite, Flyer, Motion
-from client.tables.saba_palast.pieces import Pieces
+from client.tables.saba_palast.motion import Choreography
+from client.tables.saba_palast.quarters import Quarters
 from client.tables.saba_palast.steps import Steps
-from shared.games.saba_palast.data import (
-    HARBOUR_CARDS,
-    MATERIALS,
-    QUARTERS,
-)
+from client.tables.saba_palast.trays import Trays
+from shared.games.saba_palast.data import QUARTERS
 
 
-class SabaPalastView(Controls, Motion, Board, Pieces, Steps, Cues, TableView):
-    """The Saba table: the state of each update, the board and what moves over it, the words."""
+class SabaPalastView(TableView):
+    """The Saba table: its regions, the snapshot of each update, what the seat may do."""
 
     game_id = "saba-palast"
     has_secrets = True
 
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
+        self.motion = Motion(ctx)
+        self.snap = Snapshot()
         self.table = Table.build(2, None)
-        self.cards: dict[str, CardSprite] = {}
-        self.leaving: list[CardSprite] = []
-        self.harbour_shown: list[dict[str, Any]] = []
-        self.harbour_sprites = [
-            Sprite(r.centerx, r.centery, home=(r.centerx, r.centery)) for r in HARBOUR_FIELDS
-        ]
-        self.vizier = Sprite(0.0, 0.0)
-        self.markers: list[tuple[int, Sprite]] = []
-        self.flyers: list[Flyer] = []
-        self.rings: list[dict[str, float]] = []
-        self.counts: dict[tuple[int, str], dict[str, float]] = {}
-        self.sides: dict[tuple[int, str], dict[str, float]] = {}
-        self.hidden: dict[Any, int] = {}
-        self.batch = 0
-        self.banner = {"alpha": 0.0, "scale": 1.0, "text": ""}
+        self.garden = Garden(self.motion)
+        self.column = Column(self.motion)
+        self.quarters = Quarters(self.motion)
+        self.trays = Trays(self.motion)
+        self.harbour = Harbour(self.motion)
+        self.display = Display(self.motion)
+        self.steps = Steps(self.motion)
+        self.cues = Cues(self.motion)
+        self.air = Air(self.motion)
+        self.banner = Banner(self.motion)
+        self.regions = (
+            self.garden,
+            self.column,
+            self.quarters,
+            self.trays,
+            self.harbour,
+            self.display,
+            self.steps,
+            self.cues,
+            self.air,
+            self.banner,
+        )
+        # The regions a tap reaches, topmost first (the dialog lies over the board).
+        self.tappable = (
+            self.cues,
+            self.steps,
+            self.trays,
+            self.display,
+            self.harbour,
+            self.quarters,
+            self.column,
+        )
+        self.choreography = Choreography(self.motion)
         self.act = Interaction()
         self.changes: list[pygame.FRect] | None = None
         self.warned_for: Any = None  # the selected piece whose warnings were said
+        self.motion.subscribe("board_changed", self._changed)
 
     # ------------------------------------------------------------------ data in
     def show(self, view: View, legal: list[Move], events: list[Event], fresh: bool) -> None:
@@ -79,57 +104,30 @@ class SabaPalastView(Controls, Motion, Board, Pieces, Steps, Cues, TableView):
         table = Table.build(view["players"], view.get("seat"))
         relaid = (table.players, table.seat) != (self.table.players, self.table.seat)
         self.table = table
-        self.batch += 1
-        if fresh or relaid or not old:
-            self._reset()
+        # A first view, a resync or another layout: everything starts from the view, at rest.
+        restart = fresh or relaid or not old
+        if restart:
+            self.changes = None
         else:
             self._note_changes(old, view)
-            self._animate(old, view, events)
-        self.act = self._interactions()
-
-    def _reset(self) -> None:
-        """Put everything where the view says, with nothing in flight."""
-        view = self.view
-        self.changes = None
-        self.hidden.clear()
-        self.flyers.clear()
-        self.leaving.clear()
-        self.rings.clear()
-        self.cards = {}
-        for slot, card in enumerate(view["display"]):
-            if card is not None:
-                x, y = DISPLAY[slot].center
-                self.cards[card] = CardSprite(x, y, home=(x, y), card=card)
-        self.harbour_shown = [dict(h) for h in view["harbour"]]
-        for sprite in self.harbour_sprites:
-            sprite.x, sprite.y = sprite.home
-            sprite.alpha = 255.0
-        home = layout.vizier_pos(view["vizier"])
-        self.vizier = Sprite(*home, home=home)
-        self.markers = []
-        for i, seat in enumerate(view["serail"]):
-            pos = layout.serail_space(i)
-            self.markers.append((seat, Sprite(*pos, home=pos)))
-        self.counts = {
-            (seat, m): {"v": float(stock[m])}
-            for seat, stock in enumerate(view["stocks"])
-            for m in MATERIALS
-        }
-        self.sides = {
-            (seat, card): {"turn": 1.0, "old": float(HARBOUR_CARDS[card][side])}
-            for seat, cards in enumerate(view["harbour_cards"])
-            for card, side in cards.items()
-        }
-        self.banner["alpha"] = 0.0
+        self.snap = snapshot(
+            view, legal, [] if restart else events, self.version, self.ctx.name, self.talk
+        )
+        for region in self.regions:
+            region.show(self.snap, restart)
+        if restart:
+            self.choreography.skip()
+        else:
+            self.choreography.play(old, view, self.snap.events)
+        sprites = Sprites(self.harbour.sprites, self.quarters.vizier, self.display.sprite)
+        self.act = Controls(self.snap, table, sprites).build()
+        for region in self.tappable:
+            region.offer(self.act)
 
     def _note_changes(self, old: View, new: View) -> None:
         """Remember which board regions look different in `new`, for `take_changes`."""
         if self.changes is None:
             return
-        # Hidden things of earlier updates show again: their flights belong to an older view.
-        for key in list(self.hidden):
-            self.changes.append(self._hidden_region(key))
-        self.hidden.clear()
         if old["garden"] != new["garden"]:
             self.changes.append(GARDEN)
         if (old["deck_count"], old["treasury"], old["serail_figure"]) != (
@@ -161,29 +159,29 @@ class SabaPalastView(Controls, Motion, Board, Pieces, Steps, Cues, TableView):
         changes, self.changes = self.changes, []
         return changes
 
-    def _changed(self, rect: pygame.FRect) -> None:
+    def _changed(self, area: pygame.FRect) -> None:
+        """A region's still drawing changed (a flight landed): the board is drawn again there."""
         if self.changes is not None:
-            self.changes.append(rect)
+            self.changes.append(area)
         self.version += 1
 
-    def _hidden_region(self, key: Any) -> pygame.FRect:
-        kind = key[0]
-        if kind in ("level", "balcony", "left"):
-            return GARDEN
-        if kind == "qfig":
-            return QUARTER_RECTS[key[1]].inflate(8, 8)
-        if kind == "treasury":
-            return TREASURY
-        if kind == "serail_figure":
-            return SERAIL
-        return self.table.trays[key[1]].rect.inflate(8, 8)
+    # ------------------------------------------------------------------ moves
+    def pieces(self) -> list[Piece]:
+        return self.act.pieces
 
-    # ------------------------------------------------------------------ positions
-    def tray(self, seat: int) -> Tray:
-        return self.table.trays[seat]
+    def loose_targets(self) -> list[Target]:
+        return self.act.loose
 
-    def token_home(self, seat: int, material: str) -> tuple[float, float]:
-        return self.tray(seat).tokens[material]
+    def lit_rect(self, target: Target, picked: bool) -> pygame.FRect:
+        return self.act.lit_rect(target, picked)
+
+    def answer(self, point: tuple[float, float]) -> Answer:
+        """What a tap at the world `point` means: the topmost region's answer."""
+        for region in self.tappable:
+            said = region.hit(point)
+            if said is not None:
+                return said
+        return None
 
     # ------------------------------------------------------------------ geometry
     def part_rect(self, part: str) -> pygame.FRect | None:
@@ -201,7 +199,7 @@ class SabaPalastView(Controls, Motion, Board, Pieces, Steps, Cues, TableView):
         if part == "harbour_cards" and tray.harbour_cards:
             return tray.harbour_cards[0].union(tray.harbour_cards[-1])
         if part == "points":
-            # Where `_draw_tray` writes the own ★.
+            # Where the trays write the own ★.
             return pygame.FRect(tray.rect.x + 250, tray.name[1] - 16, 64, 32)
         return None
 
@@ -215,17 +213,20 @@ class SabaPalastView(Controls, Motion, Board, Pieces, Steps, Cues, TableView):
         clip = surface.get_clip()
         bounds = cam.area.clip(clip)
         surface.set_clip(bounds)
-        s = round(cam.scale, 5)
-        if self._region_visible(GARDEN, cam, bounds):
-            self._draw_garden(surface, cam, s)
-        if self._region_visible(RIGHT_AREA, cam, bounds):
-            self._draw_right(surface, cam, s)
+
+        def visible(rect: pygame.FRect) -> bool:
+            return cam.rect_to_screen(rect.inflate(12, 12)).colliderect(bounds)
+
+        if visible(GARDEN):
+            self.garden.draw_still(surface, cam)
+        if visible(RIGHT_AREA):
+            self.column.draw_still(surface, cam)
         for q in QUARTERS:
-            if self._region_visible(QUARTER_RECTS[q], cam, bounds):
-                self._draw_quarter(surface, cam, s, q)
+            if visible(QUARTER_RECTS[q]):
+                self.quarters.draw_quarter(surface, cam, q)
         for seat, tray in self.table.trays.items():
-            if self._region_visible(tray.rect, cam, bounds):
-                self._draw_tray(surface, cam, s, seat, tray)
+            if visible(tray.rect):
+                self.trays.draw_tray(surface, cam, seat, tray)
         surface.set_clip(clip)
 
     # ------------------------------------------------------------------ every frame
@@ -234,28 +235,25 @@ class SabaPalastView(Controls, Motion, Board, Pieces, Steps, Cues, TableView):
             return
         clip = surface.get_clip()
         surface.set_clip(cam.area)
-        self._draw_turn_ring(surface, cam)
-        self._draw_harbour(surface, cam)
-        self._draw_serail(surface, cam)
-        self._draw_counts(surface, cam)
-        self._draw_harbour_cards(surface, cam, held)
-        selected = self._selected(hot, held)
+        selected = self.act.selected(hot, held)
+        frame = TableFrame(
+            cam, self.ctx.now, hot, held, self.ctx.hover, self.act, selected, self.taught
+        )
+        self.trays.draw_turn_ring(surface, frame)
+        self.harbour.draw(surface, frame)
+        self.column.draw(surface, frame)
+        self.trays.draw(surface, frame)
         self._toast_warnings(selected)
-        self._draw_steps(surface, cam, hot, selected)
-        self._draw_cards(surface, cam, held)
-        self._draw_vizier(surface, cam, held)
-        self._draw_glows(surface, cam, hot, selected)
-        self._draw_moved_pieces(surface, cam, held)
-        self._draw_chips(surface, cam, hot)
-        self._draw_flyers(surface, cam)
-        if held is not None and isinstance(held.sprite, CardSprite):
-            self._draw_card(surface, cam, held.sprite)
-        self._draw_dialog(surface, cam, hot)
-        if self.banner["alpha"] > 1:
-            size = max(18, round(cam.area.h * 0.06 * self.banner["scale"]))
-            box = highlights.banner(self.banner["text"], size)
-            box.set_alpha(round(self.banner["alpha"]))
-            surface.blit(box, box.get_rect(center=cam.area.center))
+        self.steps.draw(surface, frame)
+        self.display.draw(surface, frame)
+        self.quarters.draw(surface, frame)
+        self.cues.draw_glows(surface, frame)
+        self.cues.draw_moved_pieces(surface, frame)
+        self.cues.draw_chips(surface, frame)
+        self.air.draw(surface, frame)
+        self.display.draw_held(surface, frame)
+        self.cues.draw_dialog(surface, frame)
+        self.banner.draw(surface, frame)
         surface.set_clip(clip)
 
     def _toast_warnings(self, selected: Piece | None) -> None:
@@ -287,14 +285,4 @@ class SabaPalastView(Controls, Motion, Board, Pieces, Steps, Cues, TableView):
         return self.say(said["headline"]) if said else None
 
     def panel_lines(self, seat: int) -> list[str]:
-        view = self.view
-        if not view:
-            return []
-        stock = words.ui("panel_stock", materials=sum(view["stocks"][seat].values()))
-        if view.get("end") is not None:
-            first = words.ui("panel_final", points=view["points"][seat])
-        else:
-            first = words.ui(
-                "panel_points", points=view["points"][seat], cards=view["hand_counts"][seat]
-            )
-        return [first, stock]
+        return words.panel_lines(self.view, seat) if self.view else []

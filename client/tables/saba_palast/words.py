@@ -8,6 +8,7 @@ chips, the give-back dialog, banners; the results' lines are the talk's too)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from client import i18n
@@ -77,3 +78,13 @@ def ui(key: str, **fields: Any) -> str:
 def steps() -> list[str]:
     """The turn's four steps by name."""
     return [i18n.say(STEP_NAMES[step]) for step in STEPS]
+
+
+def panel_lines(view: Mapping[str, Any], seat: int) -> list[str]:
+    """A seat's panel: its ★ and cards in hand (its final points at the end), its materials."""
+    stock = ui("panel_stock", materials=sum(view["stocks"][seat].values()))
+    if view.get("end") is not None:
+        first = ui("panel_final", points=view["points"][seat])
+    else:
+        first = ui("panel_points", points=view["points"][seat], cards=view["hand_counts"][seat])
+    return [first, stock]
