@@ -391,8 +391,9 @@ def margin_of(values: list[float], seat: int) -> float:
 
 # UCB's exploration constant (the shared tree search's).
 EXPLORATION = 0.9
-# The tree search's iterations per decision: 150 won 1.71× its fair share against basic over
-# 100 four-player games, 1,000 won 1.65× (docs/performance.md).
+# The tree search's iterations per decision: 150 won 1.55× its fair share against basic over
+# the bench's 400 four-player games (1.71× over the first 100, where 1,000 won 1.65×: more
+# iterations did not win more, docs/performance.md).
 TREE_ITERATIONS = 150
 # How much of a position's value is who leads (shared, if tied); the rest is the share of points.
 LEAD = 0.6
@@ -421,7 +422,7 @@ def lead_and_share(board: Board, total: int) -> list[float]:
 
 
 def tree_search(
-    board: Board, order: list[int], limit: int, deadline: float, rng
+    board: Board, order: list[int], limit: int, deadline: float, rng: random.Random
 ) -> tuple[int, int]:
     """Monte Carlo tree search on the board, in place: each iteration walks down by UCB (each
     mover after his own value, max^n), adds one position and judges it by `lead_and_share`.
@@ -483,8 +484,7 @@ TREE_SEARCH_FROM = 4
 # The strong search's iterations per decision, by player count: positions of the position
 # search in the bench's matchups (the tables search them until their time budget: a position
 # costs 5–8 µs of a core, and 800 ms reach over 20,000 even on a heavily loaded machine), tree
-# iterations of the tree search everywhere (40–50 µs each; more of them did not win more
-# against basic, docs/performance.md).
+# iterations of the tree search everywhere (28–46 µs each).
 ITERATIONS = {1: 3000, 2: 3000, 3: 3000, 4: TREE_ITERATIONS}
 
 
