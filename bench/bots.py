@@ -12,9 +12,9 @@ seat moves round the table game by game. `win_share` is the share of games the s
 won (a shared win counts its share), `fair_share` what it would win by chance (1 / players); the
 aim is `win_share` at least `AIM` × `fair_share`. The strong seat thinks a fixed number of
 search iterations per decision (`--iterations`; by default the game's own count,
-`Policy.options["iterations"]`, else 300), so the result does not depend on how busy the
-machine is; the figure printed with it says how many iterations the default time budget affords
-here.
+`Policy.options["iterations"]` — one count, or one per player count — else 300), so the result
+does not depend on how busy the machine is; the figure printed with it says how many iterations
+the default time budget affords here.
 
 Speed: `decision_ms` is the strong level's thinking time per decision at the time budget the
 tables use (`--budget-ms`, default the bot's own), over `--timing` decisions against `basic`.
@@ -52,6 +52,14 @@ MATCHUPS = {
 }
 DEFAULT_MATCHUPS = ("basic_vs_random", "strong_vs_basic")
 DEEPER = 10
+
+
+def game_iterations(game_id: str, players: int) -> int:
+    """The strong search's iterations per decision that `game_id` asks for at `players`:
+    `Policy.options["iterations"]`, one count or a count per player count (what an iteration
+    costs differs by game, and by player count where the search changes with it)."""
+    own = policy_for(game_id).options.get("iterations", DEFAULT_ITERATIONS)
+    return own[players] if isinstance(own, dict) else own
 
 
 def level_bot(game_id: str, seat: int, level: str, seed: int, iterations: int):
@@ -193,9 +201,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     game = get_game(args.game)
-    if args.iterations is None:
-        # What an iteration costs differs by game (a position, a play-out), so the game says.
-        args.iterations = policy_for(args.game).options.get("iterations", DEFAULT_ITERATIONS)
     counts = (
         [int(n) for n in args.players.split(",")]
         if args.players
@@ -206,17 +211,19 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown matchup {unknown[0]!r}; matchups: {', '.join(MATCHUPS)}")
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
-    result: dict = {"game": args.game, "aim": AIM, "iterations": args.iterations, "players": {}}
+    result: dict = {"game": args.game, "aim": AIM, "players": {}}
     try:
         for n in counts:
-            row = {
+            iterations = args.iterations or game_iterations(args.game, n)
+            row: dict = {"iterations": iterations}
+            row |= {
                 name: matchup(
                     args.game,
                     n,
                     args.games,
                     strong,
                     weak,
-                    args.iterations,
+                    iterations,
                     args.seed + offset,
                     pool,
                 )
@@ -244,7 +251,8 @@ def print_row(game_id: str, players: int, row: dict, out: TextIO) -> None:
         print(
             f"{game_id} {players} players  {name:16} win share {m['win_share']:.3f}"
             f"  fair {m['fair_share']:.3f}  ({m['ratio']:.2f}×, aim {AIM}×:"
-            f" {'met' if m['aim_met'] else 'NOT met'}, {m['games']} games)",
+            f" {'met' if m['aim_met'] else 'NOT met'}, {m['games']} games,"
+            f" strong at {row['iterations']} iterations)",
             file=out,
         )
     if "decision_ms" in row:

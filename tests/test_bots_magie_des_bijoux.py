@@ -3,12 +3,22 @@ perfectly where it can see to the end."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
+from bench.bots import DEFAULT_ITERATIONS, game_iterations
 from shared.bots import make_bot
-from shared.bots.magie_des_bijoux import WIN, Board, points
+from shared.bots.magie_des_bijoux import (
+    ITERATIONS,
+    WIN,
+    Board,
+    evaluate,
+    lead_and_share,
+    points,
+    tree_search,
+)
 from shared.engine import get_game
 
 GAME = get_game("magie-des-bijoux")
@@ -124,27 +134,62 @@ def test_the_strong_bot_stops_after_its_iterations_and_repeats_itself_for_a_seed
     assert choices[0] in GAME.legal_moves(state, seat)
 
 
-def test_the_strong_bot_plays_solitaire_and_leaves_four_players_to_the_tree_search():
+def test_the_strong_bot_plays_solitaire_and_four_players_to_the_end():
     """Found by the hints' tests: alone at the table the search had no other seat to measure
-    its margin against. At four players the shared tree search plays (TREE_SEARCH_FROM)."""
-    import random
-
-    from shared.bots import magie_des_bijoux as bijoux
-    from shared.bots import make_bot
-    from shared.engine import get_game
-
-    game = get_game("magie-des-bijoux")
+    its margin against. At four players the tree search on the board plays (TREE_SEARCH_FROM)."""
     for players in (1, 4):
-        state = game.new_game(3, players)
+        state = GAME.new_game(3, players)
         rng = random.Random(players)
-        while not game.is_over(state):
-            seat = game.to_act(state)[0]
-            legal = game.legal_moves(state, seat)
-            bot = make_bot(game, seat, "strong", seed=1, budget_ms=60_000)
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            legal = GAME.legal_moves(state, seat)
+            bot = make_bot(GAME, seat, "strong", seed=1, budget_ms=60_000)
             bot.max_iterations = 40
-            chosen = bot.choose(game.view(state, seat), legal)
+            chosen = bot.choose(GAME.view(state, seat), legal)
             assert chosen in legal
-            if players >= bijoux.TREE_SEARCH_FROM:
-                assert bijoux.strong_search(bot, game.view(state, seat), legal) is None
+            state, _ = GAME.apply(state, seat, rng.choice(legal) if rng.random() < 0.5 else chosen)
+
+
+def positions(players: int, count: int) -> list:
+    """Positions of random games at `players`, from the first move to near the end."""
+    rng = random.Random(players)
+    found = []
+    for seed in range(count):
+        state = GAME.new_game(seed, players)
+        for _ in range(rng.randrange(0, 40)):
+            if GAME.is_over(state):
                 break
-            state, _ = game.apply(state, seat, rng.choice(legal) if rng.random() < 0.5 else chosen)
+            seat = GAME.to_act(state)[0]
+            state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+        if not GAME.is_over(state):
+            found.append(state)
+    return found
+
+
+def test_the_tree_search_judges_a_position_as_the_shared_evaluation_does():
+    for state in positions(4, 12):
+        board = Board(GAME.view(state, 0))
+        values = lead_and_share(board, sum(state["settings"]))
+        assert values == pytest.approx(evaluate(state))
+
+
+def test_the_tree_search_leaves_the_board_as_it_found_it_and_picks_a_legal_cell():
+    for state in positions(4, 8):
+        seat = GAME.to_act(state)[0]
+        board = Board(GAME.view(state, seat))
+        order = board.moves()
+        cell, iterations = tree_search(board, order, 300, math.inf, random.Random(1))
+        assert same_position(board, state)
+        assert cell in order
+        assert iterations == 300
+
+
+def test_at_four_players_the_strong_bot_thinks_its_own_count_of_iterations_at_a_table():
+    """The tables' bot (no count given, a time budget) plays what the bench measures."""
+    state = positions(4, 1)[0]
+    seat = GAME.to_act(state)[0]
+    bot = make_bot(GAME, seat, "strong", seed=2, budget_ms=600_000)
+    bot.choose(GAME.view(state, seat), GAME.legal_moves(state, seat))
+    assert bot.iterations == ITERATIONS[4]
+    assert game_iterations(GAME.id, 4) == ITERATIONS[4]
+    assert game_iterations("das-kollier", 4) == DEFAULT_ITERATIONS  # a game that names none

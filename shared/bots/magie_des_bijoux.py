@@ -8,14 +8,19 @@ Strong (search, `strong_search`): nothing is hidden and nothing is drawn once th
 so the bot searches the position itself instead of sampling it: iterative deepening on a `Board`
 that plays and takes back moves in place (the engine's rules on plain lists, no copies or
 events), each position judged by the points each seat would score if the game ended there, a
-won game above any lead. Two players: alpha-beta on the difference of points; three or four:
-max^n, each mover taking what leaves him furthest ahead of the best other seat. An extra move
-is simply the same seat moving again. The deepest depth searched to its end decides; one
-iteration is one position reached, so a fixed count of iterations gives the same move whatever
-the machine's load. (The generic tree search, judging each new position by who leads, won
-1.20–1.28× its fair share against basic at three players; random play-outs to the end did worse.
-A softer judgement — part of a plaque's worth to its leader before he owns it, less for a plaque
-still open to be taken — did worse again than the plain points over 60 three-player games.)
+won game above any lead. Two players: alpha-beta on the difference of points; three: max^n,
+each mover taking what leaves him furthest ahead of the best other seat. An extra move is simply
+the same seat moving again. The deepest depth searched to its end decides; one iteration is one
+position reached, so a fixed count of iterations gives the same move whatever the machine's
+load. (The generic tree search, judging each new position by who leads, won 1.20–1.28× its fair
+share against basic at three players; random play-outs to the end did worse. A softer
+judgement — part of a plaque's worth to its leader before he owns it, less for a plaque still
+open to be taken — did worse again than the plain points over 60 three-player games.)
+
+Four players (`tree_search`): the depth-first search sees only the bot's move and two replies
+there and won less than a Monte Carlo tree search judging each new position by who leads; so at
+four the strong bot runs that tree search, on the same board in place (its play and undo, no
+copies), a fixed count of iterations (`ITERATIONS`).
 """
 
 from __future__ import annotations
@@ -381,28 +386,125 @@ def margin_of(values: list[float], seat: int) -> float:
     return values[seat] - max((v for i, v in enumerate(values) if i != seat), default=0.0)
 
 
-# From this many players on, the strong level leaves the position to the shared tree search:
-# against basic bots over 400 games the search below won 1.89× its fair share at 2 players and
-# 1.61× at 3, but 1.25× at 4, where the tree search had won 1.47× (docs/performance.md).
+# ------------------------------------------------------------------- strong: the tree search
+
+
+# UCB's exploration constant (the shared tree search's).
+EXPLORATION = 0.9
+# The tree search's iterations per decision: 150 won 1.55× its fair share against basic over
+# the bench's 400 four-player games (1.71× over the first 100, where 1,000 won 1.65×: more
+# iterations did not win more, docs/performance.md).
+TREE_ITERATIONS = 150
+# How much of a position's value is who leads (shared, if tied); the rest is the share of points.
+LEAD = 0.6
+
+
+class Node:
+    """A position in the tree: who moves there, the moves not yet tried, the children tried."""
+
+    __slots__ = ("children", "mover", "totals", "untried", "visits")
+
+    def __init__(self, board: Board) -> None:
+        self.mover = board.turn
+        self.untried = [] if board.ended else board.moves()
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.totals = [0.0] * board.players
+
+
+def lead_and_share(board: Board, total: int) -> list[float]:
+    """Per seat in [0, 1]: mostly who leads (or won), partly the share of all points
+    (`evaluate` on the board)."""
+    scores = board.scores
+    best = max(scores)
+    leaders = scores.count(best)
+    return [(LEAD / leaders if s == best else 0.0) + (1 - LEAD) * s / total for s in scores]
+
+
+def tree_search(
+    board: Board, order: list[int], limit: int, deadline: float, rng: random.Random
+) -> tuple[int, int]:
+    """Monte Carlo tree search on the board, in place: each iteration walks down by UCB (each
+    mover after his own value, max^n), adds one position and judges it by `lead_and_share`.
+    Returns the most visited of the mover's cells (`order` breaks ties) and the iterations."""
+    total = sum(board.settings)
+    sqrt = math.sqrt
+    root = Node(board)
+    root.untried = order[::-1]  # popped from the end: tried in `order`
+    iterations = 0
+    while iterations < limit:
+        node, path, undos = root, [root], []
+        while True:
+            untried = node.untried
+            if untried:
+                cell = (
+                    untried.pop(rng.randrange(len(untried))) if node is not root else untried.pop()
+                )
+                undos.append(board.play(cell))
+                child = node.children[cell] = Node(board)
+                path.append(child)
+                break
+            if not node.children:  # the game has ended here
+                break
+            mover = node.mover
+            spread = EXPLORATION * EXPLORATION * math.log(node.visits)
+            top = -math.inf
+            for each, child in node.children.items():
+                visits = child.visits
+                value = child.totals[mover] / visits + sqrt(spread / visits)
+                if value > top:
+                    top, cell, chosen = value, each, child
+            node = chosen
+            undos.append(board.play(cell))
+            path.append(node)
+        values = lead_and_share(board, total)
+        for undo in reversed(undos):
+            board.undo(undo)
+        for n in path:
+            n.visits += 1
+            totals = n.totals
+            for i, v in enumerate(values):
+                totals[i] += v
+        iterations += 1
+        if iterations % CLOCK_EVERY == 0 and time.perf_counter() >= deadline:
+            break
+    seat = root.mover
+    rank = {cell: i for i, cell in enumerate(order)}
+    best = max(
+        root.children.items(),
+        key=lambda kv: (kv[1].visits, kv[1].totals[seat] / kv[1].visits, -rank[kv[0]]),
+    )
+    return best[0], iterations
+
+
+# From this many players on, the strong level searches with the tree search on the board:
+# against basic bots over 400 games the position search won 1.89× its fair share at 2 players
+# and 1.61× at 3, but 1.25× at 4, where the tree search won more (docs/performance.md).
 TREE_SEARCH_FROM = 4
+# The strong search's iterations per decision, by player count: positions of the position
+# search in the bench's matchups (the tables search them until their time budget: a position
+# costs 5–8 µs of a core, and 800 ms reach over 20,000 even on a heavily loaded machine), tree
+# iterations of the tree search everywhere (28–46 µs each).
+ITERATIONS = {1: 3000, 2: 3000, 3: 3000, 4: TREE_ITERATIONS}
 
 
-def strong_search(bot, view: View, legal: list[Move]) -> Move | None:
-    """The strong level: search the position from the view (nothing is hidden) as deep as the
-    budget allows; one iteration is one position reached. None at TREE_SEARCH_FROM players or
-    more: the shared tree search plays those."""
-    if view["players"] >= TREE_SEARCH_FROM:
-        return None
+def strong_search(bot, view: View, legal: list[Move]) -> Move:
+    """The strong level: search the position from the view (nothing is hidden). Below
+    TREE_SEARCH_FROM players as deep as the budget allows, one iteration being one position
+    reached; from there on the tree search on the board, `ITERATIONS` of them unless the bot
+    is given its own count, the time budget only a guard."""
     board = Board(view)
     cols = view["cols"]
+    players = view["players"]
     by_cell = {m["plaque"][0] * cols + m["plaque"][1]: m for m in legal}
     order = list(by_cell)
     bot.rng.shuffle(order)  # ties go to a cell drawn from the bot's seed
-    search = Search(
-        board,
-        bot.max_iterations or 1 << 30,
-        time.perf_counter() + bot.budget_ms / 1000,
-    )
+    deadline = time.perf_counter() + bot.budget_ms / 1000
+    if players >= TREE_SEARCH_FROM:
+        limit = bot.max_iterations or ITERATIONS[players]
+        cell, bot.iterations = tree_search(board, order, limit, deadline, bot.rng)
+        return by_cell[cell]
+    search = Search(board, bot.max_iterations or 1 << 30, deadline)
     cell = search.best(order)
     bot.iterations = search.nodes
     return by_cell[cell]
@@ -412,8 +514,6 @@ POLICY = Policy(
     basic=basic,
     determinize=determinize,
     evaluate=evaluate,
-    rollout_depth=0,
-    # The bench's matchups: a position costs 5–8 µs of a core, and the tables' 800 ms reach
-    # over 20,000 of them even on a heavily loaded machine (docs/performance.md).
-    options={"search": strong_search, "iterations": 3000},
+    # The game's own search plays every position (the shared tree search never runs).
+    options={"search": strong_search, "iterations": ITERATIONS},
 )
