@@ -39,8 +39,9 @@ from server.chronicle import Chronicle
 from server.guesses import GuessLimiter, peer_address
 from server.identities import Identity
 from server.ratings import Ratings, name_key
+from server.refusals import Refused
 from server.store import Evening, Journal, ResultRow, Store
-from server.tables import Refused, Table
+from server.tables import Table
 from shared.protocol import encode
 
 EVENING_NAME_LEN = 64

@@ -25,21 +25,13 @@ from server.guesses import GuessLimiter, peer_address
 from server.hints import Hints
 from server.identities import Identity, new_token, token_key
 from server.lessons import LessonTable, open_lesson
+from server.refusals import Refused
 from server.room import Room
 from server.rounds import Rounds
 from server.social import Social
+from server.status import ABANDONED, FINISHED, PLAYING, WAITING
 from server.store import Journal, StorageFull
-from server.tables import (
-    ABANDONED,
-    BOT_DELAY,
-    DEFAULT_KEEP,
-    FINISHED,
-    PLAYING,
-    WAITING,
-    Refused,
-    Table,
-    TableHooks,
-)
+from server.tables import BOT_DELAY, DEFAULT_KEEP, Table, TableHooks
 from shared import engine, lessons, talk
 from shared.protocol import PROTOCOL_VERSION, clean_table_name, encode
 
@@ -258,15 +250,15 @@ class Lobby:
         for table in list(self.tables.values()):
             # While the disk is full (the journal said so once) each sweep tries again.
             with contextlib.suppress(StorageFull):
-                await table.save_pending()
-                await table.release_expired(now)
+                await table.seating.save_pending()
+                await table.seating.release_expired(now)
         for identity in list(self.identities.values()):
             if identity.connected or identity.disconnected_since is None:
                 continue
             holds = any(table.held_by(identity) for table in identity.tables)
             if not holds and now - identity.disconnected_since >= WATCH_KEEP:
                 for table in list(identity.tables):
-                    await table.leave(identity, None)
+                    await table.seating.leave(identity, None)
             if not identity.tables:
                 self.identities.pop(identity.key, None)
         for table in list(self.tables.values()):
@@ -365,19 +357,19 @@ class Lobby:
         await self.social.created(table, msg)
         if msg.get("sit", True):
             try:
-                await table.sit(identity, 0, None, msg.get("name"))
+                await table.seating.sit(identity, 0, None, msg.get("name"))
             except StorageFull:
-                table.seats_unsaved = True  # left empty: let go once there is room again
+                table.seating.unsaved = True  # left empty: let go once there is room again
                 raise
         else:
-            table.watch(identity, None)
+            table.seating.watch(identity, None)
         self._send_joined(session, table, msg)
 
     async def _join(self, session: Any, msg: dict[str, Any]) -> None:
         table = self._table(msg)
         password = msg.get("password")
         with self._guessing(session, table, password):
-            await table.sit(session.identity, msg.get("seat"), password, msg.get("name"))
+            await table.seating.sit(session.identity, msg.get("seat"), password, msg.get("name"))
         self._send_joined(session, table, msg)
         table.sync(session.identity)
 
@@ -385,7 +377,7 @@ class Lobby:
         table = self._table(msg)
         password = msg.get("password")
         with self._guessing(session, table, password):
-            table.watch(session.identity, password)
+            table.seating.watch(session.identity, password)
         if msg.get("name"):  # a page that said hello before its person typed a name
             session.identity.name = msg["name"]
         self._send_joined(session, table, msg)
@@ -396,7 +388,7 @@ class Lobby:
         table = self._table(msg)
         identity: Identity = session.identity
         was_in_lobby = not identity.tables
-        await table.leave(identity, msg.get("seat"))
+        await table.seating.leave(identity, msg.get("seat"))
         reply: dict[str, Any] = {
             "t": "left",
             "table": table.id,
@@ -417,7 +409,9 @@ class Lobby:
 
     async def _bot(self, session: Any, msg: dict[str, Any]) -> None:
         table = self._table(msg)
-        await table.add_bot(session.identity, msg.get("seat"), msg.get("level", bots.DEFAULT_LEVEL))
+        await table.seating.add_bot(
+            session.identity, msg.get("seat"), msg.get("level", bots.DEFAULT_LEVEL)
+        )
 
     async def _start(self, session: Any, msg: dict[str, Any]) -> None:
         await self._table(msg).start(session.identity)
@@ -449,7 +443,7 @@ class Lobby:
         lesson this person was still at ends (one lesson at a time)."""
         identity: Identity = session.identity
         for earlier in [t for t in identity.tables if isinstance(t, LessonTable)]:
-            await earlier.leave(identity, None)
+            await earlier.seating.leave(identity, None)
         table = await open_lesson(self.journal, self.hooks, identity, msg["game"], msg.get("name"))
         self.tables[table.id] = table
         self._send_joined(session, table, msg)
@@ -469,17 +463,17 @@ class Lobby:
     async def _hand_to_bot(self, session: Any, msg: dict[str, Any]) -> None:
         table = self._table(msg)
         level = msg.get("level", table.takeover or bots.DEFAULT_LEVEL)
-        await table.hand_to_bot(session.identity, msg["seat"], level)
+        await table.standins.hand_to_bot(session.identity, msg["seat"], level)
         self._fact_hand(table, session, f"handed seat {msg['seat']} to a {level} bot", msg)
 
     async def _reclaim(self, session: Any, msg: dict[str, Any]) -> None:
         table = self._table(msg)
-        await table.reclaim(session.identity, msg["seat"])
+        await table.standins.reclaim(session.identity, msg["seat"])
         self._fact_hand(table, session, f"took seat {msg['seat']} back from its bot", msg)
 
     async def _nudge(self, session: Any, msg: dict[str, Any]) -> None:
         table = self._table(msg)
-        reached = table.nudge(session.identity, msg["seat"])
+        reached = table.standins.nudge(session.identity, msg["seat"])
         reply = {"t": "nudged", "table": table.id, "seat": msg["seat"], "reached": reached}
         if "id" in msg:
             reply["ref"] = msg["id"]
@@ -495,7 +489,7 @@ class Lobby:
         table = self._table(msg)
         to = msg.get("to", "bot")
         level = msg.get("level", table.takeover or bots.DEFAULT_LEVEL)
-        await table.remove(session.identity, msg["seat"], to, level)
+        await table.seating.remove(session.identity, msg["seat"], to, level)
         goes = f"a {level} bot" if to == "bot" else "nobody (open)"
         self._fact_hand(table, session, f"removed seat {msg['seat']}'s person; to {goes}", msg)
 
@@ -560,7 +554,7 @@ class Lobby:
         """Around a `join` or `watch`: refuse it while its address has guessed the table's
         password wrong too often; count it if it brings a wrong one."""
         address = peer_address(session)
-        if table.needs_password(session.identity):
+        if table.seating.needs_password(session.identity):
             wait = self.guesses.wait(address, table.id)
             if wait > 0:
                 seconds = math.ceil(wait)

@@ -344,7 +344,7 @@ def test_a_journal_from_before_timer_moves_were_marked_still_replays(tmp_path):
     # Das Kollier's quiet-time knock-down was journaled as a plain knock_down (by "timer"); the
     # rules now accept the auctioneer's own only once everyone has passed.
     from server.replay import table_log
-    from server.tables import as_played
+    from server.restore import as_played
 
     game = engine.get_game("das-kollier")
     options = {"first_seat": 0}
