@@ -34,15 +34,9 @@ from server.admission import (
     Ticket,
 )
 from server.chronicle import Chronicle
+from server.journal import Journal
 from server.lobby import Lobby
-from server.store import (
-    Journal,
-    NotADatabase,
-    StorageFull,
-    Store,
-    default_data_dir,
-    is_corrupt,
-)
+from server.store import NotADatabase, StorageFull, Store, default_data_dir, is_corrupt
 from server.tables import BOT_DELAY
 from shared.protocol import DEFAULT_PORT, Phase, Refusal, ServerSide, encode
 

@@ -21,11 +21,12 @@ from typing import Any
 
 from server import bots
 from server.identities import Identity
+from server.journal import Journal
 from server.refusals import Refused
 from server.restore import as_played
 from server.seats import Seat
 from server.status import ABANDONED, FINISHED, PLAYING
-from server.store import Journal, TableRecord
+from server.store import TableRecord
 from server.tables import DEFAULT_KEEP, Table, TableHooks
 from shared import engine, lessons
 from shared.engine import Event, Move, View

@@ -24,13 +24,14 @@ from server.evening import Scoreboard
 from server.guesses import GuessLimiter, peer_address
 from server.hints import Hints
 from server.identities import Identity, new_token, token_key
+from server.journal import Journal
 from server.lessons import LessonTable, open_lesson
 from server.refusals import Refused
 from server.room import Room
 from server.rounds import Rounds
 from server.social import Social
 from server.status import ABANDONED, FINISHED, PLAYING, WAITING
-from server.store import Journal, StorageFull
+from server.store import StorageFull
 from server.tables import BOT_DELAY, DEFAULT_KEEP, Table, TableHooks
 from shared import engine, lessons, talk
 from shared.protocol import PROTOCOL_VERSION, clean_table_name, encode

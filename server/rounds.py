@@ -24,10 +24,10 @@ from typing import Any
 from server import bots
 from server.evening import Scoreboard, standings
 from server.identities import Identity
+from server.journal import Journal
 from server.ratings import name_key
 from server.refusals import Refused
 from server.status import ABANDONED, FINISHED
-from server.store import Journal
 from server.tables import DEFAULT_KEEP, Table, TableHooks
 from shared import engine
 from shared.protocol import encode

@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from server.identities import Identity
+from server.journal import Journal
 from server.refusals import Refused
 from server.status import FINISHED, PLAYING, WAITING
-from server.store import ChatLine, Journal
+from server.store import ChatLine
 from server.tables import Table, TableHooks
 from shared.protocol import clean_chat, encode
 

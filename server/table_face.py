@@ -11,8 +11,8 @@ from typing import Any, Protocol
 
 from server.clocks import TurnClock
 from server.identities import Identity
+from server.journal import Journal
 from server.seats import Seat
-from server.store import Journal
 from server.undo import Takebacks
 from shared.engine import Game
 

@@ -24,13 +24,14 @@ from typing import Any
 from server import bots
 from server.clocks import TurnClock
 from server.identities import Identity
+from server.journal import Journal
 from server.refusals import Refused
 from server.restore import replay_journal
 from server.seating import Seating
 from server.seats import Seat, hash_password, restored_bot
 from server.standins import StandIns
 from server.status import ABANDONED, FINISHED, PLAYING, WAITING
-from server.store import Journal, StorageFull, TableRecord
+from server.store import StorageFull, TableRecord
 from server.telling import Telling
 from server.timekeeping import ClockKeeper, QuietTimer
 from server.undo import Takebacks, taken_back_event

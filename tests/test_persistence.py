@@ -15,7 +15,8 @@ import pytest
 
 from client.cli import main
 from client.net.connection import AsyncClient
-from server.store import DB_NAME, Journal, Store
+from server.journal import Journal
+from server.store import DB_NAME, Store
 from shared import engine
 from tests.test_server_kit import (
     HOST,
