@@ -562,10 +562,6 @@ class Table:
             raise Refused("no_person", f"no person holds seat {seat} of table {self.id}")
         return held
 
-    def idle(self, seat: int, now: float | None = None) -> bool:
-        """Whether `seat` is to act and has been waited for long (`StandIns.idle`)."""
-        return self.standins.idle(seat, now)
-
     def acting_for(self, now: float) -> dict[int, float]:
         """How many seconds each seat to act has been waited for (none while paused)."""
         return self.standins.acting_for(now)
