@@ -3,7 +3,7 @@
     .venv/bin/python -m bench.journal [--commits 3000] [--rate 80] [--sqlite-checkpoints] [--json]
 
 Commits `--commits` moves (spread over 80 tables, two pages or so each, like the server's) through
-`server.store.Journal` in a temporary data folder, `--rate` a second (0: back to back), and prints
+`server.journal.Journal` in a temporary data folder, `--rate` a second (0: back to back), and prints
 the time each commit took on the event loop (`commit_p50_ms`, `commit_p99_ms`, `commit_max_ms`,
 `commits_over_5ms`), the checkpoints the checkpoint thread made and the largest the write-ahead
 log grew (`wal_mb_max`). `--sqlite-checkpoints` measures the way it was before: SQLite copies the
@@ -20,7 +20,8 @@ import os
 import tempfile
 import time
 
-from server.store import Journal, Store
+from server.journal import Journal
+from server.store import Store
 
 TABLES = 80
 

@@ -26,7 +26,9 @@ import random
 import time
 from typing import Any
 
-from server.tables import PLAYING, Seat, Table
+from server.seats import Seat
+from server.status import PLAYING
+from server.tables import Table
 from shared import engine, talk
 from shared.protocol import encode
 
@@ -73,8 +75,8 @@ def one_pass(game_id: str, players: int, found: list, way: str) -> tuple[float, 
     for seq, (state, events, outcome) in enumerate(found, start=1):
         t.state, t.seq, t.outcome = state, seq, outcome
         if way == "talk_whole":
-            t._told.clear()
-        common = t._common()
+            t.telling.told.clear()
+        common = t.telling.common()
         for seat in [*range(players), None]:
             sent += len(encode(t.seat_message("update", seat, events, common, with_talk=asking)))
     return time.process_time() - start, sent

@@ -38,9 +38,11 @@ from typing import Any
 from server.chronicle import Chronicle
 from server.guesses import GuessLimiter, peer_address
 from server.identities import Identity
+from server.journal import Journal
 from server.ratings import Ratings, name_key
-from server.store import Evening, Journal, ResultRow, Store
-from server.tables import Refused, Table
+from server.refusals import Refused
+from server.store import Evening, ResultRow, Store
+from server.tables import Table
 from shared.protocol import encode
 
 EVENING_NAME_LEN = 64

@@ -8,10 +8,18 @@ of them is `WINDOW` seconds old. A missing password only asks for it and does no
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import math
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
+
+from server.refusals import Refused
+from server.tables import Table
+
+log = logging.getLogger(__name__)
 
 LIMIT = 5
 WINDOW = 60.0
@@ -78,3 +86,34 @@ class GuessLimiter:
             del self._wrong[key]
             self._limited.discard(key)
         return times
+
+    @contextlib.contextmanager
+    def guarding(self, session: Any, table: Table, password: str | None) -> Iterator[None]:
+        """Around a `join` or `watch`: refuse it while its address has guessed the table's
+        password wrong too often; count it if it brings a wrong one."""
+        address = peer_address(session)
+        if table.seating.needs_password(session.identity):
+            wait = self.wait(address, table.id)
+            if wait > 0:
+                seconds = math.ceil(wait)
+                raise Refused(
+                    "rate_limited",
+                    f"too many wrong passwords for table {table.id} from your address;"
+                    f" try again in {seconds} s",
+                    {"retry_after": seconds},
+                )
+        try:
+            yield
+        except Refused as exc:
+            # Counted (and, when it reaches the limit, told in one log line) if it was wrong.
+            wrong = exc.code == "password" and password is not None
+            if wrong and self.wrong(address, table.id):
+                log.warning(
+                    "%s guessed the password of table %s wrong %s times within %g s;"
+                    " its tries there wait",
+                    address,
+                    table.id,
+                    self.limit,
+                    self.window,
+                )
+            raise

@@ -21,7 +21,9 @@ from collections import deque
 from typing import Any
 
 from server.identities import Identity
-from server.tables import PLAYING, Refused, Table
+from server.refusals import Refused
+from server.status import PLAYING
+from server.tables import Table
 from shared import bots, engine, talk
 
 # Iterations of the strong search per hint, per game: about a third of a second of one core of

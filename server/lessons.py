@@ -21,18 +21,13 @@ from typing import Any
 
 from server import bots
 from server.identities import Identity
-from server.store import Journal, TableRecord
-from server.tables import (
-    ABANDONED,
-    DEFAULT_KEEP,
-    FINISHED,
-    PLAYING,
-    Refused,
-    Seat,
-    Table,
-    TableHooks,
-    as_played,
-)
+from server.journal import Journal
+from server.refusals import Refused
+from server.restore import as_played
+from server.seats import Seat
+from server.status import ABANDONED, FINISHED, PLAYING
+from server.store import TableRecord
+from server.tables import DEFAULT_KEEP, Table, TableHooks
 from shared import engine, lessons
 from shared.engine import Event, Move, View
 from shared.lessons import Progress
@@ -229,6 +224,6 @@ async def open_lesson(
             table.seats[i] = Seat(
                 name=seat_name, bot=LEVEL, bot_player=ScriptedPlayer(table.progress, i)
             )
-    await table.sit(identity, found.learner, None, name)
+    await table.seating.sit(identity, found.learner, None, name)
     await table.start(identity)
     return table

@@ -9,39 +9,32 @@ asyncio side (server/app.py, and any gateway): they have `identity`, `peer` (the
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
-import math
 import secrets
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from server import bots, clocks, replay
 from server.chronicle import Chronicle
 from server.evening import Scoreboard
-from server.guesses import GuessLimiter, peer_address
+from server.guesses import GuessLimiter
 from server.hints import Hints
 from server.identities import Identity, new_token, token_key
+from server.journal import Journal
 from server.lessons import LessonTable, open_lesson
+from server.news import TableNews
+from server.refusals import Refused
 from server.room import Room
 from server.rounds import Rounds
 from server.social import Social
-from server.store import Journal, StorageFull
-from server.tables import (
-    ABANDONED,
-    BOT_DELAY,
-    DEFAULT_KEEP,
-    FINISHED,
-    PLAYING,
-    WAITING,
-    Refused,
-    Table,
-    TableHooks,
-)
+from server.status import ABANDONED, FINISHED, PLAYING, WAITING
+from server.store import StorageFull
+from server.table_log import TableLog
+from server.tables import BOT_DELAY, DEFAULT_KEEP, Table, TableHooks
 from shared import engine, lessons, talk
-from shared.protocol import PROTOCOL_VERSION, clean_table_name, encode
+from shared.protocol import PROTOCOL_VERSION, clean_table_name
 
 log = logging.getLogger(__name__)
 
@@ -50,9 +43,6 @@ WATCH_KEEP = 120
 # A table no person has been connected to for this long (seconds) leaves the list; finished
 # tables leave it as soon as nobody is at them. Both stay in the store for `replay`.
 IDLE_TABLE = 600
-# Lobby news (a table's new summary, a table gone) goes out at most this often (seconds): a
-# table that changes ten times meanwhile is sent once, as it is then.
-NEWS_EVERY = 0.1
 
 
 class Lobby:
@@ -86,8 +76,7 @@ class Lobby:
             chronicle=self.chronicle,
             broadcast=self._to_everyone,
         )
-        # The status each listed table had when last told (a change is a fact for the log).
-        self._statuses: dict[int, str] = {}
+        self.table_log = TableLog(self.chronicle)
         self.hooks = TableHooks(
             changed=self._table_changed,
             bot_delay=bot_delay,
@@ -97,13 +86,7 @@ class Lobby:
             stood_in=self._stood_in,
         )
         self.guesses = GuessLimiter()
-        self._open_tables_changed = open_tables_changed
-        self._open_tables = -1
-        # Tables with news not yet sent, each with the sessions that must hear it even if they
-        # are no longer at it (people at a table that was just removed).
-        self._news: dict[int, set[Any]] = {}
-        self._news_due: asyncio.TimerHandle | None = None
-        self._news_sent = float("-inf")
+        self.news = TableNews(self.tables, self.sessions, open_tables_changed)
         self._handlers: dict[str, Callable[[Any, dict], Any]] = {
             "create": self._create,
             "join": self._join,
@@ -154,7 +137,7 @@ class Lobby:
                 log.exception("table %s could not be restored; it stays in the store", record.id)
                 continue
             self.tables[table.id] = table
-            self._statuses[table.id] = table.status
+            self.table_log.known(table)
             self.social.restore(table)
             restored.append(table.id)
         now = time.monotonic()
@@ -166,7 +149,7 @@ class Lobby:
         """Start the timers and bots of the restored tables (needs the running loop)."""
         for table in self.tables.values():
             table.resume()
-        self._update_open_tables()
+        self.news.count_open_tables()
 
     def _identity_for(self, key: str, name: str) -> Identity:
         if key not in self.identities:
@@ -258,15 +241,15 @@ class Lobby:
         for table in list(self.tables.values()):
             # While the disk is full (the journal said so once) each sweep tries again.
             with contextlib.suppress(StorageFull):
-                await table.save_pending()
-                await table.release_expired(now)
+                await table.seating.save_pending()
+                await table.seating.release_expired(now)
         for identity in list(self.identities.values()):
             if identity.connected or identity.disconnected_since is None:
                 continue
             holds = any(table.held_by(identity) for table in identity.tables)
             if not holds and now - identity.disconnected_since >= WATCH_KEEP:
                 for table in list(identity.tables):
-                    await table.leave(identity, None)
+                    await table.seating.leave(identity, None)
             if not identity.tables:
                 self.identities.pop(identity.key, None)
         for table in list(self.tables.values()):
@@ -284,8 +267,7 @@ class Lobby:
                     await table.abandon_unattended()
 
     def close(self) -> None:
-        if self._news_due is not None:
-            self._news_due.cancel()
+        self.news.close()
         self.social.close()
         self.room.close()
         for table in self.tables.values():
@@ -365,27 +347,27 @@ class Lobby:
         await self.social.created(table, msg)
         if msg.get("sit", True):
             try:
-                await table.sit(identity, 0, None, msg.get("name"))
+                await table.seating.sit(identity, 0, None, msg.get("name"))
             except StorageFull:
-                table.seats_unsaved = True  # left empty: let go once there is room again
+                table.seating.unsaved = True  # left empty: let go once there is room again
                 raise
         else:
-            table.watch(identity, None)
+            table.seating.watch(identity, None)
         self._send_joined(session, table, msg)
 
     async def _join(self, session: Any, msg: dict[str, Any]) -> None:
         table = self._table(msg)
         password = msg.get("password")
-        with self._guessing(session, table, password):
-            await table.sit(session.identity, msg.get("seat"), password, msg.get("name"))
+        with self.guesses.guarding(session, table, password):
+            await table.seating.sit(session.identity, msg.get("seat"), password, msg.get("name"))
         self._send_joined(session, table, msg)
         table.sync(session.identity)
 
     async def _watch(self, session: Any, msg: dict[str, Any]) -> None:
         table = self._table(msg)
         password = msg.get("password")
-        with self._guessing(session, table, password):
-            table.watch(session.identity, password)
+        with self.guesses.guarding(session, table, password):
+            table.seating.watch(session.identity, password)
         if msg.get("name"):  # a page that said hello before its person typed a name
             session.identity.name = msg["name"]
         self._send_joined(session, table, msg)
@@ -396,7 +378,7 @@ class Lobby:
         table = self._table(msg)
         identity: Identity = session.identity
         was_in_lobby = not identity.tables
-        await table.leave(identity, msg.get("seat"))
+        await table.seating.leave(identity, msg.get("seat"))
         reply: dict[str, Any] = {
             "t": "left",
             "table": table.id,
@@ -417,7 +399,9 @@ class Lobby:
 
     async def _bot(self, session: Any, msg: dict[str, Any]) -> None:
         table = self._table(msg)
-        await table.add_bot(session.identity, msg.get("seat"), msg.get("level", bots.DEFAULT_LEVEL))
+        await table.seating.add_bot(
+            session.identity, msg.get("seat"), msg.get("level", bots.DEFAULT_LEVEL)
+        )
 
     async def _start(self, session: Any, msg: dict[str, Any]) -> None:
         await self._table(msg).start(session.identity)
@@ -449,7 +433,7 @@ class Lobby:
         lesson this person was still at ends (one lesson at a time)."""
         identity: Identity = session.identity
         for earlier in [t for t in identity.tables if isinstance(t, LessonTable)]:
-            await earlier.leave(identity, None)
+            await earlier.seating.leave(identity, None)
         table = await open_lesson(self.journal, self.hooks, identity, msg["game"], msg.get("name"))
         self.tables[table.id] = table
         self._send_joined(session, table, msg)
@@ -469,17 +453,17 @@ class Lobby:
     async def _hand_to_bot(self, session: Any, msg: dict[str, Any]) -> None:
         table = self._table(msg)
         level = msg.get("level", table.takeover or bots.DEFAULT_LEVEL)
-        await table.hand_to_bot(session.identity, msg["seat"], level)
+        await table.standins.hand_to_bot(session.identity, msg["seat"], level)
         self._fact_hand(table, session, f"handed seat {msg['seat']} to a {level} bot", msg)
 
     async def _reclaim(self, session: Any, msg: dict[str, Any]) -> None:
         table = self._table(msg)
-        await table.reclaim(session.identity, msg["seat"])
+        await table.standins.reclaim(session.identity, msg["seat"])
         self._fact_hand(table, session, f"took seat {msg['seat']} back from its bot", msg)
 
     async def _nudge(self, session: Any, msg: dict[str, Any]) -> None:
         table = self._table(msg)
-        reached = table.nudge(session.identity, msg["seat"])
+        reached = table.standins.nudge(session.identity, msg["seat"])
         reply = {"t": "nudged", "table": table.id, "seat": msg["seat"], "reached": reached}
         if "id" in msg:
             reply["ref"] = msg["id"]
@@ -495,7 +479,7 @@ class Lobby:
         table = self._table(msg)
         to = msg.get("to", "bot")
         level = msg.get("level", table.takeover or bots.DEFAULT_LEVEL)
-        await table.remove(session.identity, msg["seat"], to, level)
+        await table.seating.remove(session.identity, msg["seat"], to, level)
         goes = f"a {level} bot" if to == "bot" else "nobody (open)"
         self._fact_hand(table, session, f"removed seat {msg['seat']}'s person; to {goes}", msg)
 
@@ -555,37 +539,6 @@ class Lobby:
             reply["ref"] = msg["id"]
         session.send(reply)
 
-    @contextlib.contextmanager
-    def _guessing(self, session: Any, table: Table, password: str | None) -> Iterator[None]:
-        """Around a `join` or `watch`: refuse it while its address has guessed the table's
-        password wrong too often; count it if it brings a wrong one."""
-        address = peer_address(session)
-        if table.needs_password(session.identity):
-            wait = self.guesses.wait(address, table.id)
-            if wait > 0:
-                seconds = math.ceil(wait)
-                raise Refused(
-                    "rate_limited",
-                    f"too many wrong passwords for table {table.id} from your address;"
-                    f" try again in {seconds} s",
-                    {"retry_after": seconds},
-                )
-        try:
-            yield
-        except Refused as exc:
-            # Counted (and, when it reaches the limit, told in one log line) if it was wrong.
-            wrong = exc.code == "password" and password is not None
-            if wrong and self.guesses.wrong(address, table.id):
-                log.warning(
-                    "%s guessed the password of table %s wrong %s times within %g s;"
-                    " its tries there wait",
-                    address,
-                    table.id,
-                    self.guesses.limit,
-                    self.guesses.window,
-                )
-            raise
-
     def _send_joined(self, session: Any, table: Table, msg: dict[str, Any]) -> None:
         reply = table.joined_message(session.identity)
         if "id" in msg:
@@ -603,50 +556,14 @@ class Lobby:
 
     def _table_changed(self, table: Table) -> None:
         """Tell the lobby and the table's people about a table; forget abandoned ones."""
-        self._note_status(table)
+        self.table_log.note(table)
         self.rounds.table_changed(table)
         self.room.table_changed(table)
         if table.status == ABANDONED:
             self._drop(table)
             return
-        self._news.setdefault(table.id, set())
-        self._news_soon()
+        self.news.changed(table.id)
         self.social.table_changed(table)
-
-    def _note_status(self, table: Table) -> None:
-        """A table made, started, finished or given up is a fact of the evening's log."""
-        before = self._statuses.get(table.id)
-        if before == table.status:
-            return
-        self._statuses[table.id] = table.status
-        where = f"table {table.id} ({table.game.id}, {table.players} seats)"
-        if before is None:
-            made = "made" + (", friendly" if table.rules.get("friendly") else "")
-            by = table.creator.name if table.creator else None
-            self.chronicle.fact(
-                "table_made", f"{where} {made} by {by}", table=table.id, game=table.game.id, by=by
-            )
-        if table.status == PLAYING:
-            names = [s.name or "?" for s in table.seats]
-            self.chronicle.fact(
-                "table_started",
-                f"{where} started: {', '.join(names)}",
-                table=table.id,
-                seats=names,
-            )
-        elif table.status == FINISHED and table.outcome is not None:
-            scores = table.outcome.get("scores", [])
-            said = ", ".join(f"{s.name} {p}" for s, p in zip(table.seats, scores, strict=False))
-            self.chronicle.fact(
-                "table_finished",
-                f"{where} finished: {said}",
-                table=table.id,
-                seats=[s.name for s in table.seats],
-                scores=scores,
-                winners=table.outcome.get("winners", []),
-            )
-        elif table.status == ABANDONED:
-            self.chronicle.fact("table_closed", f"{where} closed", table=table.id)
 
     def _to_everyone(self, frame: bytes) -> None:
         """One encoded message to every connection that said hello."""
@@ -655,7 +572,7 @@ class Lobby:
                 session.send_frame(frame)
 
     def _drop(self, table: Table) -> None:
-        self._statuses.pop(table.id, None)
+        self.table_log.forget(table.id)
         table.close()
         if self.tables.pop(table.id, None) is None:
             return
@@ -663,64 +580,8 @@ class Lobby:
         people = {p.session for p in table.attendees() if p.session is not None}
         for person in table.attendees():
             person.tables.discard(table)
-        self._news.setdefault(table.id, set()).update(people)
-        self._news_soon()
-
-    def _news_soon(self) -> None:
-        """Send the news at the end of this turn of the loop, or NEWS_EVERY after the last."""
-        if self._news_due is not None:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no loop (restoring): nobody is connected yet
-            self._send_news()
-            return
-        delay = max(0.0, self._news_sent + NEWS_EVERY - loop.time())
-        self._news_due = loop.call_later(delay, self._send_news)
-
-    def _send_news(self) -> None:
-        """Each changed table's summary (or its removal), encoded once: to every session in the
-        lobby (at no table) all of them, to the people at a table that table's."""
-        self._news_due = None
-        with contextlib.suppress(RuntimeError):
-            self._news_sent = asyncio.get_running_loop().time()
-        news, self._news = self._news, {}
-        if not news:
-            return
-        frames: dict[int, bytes] = {}
-        for table_id in news:
-            table = self.tables.get(table_id)
-            if table is None or table.status == ABANDONED:
-                frames[table_id] = encode({"t": "table_removed", "table": table_id})
-            else:
-                frames[table_id] = encode({"t": "table", "table": table.summary()})
-        in_lobby = [s for s in self.sessions if s.identity is not None and not s.identity.tables]
-        # A lesson is news only for its learner (the lobby does not list it).
-        listed = [
-            frame
-            for table_id, frame in frames.items()
-            if not isinstance(self.tables.get(table_id), LessonTable)
-        ]
-        for session in in_lobby:
-            for frame in listed:
-                session.send_frame(frame)
-        lobby = set(in_lobby)
-        for table_id, told in news.items():
-            table = self.tables.get(table_id)
-            people = set(told)
-            if table is not None:
-                people.update(p.session for p in table.attendees() if p.session is not None)
-            for session in people - lobby:
-                session.send_frame(frames[table_id])
-        self._update_open_tables()
-
-    def _update_open_tables(self) -> None:
-        count = sum(1 for t in self.tables.values() if t.open_seats)
-        if count != self._open_tables:
-            self._open_tables = count
-            if self._open_tables_changed is not None:
-                self._open_tables_changed(count)
+        self.news.changed(table.id, people)
 
     @property
     def open_tables(self) -> int:
-        return max(self._open_tables, 0)
+        return self.news.open_tables

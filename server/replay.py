@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from server.restore import as_played
 from server.store import UNDO, UNDONE, Store
-from server.tables import as_played
 from server.undo import taken_back_event
 from shared import engine, gamefile
 

@@ -19,7 +19,8 @@ import contextlib
 import time
 from typing import Any
 
-from server.tables import ABANDONED, PLAYING, Table
+from server.status import ABANDONED, PLAYING
+from server.tables import Table
 from shared.protocol import encode
 
 # The room's news goes out at most this often (seconds); time waited is counted by the screen.

@@ -24,16 +24,11 @@ from typing import Any
 from server import bots
 from server.evening import Scoreboard, standings
 from server.identities import Identity
+from server.journal import Journal
 from server.ratings import name_key
-from server.store import Journal
-from server.tables import (
-    ABANDONED,
-    DEFAULT_KEEP,
-    FINISHED,
-    Refused,
-    Table,
-    TableHooks,
-)
+from server.refusals import Refused
+from server.status import ABANDONED, FINISHED
+from server.tables import DEFAULT_KEEP, Table, TableHooks
 from shared import engine
 from shared.protocol import encode
 
@@ -220,7 +215,7 @@ class Rounds:
             now.tables.append(table.id)
             seated = {i: (person, person.name) for i, person in enumerate(group)}
             levels = {i: now.level for i in range(size, now.seats)}
-            await table.seat_again(seated, levels, set())
+            await table.seating.seat_again(seated, levels, set())
             made.append(table)
         for table in made:
             for person in table.attendees():

@@ -20,8 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from server.identities import Identity
-from server.store import ChatLine, Journal
-from server.tables import FINISHED, PLAYING, WAITING, Refused, Table, TableHooks
+from server.journal import Journal
+from server.refusals import Refused
+from server.status import FINISHED, PLAYING, WAITING
+from server.store import ChatLine
+from server.tables import Table, TableHooks
 from shared.protocol import clean_chat, encode
 
 log = logging.getLogger(__name__)
@@ -321,7 +324,7 @@ class Social:
         rematch = Rematch(old, new, name, present - {by}, loop.time() + REMATCH_WAIT)
         self.rematches[new.id] = rematch
         self.next_of[old.id] = new.id
-        await new.seat_again(people, levels, watching)
+        await new.seating.seat_again(people, levels, watching)
         await self._carry_chat(old, new)
         for person in new.attendees():
             if person.session is not None:
@@ -361,7 +364,7 @@ class Social:
             late, rematch.pending = rematch.pending, set()
             for person in late:
                 for seat in new.held_by(person):
-                    await new.leave(person, seat)
+                    await new.seating.leave(person, seat)
                 if person.session is not None:
                     left = {"t": "left", "table": new.id, "seats": [], "spectator": False}
                     person.session.send(left)

@@ -22,7 +22,7 @@ from client.net.connection import AsyncClient  # noqa: E402
 from client.scenes.hands import HandsDialog, RemoveDialog  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
 from client.settings import Settings  # noqa: E402
-from server import tables  # noqa: E402
+from server import standins  # noqa: E402
 from tests.test_client_hints import run_until, tap  # noqa: E402
 
 
@@ -31,7 +31,7 @@ def config_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("JEWELTABLE_CONFIG", str(tmp_path))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     # The server runs in this process: a seat counts as idle after a short wait here.
-    monkeypatch.setattr(tables, "IDLE_SEAT", 0.3)
+    monkeypatch.setattr(standins, "IDLE_SEAT", 0.3)
     yield
     i18n.set_language("en")
 

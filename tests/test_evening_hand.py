@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from server import tables
+from server import standins
 from tests.test_server_kit import arun, connect, running_server
 from tests.test_web_gateway import WebClient
 
@@ -143,7 +143,7 @@ async def test_an_absent_persons_seat_is_handed_to_a_bot_and_taken_back(tmp_path
 async def test_an_idle_persons_seat_is_handed_to_a_bot(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tables, "IDLE_SEAT", 0.3)
+    monkeypatch.setattr(standins, "IDLE_SEAT", 0.3)
     async with running_server(tmp_path, host_code=CODE) as server:
         table, ada, bob, cy, eve = await three_seats(server, first=1)
         await refused(ada, {"t": "hand_to_bot", "table": table, "seat": 2}, "seat_active")

@@ -1,4 +1,4 @@
-"""The server's collector settings (server/app.py): after start-up everything alive is frozen,
+"""The server's collector settings (server/collector.py): after start-up everything alive is frozen,
 the thresholds are the server's, and what survives a full collection is frozen too; GcWatch's
 diagnosis names what a long collection examined."""
 
@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from server import app
+from server import collector
 
 
 @pytest.fixture
@@ -38,18 +38,18 @@ def pair() -> Node:
 
 def test_settling_freezes_what_is_alive_and_sets_the_thresholds(restored_collector):
     kept = pair()
-    app.settle_memory()
-    assert gc.get_threshold() == app.GC_THRESHOLDS
+    collector.settle_memory()
+    assert gc.get_threshold() == collector.GC_THRESHOLDS
     assert gc.get_freeze_count() > 0
     frozen = gc.get_freeze_count()
-    app.settle_memory()  # twice (a second server in one process): one callback
-    assert gc.callbacks.count(app.freeze_after_full_collection) == 1
+    collector.settle_memory()  # twice (a second server in one process): one callback
+    assert gc.callbacks.count(collector.freeze_after_full_collection) == 1
     assert gc.get_freeze_count() >= frozen
     assert not any(obj is kept for n in range(3) for obj in gc.get_objects(n))
 
 
 def test_what_survives_a_full_collection_is_frozen_and_garbage_is_not(restored_collector):
-    app.settle_memory()
+    collector.settle_memory()
     survivor = pair()
     pair()  # garbage: a cycle no one holds
     frozen = gc.get_freeze_count()
@@ -65,12 +65,12 @@ def test_what_survives_a_full_collection_is_frozen_and_garbage_is_not(restored_c
 
 
 def test_the_diagnosis_names_the_objects_a_long_collection_examined(monkeypatch, caplog):
-    monkeypatch.setattr(app, "GC_PAUSE_LOGGED", 0.0)
-    watch = app.GcWatch(detail=True)
+    monkeypatch.setattr(collector, "GC_PAUSE_LOGGED", 0.0)
+    watch = collector.GcWatch(detail=True)
     kept = [pair() for _ in range(2000)]
     gc.callbacks.append(watch)
     try:
-        with caplog.at_level(logging.WARNING, logger="server.app"):
+        with caplog.at_level(logging.WARNING, logger="server.collector"):
             gc.collect(1)
     finally:
         gc.callbacks.remove(watch)
@@ -85,12 +85,12 @@ def test_the_diagnosis_names_the_objects_a_long_collection_examined(monkeypatch,
 def test_thresholds_can_be_set_for_a_measurement_and_a_wrong_value_is_ignored(
     restored_collector, monkeypatch, caplog
 ):
-    monkeypatch.setenv(app.GC_THRESHOLDS_ENV, "4000,2,50")
-    app.settle_memory()
+    monkeypatch.setenv(collector.GC_THRESHOLDS_ENV, "4000,2,50")
+    collector.settle_memory()
     assert gc.get_threshold() == (4000, 2, 50)
     for wrong in ("4000,2", "a,b,c", "4000,0,50", "1,2,3,4"):
-        monkeypatch.setenv(app.GC_THRESHOLDS_ENV, wrong)
+        monkeypatch.setenv(collector.GC_THRESHOLDS_ENV, wrong)
         caplog.clear()
-        app.settle_memory()
-        assert gc.get_threshold() == app.GC_THRESHOLDS
-        assert app.GC_THRESHOLDS_ENV in caplog.text
+        collector.settle_memory()
+        assert gc.get_threshold() == collector.GC_THRESHOLDS
+        assert collector.GC_THRESHOLDS_ENV in caplog.text

@@ -118,6 +118,23 @@ def test_shared_imports_neither_server_nor_client():
     assert bad == []
 
 
+# The server's modules are rooms of at most this many lines; any still to be split is listed.
+SERVER_LINES = 600
+SERVER_TO_SPLIT: set[str] = set()
+
+
+def test_a_server_module_has_at_most_600_lines():
+    lines = {
+        name: len(path.read_text(encoding="utf-8").splitlines())
+        for name, path in modules().items()
+        if name.startswith("server.")
+    }
+    long = {name for name, count in lines.items() if count > SERVER_LINES}
+    assert long - SERVER_TO_SPLIT == set()
+    # A module split since is taken off the list, so that it stays small.
+    assert {name for name in SERVER_TO_SPLIT if lines[name] <= SERVER_LINES} == set()
+
+
 def test_server_never_imports_client():
     bad = [
         (a, b)

@@ -15,7 +15,8 @@ import pytest
 
 from client.cli import main
 from client.net.connection import AsyncClient
-from server.store import DB_NAME, Journal, Store
+from server.journal import Journal
+from server.store import DB_NAME, Store
 from shared import engine
 from tests.test_server_kit import (
     HOST,
@@ -344,7 +345,7 @@ def test_a_journal_from_before_timer_moves_were_marked_still_replays(tmp_path):
     # Das Kollier's quiet-time knock-down was journaled as a plain knock_down (by "timer"); the
     # rules now accept the auctioneer's own only once everyone has passed.
     from server.replay import table_log
-    from server.tables import as_played
+    from server.restore import as_played
 
     game = engine.get_game("das-kollier")
     options = {"first_seat": 0}

@@ -36,7 +36,8 @@ from pathlib import Path
 
 import pytest
 
-from server.store import Checkpointer, Store
+from server.journal import Checkpointer
+from server.store import Store
 from tests.test_persistence import ROOT, Driver
 from tests.test_server_kit import HOST, arun, latest
 

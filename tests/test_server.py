@@ -10,7 +10,7 @@ import socket
 import pytest
 
 from client.net.connection import AsyncClient, ConnectionClosed
-from server.tables import Seat
+from server.seats import Seat
 from shared import engine
 from shared.protocol import PROTOCOL_VERSION, encode, hello
 from tests.test_server_kit import (

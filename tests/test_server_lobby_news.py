@@ -17,9 +17,9 @@ def seat_names(msg: dict) -> list:
 
 @arun(30)
 async def test_changes_within_the_news_interval_reach_the_lobby_once(tmp_path, monkeypatch):
-    import server.lobby
+    import server.news
 
-    monkeypatch.setattr(server.lobby, "NEWS_EVERY", 1.0)
+    monkeypatch.setattr(server.news, "NEWS_EVERY", 1.0)
     async with running_server(tmp_path) as srv:
         watcher = await connect(srv, "Lobby")
         ada, bob, cyd = [await connect(srv, name) for name in ("Ada", "Bob", "Cyd")]

@@ -24,7 +24,9 @@ import msgpack
 import pytest
 
 from client.tables import view_for
-from server.tables import FINISHED, HISTORY_MOVES, PLAYING, Seat, Table
+from server.seats import Seat
+from server.status import FINISHED, PLAYING
+from server.tables import HISTORY_MOVES, Table
 from shared import engine
 from shared.protocol import PROTOCOL_VERSION, encode
 from shared.randomplay import random_step

@@ -23,7 +23,7 @@ from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed as WebSocketClosed
 
 from client.net.connection import AsyncClient, ConnectionClosed
-from server import web
+from server import web, web_files
 from shared import engine
 from shared.protocol import MAX_FRAME, MAX_STRIKES, encode, hello
 from tests.test_server_kit import (
@@ -436,26 +436,29 @@ def test_the_page_folder_serves_files_only_inside_it(tmp_path):
     (root / "notes.py").write_text("")
     (tmp_path / "outside.js").write_text("export {}")
     (root / "link.js").symlink_to(tmp_path / "outside.js")
-    assert web.page_file("/", root) == (root / "index.html").resolve()
-    assert web.page_file("/games/bijoux.js?v=2", root) == (root / "games" / "bijoux.js").resolve()
+    assert web_files.page_file("/", root) == (root / "index.html").resolve()
+    assert (
+        web_files.page_file("/games/bijoux.js?v=2", root)
+        == (root / "games" / "bijoux.js").resolve()
+    )
     for path in ("/games", "/games/", "/.secret.json", "/notes.py", "/link.js", "games/bijoux.js"):
-        assert web.page_file(path, root) is None, path
+        assert web_files.page_file(path, root) is None, path
 
 
 @arun(30)
 async def test_every_file_of_the_page_is_served_with_its_type_and_names_no_other_host(tmp_path):
     files = [
         p
-        for p in web.WEB_ROOT.rglob("*")
-        if p.is_file() and web.page_file("/" + p.relative_to(web.WEB_ROOT).as_posix())
+        for p in web_files.WEB_ROOT.rglob("*")
+        if p.is_file() and web_files.page_file("/" + p.relative_to(web_files.WEB_ROOT).as_posix())
     ]
-    assert web.WEB_ROOT / "index.html" in files
+    assert web_files.WEB_ROOT / "index.html" in files
     async with gateway(tmp_path) as server:
         for path in files:
-            target = "/" + urllib.parse.quote(path.relative_to(web.WEB_ROOT).as_posix())
+            target = "/" + urllib.parse.quote(path.relative_to(web_files.WEB_ROOT).as_posix())
             status, headers, body = await http_get(server.web_port, target)
             assert status == 200, target
-            assert headers["content-type"] == web.CONTENT_TYPES[path.suffix.lower()]
+            assert headers["content-type"] == web_files.CONTENT_TYPES[path.suffix.lower()]
             assert int(headers["content-length"]) == len(body) and body == path.read_bytes()
             assert not other_hosts(body.decode("utf-8", "replace")), (target, other_hosts(body))
         status, headers, body = await http_get(server.web_port, "/")
@@ -469,9 +472,9 @@ async def test_the_pages_text_is_gzipped_for_a_browser_that_takes_it(tmp_path):
     async with gateway(tmp_path) as server:
         port = server.web_port
         for target, path in (
-            ("/app.js", web.WEB_ROOT / "app.js"),
-            ("/style.css", web.WEB_ROOT / "style.css"),
-            ("/games/das-kollier.js", web.WEB_ROOT / "games" / "das-kollier.js"),
+            ("/app.js", web_files.WEB_ROOT / "app.js"),
+            ("/style.css", web_files.WEB_ROOT / "style.css"),
+            ("/games/das-kollier.js", web_files.WEB_ROOT / "games" / "das-kollier.js"),
         ):
             plain = path.read_bytes()
             status, headers, body = await http_get(
@@ -489,27 +492,27 @@ async def test_the_pages_text_is_gzipped_for_a_browser_that_takes_it(tmp_path):
                 assert "content-encoding" not in headers and body == plain, (target, refusal)
         # A file under GZIP_FROM bytes is not worth it (index.html, 657 bytes today); the
         # catalogs are text too; images are compressed already.
-        index = (web.WEB_ROOT / "index.html").read_bytes()
+        index = (web_files.WEB_ROOT / "index.html").read_bytes()
         status, headers, body = await http_get(port, "/", headers="Accept-Encoding: gzip\r\n")
-        assert ("content-encoding" in headers) == (len(index) >= web.GZIP_FROM)
+        assert ("content-encoding" in headers) == (len(index) >= web_files.GZIP_FROM)
         status, headers, body = await http_get(
             port, "/i18n/de.json", headers="Accept-Encoding: gzip\r\n"
         )
         assert status == 200 and headers["content-encoding"] == "gzip"
         assert json.loads(gzip.decompress(body))
-        icon = next(p for p in web.WEB_ROOT.rglob("*.png"))
-        target = "/" + icon.relative_to(web.WEB_ROOT).as_posix()
+        icon = next(p for p in web_files.WEB_ROOT.rglob("*.png"))
+        target = "/" + icon.relative_to(web_files.WEB_ROOT).as_posix()
         status, headers, body = await http_get(port, target, headers="Accept-Encoding: gzip\r\n")
         assert "content-encoding" not in headers and body == icon.read_bytes()
 
 
 def test_accept_encoding_is_read_with_its_q_values():
-    assert web.takes_gzip("gzip")
-    assert web.takes_gzip("deflate, gzip;q=0.5")
-    assert web.takes_gzip("*")
-    assert web.takes_gzip("GZIP ; q=1")
+    assert web_files.takes_gzip("gzip")
+    assert web_files.takes_gzip("deflate, gzip;q=0.5")
+    assert web_files.takes_gzip("*")
+    assert web_files.takes_gzip("GZIP ; q=1")
     for no in (None, "", "identity", "gzip;q=0", "gzip;q=0.0", "*;q=0", "gzip;q=x", "br"):
-        assert not web.takes_gzip(no), no
+        assert not web_files.takes_gzip(no), no
 
 
 # What a page loads from: attributes, CSS urls and imports, JavaScript imports and requests.
@@ -631,7 +634,7 @@ def test_serve_prints_each_web_url_and_a_qr_code_and_serves_the_page(tmp_path):
         qr = [proc.stdout.readline() for _ in range(5)]
         assert all(set(row.strip("\n")) <= set(" █▀▄") for row in qr), qr
         status, _, body = asyncio.run(http_get(int(found.group(1)), "/"))
-        assert status == 200 and body == (web.WEB_ROOT / "index.html").read_bytes()
+        assert status == 200 and body == (web_files.WEB_ROOT / "index.html").read_bytes()
     finally:
         proc.terminate()
         proc.wait(10)

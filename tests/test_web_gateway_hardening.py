@@ -17,7 +17,7 @@ import pytest
 from websockets.asyncio.client import connect as ws_connect
 
 from client.net.connection import AsyncClient, ConnectionClosed
-from server import web
+from server import web, web_files
 from shared.protocol import (
     HELLO_TOKEN_LEN,
     MAX_NESTING,
@@ -356,7 +356,7 @@ async def test_of_two_pipelined_gets_the_first_is_answered_then_the_connection_e
     async with gateway(tmp_path) as server:
         [(status, headers, body)] = responses(await exchange(server.web_port, two))
     assert (status, headers["connection"]) == (200, "close")
-    assert body == (web.WEB_ROOT / "index.html").read_bytes()
+    assert body == (web_files.WEB_ROOT / "index.html").read_bytes()
 
 
 @arun(30)

@@ -4,7 +4,7 @@ for them, takes the seat back, and sees the pause (docs/protocol.md, "A hand on 
 
 from __future__ import annotations
 
-from server import tables
+from server import standins
 from tests.test_web_page import open_lobby, phone
 
 
@@ -12,7 +12,7 @@ def test_the_creator_nudges_hands_and_pauses_and_the_other_takes_the_seat_back(
     server, browser, monkeypatch
 ):
     # The server runs in this process: a seat counts as idle after a short wait here.
-    monkeypatch.setattr(tables, "IDLE_SEAT", 0.3)
+    monkeypatch.setattr(standins, "IDLE_SEAT", 0.3)
     ada = phone(browser)
     bob = phone(browser)
     # Bob's phone tells when it buzzes.

@@ -31,7 +31,7 @@ with atheris.instrument_imports(include=["shared", "server", "websockets"]):
     from websockets.http11 import Request, Response
     from websockets.protocol import State
 
-    from server import web
+    from server import web, web_files
     from shared import protocol
 
 from tests.fuzz.common import run
@@ -51,7 +51,7 @@ BYE_TOO_LARGE = protocol.encode(
 )
 DATA = (Opcode.TEXT, Opcode.BINARY, Opcode.CONT)
 GATEWAY = web.WebGateway(run_session=None, host="127.0.0.1", port=0)  # type: ignore[arg-type]
-ROOT = web.WEB_ROOT.resolve()
+ROOT = web_files.WEB_ROOT.resolve()
 
 
 class Recorded(web.GatewayProtocol):
@@ -79,7 +79,7 @@ class Connection:
 def check_response(request: Request, response: Response) -> None:
     """A response serves only what the gateway may serve."""
     assert response.status_code != 500, f"a request made the gateway fail: {request!r}"
-    path = web.path_of(request.path)
+    path = web_files.path_of(request.path)
     if path is None:  # a target that is no path: refused as such, before anything else
         assert response.status_code in (400, 503), (request, response.status_code)
         return
@@ -88,7 +88,7 @@ def check_response(request: Request, response: Response) -> None:
     elif response.status_code == 200:
         assert request.method == "GET", request
         if not path.startswith("/i18n/"):
-            found = web.page_file(request.path)
+            found = web_files.page_file(request.path)
             assert found is not None and found.is_relative_to(ROOT), request.path
             assert response.body == found.read_bytes()
     elif response.status_code == 405:
