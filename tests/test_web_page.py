@@ -385,9 +385,11 @@ def test_play_against_bots_from_the_lobby_and_a_reload_lands_on_the_same_seat(se
     after = stream(page)
     assert after["seat"] == before["seat"] == 0
     assert localStorage(page, "jeweltable.token") == token
-    # The 2 s is the page's own: it tries again after 0.1 s (net.js RETRY_MS); a loaded
-    # machine adds its waiting to the round trips (2.11 s once at load 19), hence the margin.
-    assert back < 4.0, f"back at the seat after {back:.2f} s"
+    # The 2 s is the page's own: it tries again after 0.1 s (net.js RETRY_MS), and
+    # bench.web measures the reload (`interactive_ms`). Here only a bound that says it came back
+    # by itself: a loaded machine adds its waiting to the round trips (2.11 s at load 19, 4.69 s
+    # in a suite at load 17 on the slower kind of machine).
+    assert back < 10.0, f"back at the seat after {back:.2f} s"
     play_to_the_end(page, BIJOUX_TAPS)
     assert page.errors == []
 

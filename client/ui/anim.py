@@ -199,6 +199,9 @@ class Animator:
 
     def __init__(self, reduce_motion: bool = False) -> None:
         self.tweens: list[Tween] = []
+        # The running tweens of each object (by id; a tween holds its object, so the id is not
+        # reused meanwhile): `animate` looks only at the object's own, however many run.
+        self._of: dict[int, list[Tween]] = {}
         self.reduce_motion = reduce_motion
 
     def animate(
@@ -211,7 +214,7 @@ class Animator:
         **targets: float,
     ) -> Tween:
         """Start a tween of `obj`'s attributes toward `targets`."""
-        for tween in self.tweens:
+        for tween in self._of.get(id(obj), ()):
             if tween.obj is obj and not tween.done:
                 for name in targets:
                     tween.targets.pop(name, None)
@@ -220,19 +223,26 @@ class Animator:
                         tween.fade_in = False
         tween = Tween(obj, duration, easing, delay, on_finished, self.reduce_motion, **targets)
         self.tweens.append(tween)
+        self._of.setdefault(id(obj), []).append(tween)
         return tween
 
     def update(self, dt: float) -> None:
         """Advance every tween by `dt` seconds and drop the finished ones."""
         for tween in list(self.tweens):
             tween.update(dt)
-        self.tweens = [t for t in self.tweens if not t.done]
+        self._drop_finished()
 
     def finish_all(self) -> None:
         while self.tweens:
             for tween in list(self.tweens):
                 tween.finish()
-            self.tweens = [t for t in self.tweens if not t.done]
+            self._drop_finished()
+
+    def _drop_finished(self) -> None:
+        self.tweens = [t for t in self.tweens if not t.done]
+        self._of = {}
+        for tween in self.tweens:
+            self._of.setdefault(id(tween.obj), []).append(tween)
 
     @property
     def busy(self) -> bool:
