@@ -55,6 +55,7 @@ def violations(page, within: str | None = None) -> list[tuple[str, list]]:
 
 def person(browser, size: dict, **extra: Any):
     """A page of `size` that keeps its errors and WebSocket frames (tests/test_web_tv.py)."""
+    extra.setdefault("reduced_motion", "reduce")  # as phone() in tests/test_web_page.py
     page = keep_frames(browser.new_context(viewport=size, locale="en-GB", **extra).new_page())
     page.on("dialog", lambda dialog: dialog.accept())
     return page
@@ -517,7 +518,7 @@ def test_saba_palast_is_played_to_the_end_by_keys(server, browser):
 def test_reduce_motion_and_text_size_are_settings_of_the_page(server, browser):
     """The lobby's settings: "Reduce motion" stills every animation (as the system's wish does),
     and 200% text on a 390×844 phone reflows with nothing cut off and no sideways scroll."""
-    page = person(browser, PHONE)
+    page = person(browser, PHONE, reduced_motion="no-preference")
     open_lobby(page, server)
     page.click("#reduce-motion")
     assert page.evaluate("() => document.documentElement.classList.contains('reduce-motion')")

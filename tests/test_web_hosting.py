@@ -212,7 +212,7 @@ def test_seated_the_screen_stays_awake_and_the_turn_shows_in_the_title_and_buzze
     page.tap("#leave")
     page.wait_for_selector("#create")
     assert page.evaluate("() => window.jeweltable.awake") == "off"
-    assert page.title() == "Jewel Table"
+    page.wait_for_function("() => document.title === 'Jewel Table'", timeout=5000)
     assert page.errors == []
 
 
@@ -227,7 +227,7 @@ def test_a_phone_turned_quiet_does_not_buzz_and_the_wake_lock_holds_where_there_
     assert page.get_attribute("#vibrate", "aria-pressed") == "false"
     page.tap(f"[data-table='{table}'] [data-seat='0']")
     page.wait_for_selector("main.table[data-seq] .plaque.legal")
-    assert page.title().startswith("● Your turn")
+    page.wait_for_function("() => document.title.startsWith('● Your turn')", timeout=5000)
     assert page.evaluate("() => window.buzzes") == []
     page.wait_for_function("() => window.jeweltable.awake === 'wake-lock'")
     assert page.evaluate("() => window.locks.map((l) => [l.type, l.released])") == [

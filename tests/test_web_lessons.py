@@ -172,7 +172,11 @@ FAST_PANEL = """() => {
 def tall_phone(browser, locale: str):
     """A page on a phone of 390×844 (the size the lessons were looked at), touch and all."""
     context = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale=locale
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+        locale=locale,
+        reduced_motion="reduce",  # as phone() in tests/test_web_page.py
     )
     page = context.new_page()
     page.errors = []

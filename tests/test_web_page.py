@@ -205,6 +205,10 @@ async def _stop_hosting(host: AsyncClient, waiting: asyncio.Future) -> None:
 
 
 def phone(browser, locale: str = "en-GB", **extra: Any):
+    # Still, unless a test looks at the motion: the page's short flights and fades cost every
+    # test's chromium a frame's work each, for nothing a test reads (the glows, by opacity, are
+    # the compositor's and stay).
+    extra.setdefault("reduced_motion", "reduce")
     context = browser.new_context(
         viewport=PHONE, has_touch=True, is_mobile=True, locale=locale, **extra
     )

@@ -415,8 +415,11 @@ function render() {
     renderAgain = true;
     return;
   }
+  // Where the side (or the lobby) was scrolled, as its scroll events said: reading scrollTop
+  // here, or writing it back when it was at the top, would make the browser lay the page out
+  // once more before the frame that shows the answer.
   const scroll = root.querySelector(".scroll");
-  const keep = scroll ? scroll.scrollTop : 0;
+  const keep = (scroll && scroll.scrolledTo) || 0;
   const focused = focusOf(document.activeElement);
   redrawing = true;
   try {
@@ -437,9 +440,12 @@ function render() {
     redrawing = false;
   }
   const again = root.querySelector(".scroll");
-  if (again) again.scrollTop = keep;
-  refocus(focused);
-  trayBelow();
+  if (again && keep) again.scrollTop = again.scrolledTo = keep;
+  // The keys' place comes back at once; a finger's (a control focused by a tap) after the frame
+  // is painted, as focusing makes the browser work out the new page's styles first.
+  if (focused && focused.keys) refocus(focused);
+  else if (focused) afterPaint("refocus", () => refocus(focused));
+  afterPaint("tray", trayBelow);
   atTable();
   resultsInSight();
   if (renderAgain) {
@@ -448,11 +454,33 @@ function render() {
   }
 }
 
+// Work that can wait for the frame with the answer to be painted (one of each kind pending).
+const pending = new Map();
+function afterPaint(kind, work) {
+  const waiting = pending.has(kind);
+  pending.set(kind, work);
+  if (waiting) return;
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      const last = pending.get(kind);
+      pending.delete(kind);
+      last();
+    }),
+  );
+}
+
 // The keys' place across a redraw, which builds the screen anew: the control with the same key,
 // else the board cell (a plaque just played is no control any more, but still the same cell).
 function focusOf(el) {
   if (!(el instanceof Element) || !root.contains(el)) return null;
-  return { tap: el.dataset.tap || null, cell: el.dataset.cell || null, landed: el.matches(LANDINGS) };
+  const keys = (() => {
+    try {
+      return el.matches(":focus-visible");
+    } catch {
+      return true; // a browser without :focus-visible: as before, at once
+    }
+  })();
+  return { tap: el.dataset.tap || null, cell: el.dataset.cell || null, landed: el.matches(LANDINGS), keys };
 }
 
 function refocus(focused) {
@@ -486,7 +514,15 @@ function trayBelow() {
   const below = start !== null && start.getBoundingClientRect().top >= innerHeight - 24;
   document.body.classList.toggle("tray-below", below);
 }
-document.addEventListener("scroll", trayBelow, { capture: true, passive: true });
+document.addEventListener(
+  "scroll",
+  (event) => {
+    const el = event.target;
+    if (el instanceof Element && el.classList.contains("scroll")) el.scrolledTo = el.scrollTop;
+    trayBelow();
+  },
+  { capture: true, passive: true },
+);
 addEventListener("resize", trayBelow);
 
 // The results, when a game ends, scrolled into sight once (the side panel may have been

@@ -92,10 +92,19 @@ document.addEventListener("visibilitychange", () => {
 });
 
 /** The tab's title and the buzz: called after every drawing with whether it is this seat's
- *  turn now, and whether to buzz; the buzz comes once, when the turn comes. */
+ *  turn now, and whether to buzz; the buzz comes once, when the turn comes. Both are done once
+ *  the frame with the drawing is painted (setting the title costs the page a trip to the
+ *  browser, and the answer to a tap should not wait for it). */
 export function turnCue(mine, buzz) {
   const title = mine ? `● ${_("Your turn")} · ${_("Jewel Table")}` : _("Jewel Table");
-  if (document.title !== title) document.title = title;
-  if (mine && !state.mine && buzz && typeof navigator.vibrate === "function") navigator.vibrate(BUZZ_MS);
+  const buzzNow = mine && !state.mine && buzz && typeof navigator.vibrate === "function";
   state.mine = mine;
+  if (buzzNow) afterPaint(() => navigator.vibrate(BUZZ_MS));
+  afterPaint(() => {
+    if (document.title !== title) document.title = title;
+  });
+}
+
+function afterPaint(work) {
+  requestAnimationFrame(() => setTimeout(work));
 }
