@@ -136,7 +136,10 @@ WATCH = """(() => {
         if (tapped === undefined || app.tapped !== undefined || sentAt === null) return;
         const part = { to_send: sentAt - tapped, answer: came - sentAt, handler: done - came,
           bytes: event.data.byteLength };
-        requestAnimationFrame(() => { part.to_frame = performance.now() - done; parts.push(part); });
+        requestAnimationFrame(() => {
+          part.to_frame = performance.now() - done;
+          parts.push(part);
+        });
       });
     },
   });
