@@ -152,6 +152,9 @@ function receive(msg) {
   if (hands.receive(msg)) return render(); // nudges, handed seats, pauses (hands.js)
   const handler = social.receive(msg) ? null : HANDLERS[msg.t];
   if (handler) handler(msg);
+  // News of another table changes nothing on the screen of a table: the lobby is drawn anew when
+  // the page comes back to it. (At a LAN party every move at every table is such news.)
+  if (msg.t === "table" && app.table !== null && msg.table.id !== app.table && !app.ended) return;
   render();
   if (app.stream && app.liveAt === undefined) app.liveAt = performance.now();
   if (msg.t === "update" && msg.ack !== undefined && app.tapped !== undefined) {
