@@ -63,14 +63,8 @@ from shared.games.saba_palast.data import (
     STOCK_LIMIT,
     card_id,
 )
-from shared.games.saba_palast.game import (
-    card_cost,
-    fresh_step,
-    obsolete,
-    points,
-    serail_preferred,
-    visible_fields,
-)
+from shared.games.saba_palast.facts import card_cost, fresh_step, obsolete, visible_fields
+from shared.games.saba_palast.scoring import points, serail_preferred
 
 GAME = get_game("saba-palast")
 

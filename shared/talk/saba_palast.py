@@ -29,7 +29,7 @@ from shared.games.saba_palast.data import (
     STOCK_LIMIT,
     SURCHARGES,
 )
-from shared.games.saba_palast.game import serail_preferred
+from shared.games.saba_palast.scoring import serail_preferred
 from shared.talk import Line, Moment, Section, Talk, fact, move, say, say_n, seat
 from shared.talk.scores import Row, number, part_rows, row
 
