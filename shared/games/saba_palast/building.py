@@ -31,6 +31,7 @@ from shared.games.saba_palast.scoring import (
 
 # --- 2. build
 def do_build(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    """Build a displayed palace part: pay, put a figure on its balcony (or none), send one home."""
     card, slot = displayed(state, move, "palace")
     if state["step"]["built"]:
         raise IllegalMove("you have already built a palace part this turn")
@@ -116,6 +117,7 @@ def do_build(state: State, seat: int, move: Move, events: list[Event]) -> None:
 
 
 def do_fulfil(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    """Fulfil a displayed treasury card (the leader's figure to the treasury) or the end card."""
     card, slot = displayed(state, move, "special")
     if state["step"]["fulfilled"]:
         raise IllegalMove("you have already fulfilled a treasury or end card this turn")
@@ -132,6 +134,7 @@ def do_fulfil(state: State, seat: int, move: Move, events: list[Event]) -> None:
 
 
 def displayed(state: State, move: Move, kind: str) -> tuple[str, int]:
+    """The move's card and its building field (0-based), refused unless displayed and of `kind`."""
     card = move.get("card")
     if not isinstance(card, str) or card not in state["display"]:
         shown = ", ".join(c for c in state["display"] if c) or "none"
@@ -145,6 +148,7 @@ def displayed(state: State, move: Move, kind: str) -> tuple[str, int]:
 
 
 def pay(state: State, seat: int, cost: dict[str, int], card: str) -> None:
+    """The seat pays `cost` into the supply, or the move is refused."""
     stock = state["stocks"][seat]
     if not can_pay(stock, cost):
         raise IllegalMove(f"{card} costs {fmt_cost(cost)} here; you have {fmt_cost(stock)}")
@@ -163,6 +167,7 @@ def after_building(state: State) -> None:
 
 def to_quarter_step(state: State) -> None:
     # No figure in supply: no quarter can be taken this turn, whatever happens.
+    """On to the quarter step, or (no figure may be placed) to the draw."""
     can_place = state["step"]["built"] and state["figures"][state["turn"]] > 0
     state["phase"] = "quarter" if can_place else "draw"
 

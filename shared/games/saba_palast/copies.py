@@ -54,6 +54,7 @@ def own_hand(state: State, seat: int) -> None:
 
 
 def own_step(state: State) -> None:
+    """The working state's own turn step."""
     step = state["step"]
     state["step"] = {**step, "spent": dict(step["spent"])}
 
@@ -62,21 +63,25 @@ def own_step(state: State) -> None:
 # move may change. The others stay shared with the state `apply` was given, which must not
 # change; pass and end_turn only set the phase, the turn and a fresh step.
 def own_return(state: State, seat: int, move: Move) -> None:
+    """Before a give-back: the seat's stock and the supply."""
     stocks = state["stocks"] = state["stocks"][:]  # as own_stock, for the commonest move
     stocks[seat] = dict(stocks[seat])
     state["supply"] = dict(state["supply"])
 
 
 def own_play(state: State, seat: int, move: Move) -> None:
+    """Before an action card played: the hand, the discard pile, the stock and the supply."""
     own_hand(state, seat)
     own_stock(state, seat)
 
 
 def own_discard(state: State, seat: int, move: Move) -> None:
+    """Before a discard: the hand and the discard pile."""
     own_hand(state, seat)
 
 
 def own_draw(state: State, seat: int, move: Move) -> None:
+    """Before a draw: the hand and the pile drawn from."""
     hands = state["hands"] = state["hands"][:]
     hands[seat] = hands[seat][:]
     if state["action_deck"]:
@@ -86,11 +91,14 @@ def own_draw(state: State, seat: int, move: Move) -> None:
 
 
 def own_use(state: State, seat: int, move: Move) -> None:
+    """Before a quarter's action: the stock, the supply and the step."""
     own_stock(state, seat)
     own_step(state)
 
 
 def own_harbour(state: State, seat: int, move: Move) -> None:
+    """Before a harbour move: the stock, the supply, the harbour cards, and what field 1 or 2
+    touches."""
     stocks = state["stocks"] = state["stocks"][:]  # as own_stock; the harbour itself is
     stocks[seat] = dict(stocks[seat])  # refilled into new dicts
     state["supply"] = dict(state["supply"])
@@ -105,6 +113,7 @@ def own_harbour(state: State, seat: int, move: Move) -> None:
 
 
 def own_place(state: State, seat: int, move: Move) -> None:
+    """Before a figure goes into a quarter: the stock, supply, step, figures and quarters."""
     own_stock(state, seat)
     own_step(state)
     state["figures"] = state["figures"][:]
@@ -112,6 +121,7 @@ def own_place(state: State, seat: int, move: Move) -> None:
 
 
 def own_all(state: State, seat: int, move: Move) -> None:
+    """Before a build, fulfil, send_figure or move_figure: every container."""
     copy_containers(state)  # build, fulfil, send_figure, move_figure: rarer, and they reach far
 
 

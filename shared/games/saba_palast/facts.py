@@ -63,6 +63,7 @@ def card_cost(state: State, card: str, slot: int) -> dict[str, int]:
 
 
 def can_pay(stock: dict[str, int], cost: dict[str, int]) -> bool:
+    """Whether the stock holds the cost."""
     return all(stock[m] >= n for m, n in cost.items())
 
 
@@ -104,10 +105,12 @@ def flag(move: Move, key: str) -> bool:
 
 
 def quarter_figures(state: State, seat: int) -> int:
+    """How many of the seat's figures stand in the quarters."""
     return sum(figs.count(seat) for figs in state["quarters"].values())
 
 
 def palace_cards_left(state: State) -> int:
+    """How many palace cards are still in the deck or on display."""
     return sum(1 for c in (*state["deck"], *state["display"]) if c and CARDS[c]["kind"] == "palace")
 
 
@@ -144,10 +147,12 @@ def may_leave_balcony(state: State, seat: int, card: str) -> bool:
 
 
 def hand_limit(state: State) -> int:
+    """How many action cards a hand may hold at the end of a turn."""
     return HAND_LIMIT_PROFI if state["options"]["profi"] else HAND_LIMIT
 
 
 def within_limits(state: State, seat: int) -> bool:
+    """Whether the seat's materials and action cards are within the limits."""
     return sum(state["stocks"][seat].values()) <= STOCK_LIMIT and len(
         state["hands"][seat]
     ) <= hand_limit(state)

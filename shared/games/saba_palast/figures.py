@@ -34,6 +34,7 @@ def add_marker(state: State, seat: int, events: list[Event]) -> None:
 
 
 def update_serail_figure(state: State, events: list[Event]) -> None:
+    """(Profi) the serail's figure goes to the serail's leader."""
     leader = serail_leader(state)
     holder = state["serail_figure"]
     if leader is None or leader == holder:
@@ -95,6 +96,7 @@ def take_any_figure(state: State, seat: int) -> str | None:
 
 
 def do_send_figure(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    """The owner of the pending figure names the quarter it leaves."""
     pending = state["pending"]
     quarter = move.get("quarter")
     if quarter not in pending["quarters"]:
@@ -118,6 +120,7 @@ def send_figure(state: State, quarter: str, events: list[Event]) -> None:
 
 
 def take_from_quarter(state: State, seat: int, quarter: str) -> None:
+    """Take one of the seat's figures out of the quarter."""
     state["quarters"][quarter].remove(seat)
     if seat == state["turn"]:
         # The figure taken is one that has already acted, if any has.

@@ -44,6 +44,7 @@ HARBOUR_FIELD_KEYS = (("remove", 2), ("vizier", 3), ("give", 3), ("take", 3), ("
 
 # --- 1. harbour
 def do_harbour(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    """Take a harbour field the seat's harbour cards show, with the field's extra."""
     field = move.get("field")
     if type(field) is not int:
         field = parse_int(move, "field", "the harbour field")
@@ -117,6 +118,7 @@ def refill_harbour(state: State, taken: int) -> list[dict[str, Any]]:
 
 
 def remove_card(state: State, card: Any, events: list[Event]) -> None:
+    """Harbour field 2: a displayed palace card leaves the building fields."""
     removable = [c for c in state["display"] if c in PALACE_CARDS]
     if not removable:
         if card is not None:
@@ -131,6 +133,7 @@ def remove_card(state: State, card: Any, events: list[Event]) -> None:
 
 
 def move_vizier(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    """Harbour field 3: the vizier moves, and his new quarter acts for the seat at once."""
     target = move.get("vizier")
     if target not in QUARTERS:
         raise IllegalMove(
@@ -246,6 +249,7 @@ def quarter_action(
 
 # --- 3. quarter
 def do_place_figure(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    """Put a figure from the supply into a quarter, for gold."""
     quarter = move.get("quarter")
     if quarter not in QUARTERS:
         raise IllegalMove(f"name a quarter: {', '.join(QUARTERS)}")
@@ -263,6 +267,7 @@ def do_place_figure(state: State, seat: int, move: Move, events: list[Event]) ->
 
 
 def do_use_quarter(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    """A free action: the quarter's action for one of the seat's figures there."""
     quarter = move.get("quarter")
     if quarter not in QUARTERS:
         raise IllegalMove(f"name a quarter: {', '.join(QUARTERS)}")
@@ -287,6 +292,7 @@ def quarter_blocked(state: State, seat: int, quarter: str) -> str | None:
 
 
 def do_move_figure(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    """(Profi) a free action once a turn: a figure moves to another quarter."""
     src, dst = move.get("from"), move.get("to")
     if not state["options"]["profi"]:
         raise IllegalMove("figures move between quarters only in the profi game")

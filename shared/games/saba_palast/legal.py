@@ -118,6 +118,7 @@ VIZIER_LISTS: dict[tuple, list[Move]] = {}
 
 
 def build_move(card: str, source: str | None, no_figure: bool, leave: str | None) -> ListedMove:
+    """The build move with these fields, made once."""
     key = (card, source, no_figure, leave)
     move = BUILD_MOVES.get(key)
     if move is None and source is None and not no_figure and leave is None:
@@ -166,6 +167,7 @@ def list_moves(state: State, seat: int) -> list[Move]:
 
 
 def harbour_moves(state: State, seat: int) -> list[Move]:
+    """The moves of the harbour step: the fields the seat's harbour cards show."""
     moves: list[Move] = []
     for field in shown_fields(state["harbour_cards"][seat]):
         if field == 2:
@@ -222,6 +224,7 @@ def add_vizier_moves(state: State, seat: int, moves: list[Move]) -> None:
 
 
 def build_moves(state: State, seat: int) -> list[Move]:
+    """The builds and fulfilments the seat can pay for now."""
     moves: list[Move] = []
     step, stock, garden = state["step"], state["stocks"][seat], state["garden"]
     built, profi = step["built"], state["options"]["profi"]
@@ -270,6 +273,7 @@ def build_moves(state: State, seat: int) -> list[Move]:
 
 
 def place_moves(state: State, seat: int) -> list[Move]:
+    """A figure into each quarter, if the seat has one and the gold."""
     price = quarter_figures(state, seat) + 1
     if state["figures"][seat] == 0 or state["stocks"][seat]["gold"] < price:
         return []
@@ -277,6 +281,7 @@ def place_moves(state: State, seat: int) -> list[Move]:
 
 
 def return_moves(state: State, seat: int) -> list[Move]:
+    """What the seat may give back over the limits: a material, an action card."""
     stock = state["stocks"][seat]
     if sum(stock.values()) > STOCK_LIMIT:
         key = (

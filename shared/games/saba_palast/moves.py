@@ -70,6 +70,7 @@ MOVE_FIELDS: dict[str, frozenset[str]] = {k: v | {"type"} for k, v in MOVE_KEYS.
 
 
 def apply_move(state: State, seat: int, move: Move) -> list[Event]:
+    """Apply `move` of `seat` to the working state (see `copies.OWN`); its events."""
     kind = move["type"]
     try:
         plain = PLAIN_MOVES[state["phase"]].get(kind)

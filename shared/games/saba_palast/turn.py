@@ -20,6 +20,7 @@ from shared.games.saba_palast.facts import (
 
 
 def do_pass(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    """End the build or quarter step."""
     if state["phase"] == "build":
         to_quarter_step(state)
     else:
@@ -29,11 +30,13 @@ def do_pass(state: State, seat: int, move: Move, events: list[Event]) -> None:
 
 # --- 4. draw, end of turn
 def do_draw(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    """Draw an action card; then the turn may end."""
     draw_card(state, seat, events)
     state["phase"] = "finish"
 
 
 def draw_card(state: State, seat: int, events: list[Event]) -> None:
+    """The seat draws an action card (the discard pile reshuffled when the deck is empty)."""
     if not state["action_deck"] and state["discard"]:
         state["action_deck"], state["discard"] = state["discard"], []
         draw_rng(state).shuffle(state["action_deck"])
@@ -49,6 +52,7 @@ def draw_card(state: State, seat: int, events: list[Event]) -> None:
 
 
 def do_end_turn(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    """End the turn, or give back first what is over the limits."""
     if sum(state["stocks"][seat].values()) <= STOCK_LIMIT and len(state["hands"][seat]) <= (
         HAND_LIMIT_PROFI if state["options"]["profi"] else HAND_LIMIT
     ):  # as `within_limits`
@@ -59,6 +63,7 @@ def do_end_turn(state: State, seat: int, move: Move, events: list[Event]) -> Non
 
 
 def do_return_material(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    """Give back a material over the limit."""
     material = move.get("material")
     stock = state["stocks"][seat]
     held = sum(stock.values())
@@ -76,6 +81,7 @@ def do_return_material(state: State, seat: int, move: Move, events: list[Event])
 
 
 def do_discard_card(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    """Discard an action card over the limit."""
     card = move.get("card")
     hand = state["hands"][seat]
     if len(hand) <= hand_limit(state):
@@ -92,6 +98,7 @@ def do_discard_card(state: State, seat: int, move: Move, events: list[Event]) ->
 
 
 def next_turn(state: State, events: list[Event]) -> None:
+    """The next player's turn begins."""
     state["turn"] = (state["turn"] + 1) % state["players"]
     state["phase"] = "harbour"
     state["step"] = {"built": False, "fulfilled": False, "moved": False, "spent": {}}
@@ -100,6 +107,7 @@ def next_turn(state: State, events: list[Event]) -> None:
 
 # --- free actions
 def do_play_card(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    """A free action: play an action card for a material of its kind."""
     card = move.get("card")
     hand = state["hands"][seat]
     if card not in hand:
