@@ -4,10 +4,7 @@ building fields, and the end of the game."""
 from __future__ import annotations
 
 from shared.engine import Event, IllegalMove, Move, State
-from shared.games.saba_palast.data import (
-    CARDS,
-    MATERIALS,
-)
+from shared.games.saba_palast.data import CARDS, MATERIALS
 from shared.games.saba_palast.facts import (
     PALACE_CARDS,
     can_pay,
@@ -24,9 +21,7 @@ from shared.games.saba_palast.figures import (
     send_figure,
     take_from_quarter,
 )
-from shared.games.saba_palast.scoring import (
-    outcome,
-)
+from shared.games.saba_palast.scoring import outcome
 
 
 # --- 2. build

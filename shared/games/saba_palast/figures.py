@@ -4,16 +4,8 @@ the treasury."""
 from __future__ import annotations
 
 from shared.engine import Event, IllegalMove, Move, State
-from shared.games.saba_palast.facts import (
-    PENDING_FOR,
-    figure_quarters,
-    has_figure,
-)
-from shared.games.saba_palast.scoring import (
-    points,
-    serail_leader,
-    serail_preferred,
-)
+from shared.games.saba_palast.facts import PENDING_FOR, figure_quarters, has_figure
+from shared.games.saba_palast.scoring import points, serail_leader, serail_preferred
 
 
 def add_marker(state: State, seat: int, events: list[Event]) -> None:

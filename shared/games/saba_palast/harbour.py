@@ -6,10 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from shared.engine import Event, IllegalMove, Move, State, parse_int
-from shared.games.saba_palast.building import (
-    leave_display,
-    pay,
-)
+from shared.games.saba_palast.building import leave_display, pay
 from shared.games.saba_palast.data import (
     HARBOUR_CAPACITY,
     HARBOUR_CARDS,
@@ -18,18 +15,9 @@ from shared.games.saba_palast.data import (
     SWAPS,
     TURNED,
 )
-from shared.games.saba_palast.facts import (
-    PALACE_CARDS,
-    flag,
-    quarter_figures,
-    swap_options,
-)
-from shared.games.saba_palast.legal import (
-    shown_fields,
-)
-from shared.games.saba_palast.turn import (
-    draw_card,
-)
+from shared.games.saba_palast.facts import PALACE_CARDS, flag, quarter_figures, swap_options
+from shared.games.saba_palast.legal import shown_fields
+from shared.games.saba_palast.turn import draw_card
 
 # The fields that move on when harbour field i+1 is taken, with the capacity of the field each
 # fills next (field 1 restarts with the type taken).

@@ -6,10 +6,7 @@ from __future__ import annotations
 from shared.engine import Event, IllegalMove, Move, State
 from shared.games.saba_palast.building import do_build, do_fulfil, finish
 from shared.games.saba_palast.copies import OWN
-from shared.games.saba_palast.facts import (
-    PALACE_CARDS,
-    PENDING_FOR,
-)
+from shared.games.saba_palast.facts import PALACE_CARDS, PENDING_FOR
 from shared.games.saba_palast.figures import do_send_figure
 from shared.games.saba_palast.harbour import (
     do_harbour,

@@ -4,19 +4,9 @@ and giving back what is over the limits."""
 from __future__ import annotations
 
 from shared.engine import Event, IllegalMove, Move, State, draw_rng
-from shared.games.saba_palast.building import (
-    to_quarter_step,
-)
-from shared.games.saba_palast.data import (
-    HAND_LIMIT,
-    HAND_LIMIT_PROFI,
-    MATERIALS,
-    STOCK_LIMIT,
-)
-from shared.games.saba_palast.facts import (
-    hand_limit,
-    within_limits,
-)
+from shared.games.saba_palast.building import to_quarter_step
+from shared.games.saba_palast.data import HAND_LIMIT, HAND_LIMIT_PROFI, MATERIALS, STOCK_LIMIT
+from shared.games.saba_palast.facts import hand_limit, within_limits
 
 
 def do_pass(state: State, seat: int, move: Move, events: list[Event]) -> None:

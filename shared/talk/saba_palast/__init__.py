@@ -21,26 +21,11 @@ The voice is made of rooms by job: `terms` (the game's words), `rules` (the rule
 from __future__ import annotations
 
 from shared.talk import Moment, Talk
-from shared.talk.saba_palast.facts import (
-    facts_of,
-)
-from shared.talk.saba_palast.log import (
-    event_line,
-    result_lines,
-    score_rows,
-)
-from shared.talk.saba_palast.moment import (
-    headline_now,
-    headline_over,
-)
-from shared.talk.saba_palast.moves import (
-    move_talk,
-)
-from shared.talk.saba_palast.rules import (
-    END,
-    GOAL,
-    RULES,
-)
+from shared.talk.saba_palast.facts import facts_of
+from shared.talk.saba_palast.log import event_line, result_lines, score_rows
+from shared.talk.saba_palast.moment import headline_now, headline_over
+from shared.talk.saba_palast.moves import move_talk
+from shared.talk.saba_palast.rules import END, GOAL, RULES
 
 
 class Voice:

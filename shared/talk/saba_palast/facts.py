@@ -4,11 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.games.saba_palast.data import (
-    MATERIALS,
-    QUARTERS,
-    SURCHARGES,
-)
+from shared.games.saba_palast.data import MATERIALS, QUARTERS, SURCHARGES
 from shared.talk import Line, Moment, fact, say, say_n, seat
 from shared.talk.saba_palast.terms import (
     MATERIAL_LOOKS,

@@ -4,16 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.games.saba_palast.data import (
-    HAND_LIMIT,
-    HAND_LIMIT_PROFI,
-    STOCK_LIMIT,
-)
+from shared.games.saba_palast.data import HAND_LIMIT, HAND_LIMIT_PROFI, STOCK_LIMIT
 from shared.talk import Moment, say, say_n, seat
-from shared.talk.saba_palast.terms import (
-    QUARTER_PLACES,
-    TOPICS,
-)
+from shared.talk.saba_palast.terms import QUARTER_PLACES, TOPICS
 
 
 def headline_over(view: dict[str, Any], outcome: dict[str, Any] | None) -> tuple:

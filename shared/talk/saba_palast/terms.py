@@ -3,10 +3,7 @@ steps by name, and what each quarter does."""
 
 from __future__ import annotations
 
-from shared.games.saba_palast.data import (
-    HARBOUR_CARDS,
-    MATERIALS,
-)
+from shared.games.saba_palast.data import HARBOUR_CARDS, MATERIALS
 from shared.talk import Line, say
 
 MATERIAL_NAMES: dict[str, Line] = {
