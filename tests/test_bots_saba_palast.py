@@ -6,18 +6,11 @@ import random
 from collections import Counter
 
 from shared.bots import make_bot
-from shared.bots.saba_palast import (
-    HARBOUR_CHOICES,
-    POLICY,
-    basic,
-    determinize,
-    evaluate,
-    follow,
-    harbour_choices,
-    harbour_score,
-    playout,
-    root_choices,
-)
+from shared.bots.saba_palast import POLICY
+from shared.bots.saba_palast.basic import basic, harbour_choices, harbour_score
+from shared.bots.saba_palast.evaluation import evaluate
+from shared.bots.saba_palast.hidden import determinize
+from shared.bots.saba_palast.search import HARBOUR_CHOICES, follow, playout, root_choices
 from shared.engine import get_game
 from shared.games.saba_palast.data import ACTION_CARDS_PER_MATERIAL, CARDS, FIGURES, MATERIALS
 from shared.randomplay import random_step

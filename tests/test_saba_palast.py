@@ -19,7 +19,7 @@ from shared.games.saba_palast.data import (
     SERAIL_MARKERS,
     parse_cost,
 )
-from shared.games.saba_palast.game import points, serail_leader
+from shared.games.saba_palast.scoring import points, serail_leader
 from tests import kit
 
 GAME = get_game("saba-palast")

@@ -1,4 +1,4 @@
-"""Saba – Palast der Königin's talk (shared/talk/saba_palast.py): complete at every seat and for
+"""Saba – Palast der Königin's talk (shared/talk/saba_palast/): complete at every seat and for
 a spectator over hundreds of random positions, said in the catalogs' words, plain data, leaking
 nothing, and warning before each costly move."""
 

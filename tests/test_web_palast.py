@@ -146,7 +146,7 @@ def test_a_phone_upright_plays_to_the_end_and_a_spectator_page_never_holds_a_sec
     # What a player weighs, as the spectators' talk says it, stands below the board instead.
     assert watcher.locator(".palast > [data-talk='facts']").count() == 1
     assert "★ points" in watcher.inner_text(".palast > [data-talk='facts']")
-    # The log is the talk's (shared/talk/saba_palast.py `event_line`), said by the page.
+    # The log is the talk's (shared/talk/saba_palast/log.py `event_line`), said by the page.
     log = watcher.inner_text(".log")
     assert "game ends" in log or "ends at once" in log, log
     assert watcher.errors == [] and player.errors == []

@@ -15,7 +15,7 @@ from typing import Any
 from shared.engine import State
 from shared.lessons import FastForward, Lesson, Scripted, Step
 from shared.talk import Line, say, seat
-from shared.talk.saba_palast import MATERIAL_NAMES, QUARTER_PLACES, card_object
+from shared.talk.saba_palast.terms import MATERIAL_NAMES, QUARTER_PLACES, card_object
 
 LEARNER, MIRA = 0, 1
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from client import i18n
 from client.i18n import C_, N_
-from shared.talk.saba_palast import QUARTER_NAMES, STEP_NAMES, STEPS
+from shared.talk.saba_palast.terms import QUARTER_NAMES, STEP_NAMES, STEPS
 
 # Labels and short sentences of the table, by the role the view asks for.
 UI_TEXT: dict[str, str] = {

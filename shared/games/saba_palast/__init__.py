@@ -6,7 +6,8 @@ sends the figure there home, and its owner gets a serail marker. City quarters g
 swaps, the vizier blocks one of them, and treasury cards put the leader's figure into the
 treasury for good. Every figure on a balcony or in the treasury is a point.
 
-The rules live in `game`, the card data (much of it reconstructed) in `data`.
+The `Game` lives in `game` (the state and the moves described there), the rules it follows in
+rooms by job beside it (see `game`), the card data (much of it reconstructed) in `data`.
 """
 
 from shared.games.saba_palast.game import GAME, SabaPalast
