@@ -13,7 +13,7 @@ import pytest
 
 from client import i18n
 from shared import engine
-from shared.games.kette_von_saba.game import BID_STEP
+from shared.games.kette_von_saba.bank import BID_STEP
 from shared.randomplay import random_step
 from shared.talk import Moment, lines_of, lines_of_talk, rules, talk
 from shared.talk.kette_von_saba import VOICE as GAME_VOICE

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from shared.games.kette_von_saba.bank import BUYER_REWARD, DRAW_PRICE, START_CASH
 from shared.games.kette_von_saba.board import SPACE_INDEX, reward_at
-from shared.games.kette_von_saba.game import BUYER_REWARD, DRAW_PRICE, START_CASH
 from shared.games.kette_von_saba.necklace import JOKER, PIECES
 from shared.talk import Line, Moment, Section, Talk, fact, move, piece, say, say_n, seat
 from shared.talk.scores import Row, part_rows, row
