@@ -910,6 +910,3 @@ class KetteVonSabaVoice:
         if kind == "game_over":
             return END_REASONS.get(event.get("reason"), END_REASONS["no_cards"])
         return None
-
-
-VOICE = KetteVonSabaVoice()
