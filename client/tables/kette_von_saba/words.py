@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from client import i18n
 from client.tables.base import View
-from shared.talk.kette_von_saba import voice
+from shared.talk.kette_von_saba.words import END_REASONS
 
 
 def money(amount: int) -> str:
@@ -22,7 +22,7 @@ def marks(amount: int) -> str:
 
 def end_text(reason: str) -> str:
     """Why the game ended, in a sentence (the talk's)."""
-    return i18n.say(voice.END_REASONS[reason])
+    return i18n.say(END_REASONS[reason])
 
 
 def status(view: View) -> str | None:
