@@ -102,7 +102,7 @@ WORDS = (
     C_("kette-von-saba", "Other amounts"),
     N_("Pick a card, then a glowing space"),
     # Its hand and the card on sale name cards themselves (the log is the talk's); the same
-    # terms as the talk's (shared/talk/kette_von_saba.py).
+    # terms as the talk's (shared/talk/kette_von_saba/words.py).
     CNN_("kette-von-saba.card", "{n} ruby", "{n} rubies"),
     CNN_("kette-von-saba.card", "{n} emerald", "{n} emeralds"),
     CNN_("kette-von-saba.card", "{n} sapphire", "{n} sapphires"),

@@ -11,7 +11,8 @@ import pytest
 
 from shared.engine import IllegalMove, OptionError, get_game
 from shared.games.kette_von_saba import LAYOUTS, PIECES, SPACES, reward
-from shared.games.kette_von_saba.game import DRAW_PRICE, HAND_SIZES, START_CASH
+from shared.games.kette_von_saba.bank import DRAW_PRICE, START_CASH
+from shared.games.kette_von_saba.game import HAND_SIZES
 from shared.games.kette_von_saba.necklace import (
     JOKER,
     JOKERS,

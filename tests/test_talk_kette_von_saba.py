@@ -1,4 +1,4 @@
-"""The voice of Die Kette von Saba (shared/talk/kette_von_saba.py): for hundreds of random
+"""The voice of Die Kette von Saba (shared/talk/kette_von_saba/): for hundreds of random
 positions, at every seat and as a spectator, the talk is complete, names every legal move in
 order, says only lines the de and fr catalogs translate, with plain parameters, round-trips
 msgpack and tells a seat nothing hidden from it (its game log included); every event gets its
@@ -13,7 +13,7 @@ import pytest
 
 from client import i18n
 from shared import engine
-from shared.games.kette_von_saba.game import BID_STEP
+from shared.games.kette_von_saba.bank import BID_STEP
 from shared.randomplay import random_step
 from shared.talk import Moment, lines_of, lines_of_talk, rules, talk
 from shared.talk.kette_von_saba import VOICE as GAME_VOICE

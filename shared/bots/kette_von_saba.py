@@ -26,12 +26,13 @@ from collections import Counter
 
 from shared.bots.base import Policy
 from shared.engine import Move, State, View, get_game
-from shared.games.kette_von_saba.board import MIRROR, RAYS, SPACE_INDEX, SPACES, reward_at
-from shared.games.kette_von_saba.game import (
-    ACCOUNTS,
-    BID_STEP,
-    BUYER_REWARD,
-    DRAW_PRICE,
+from shared.games.kette_von_saba.bank import ACCOUNTS, BID_STEP, BUYER_REWARD, DRAW_PRICE
+from shared.games.kette_von_saba.board import (
+    MIRROR,
+    RAYS,
+    SPACE_INDEX,
+    SPACES,
+    reward_at,
     space_list,
 )
 from shared.games.kette_von_saba.necklace import (

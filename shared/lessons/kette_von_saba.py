@@ -13,7 +13,7 @@ from typing import Any
 from shared.engine import State
 from shared.lessons import FastForward, Lesson, Scripted, Step
 from shared.talk import Line, say, seat
-from shared.talk.kette_von_saba import card_name, marks
+from shared.talk.kette_von_saba.words import card_name, marks
 
 LEARNER, MIRA, JONAS = 0, 1, 2
 

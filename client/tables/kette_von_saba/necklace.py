@@ -33,12 +33,12 @@ from client.tables.kette_von_saba.layout import (
 from client.tables.regions import Answer, Frame, Motion, Region, Snapshot, world_clip
 from client.ui import theme
 from client.ui.anim import pulse
-from shared.games.kette_von_saba.board import reward_at
-from shared.games.kette_von_saba.game import (
+from shared.games.kette_von_saba.bank import (
     BUYER_REWARD,
     RECONSTRUCTION_REWARD,
     UNSOLD_REWARD,
 )
+from shared.games.kette_von_saba.board import reward_at
 
 # What laying a card pays, by phase, as a multiple of the board's reward.
 REWARD_FACTOR: dict[str, int] = {

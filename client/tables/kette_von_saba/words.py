@@ -1,13 +1,13 @@
 """What Die Kette von Saba's table writes besides the table's talk: money and the lines of the
 players' panels. Card names, why the game ended, the results, the log's sentences, the moment,
-the moves and the rules are the talk's (shared/talk/kette_von_saba.py), said here through
+the moves and the rules are the talk's (shared/talk/kette_von_saba/), said here through
 `i18n.say`. English stands here; German and French come from the catalogs."""
 
 from __future__ import annotations
 
 from client import i18n
 from client.tables.base import View
-from shared.talk import kette_von_saba as voice
+from shared.talk.kette_von_saba.words import END_REASONS
 
 
 def money(amount: int) -> str:
@@ -22,7 +22,7 @@ def marks(amount: int) -> str:
 
 def end_text(reason: str) -> str:
     """Why the game ended, in a sentence (the talk's)."""
-    return i18n.say(voice.END_REASONS[reason])
+    return i18n.say(END_REASONS[reason])
 
 
 def status(view: View) -> str | None:

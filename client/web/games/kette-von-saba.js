@@ -2,7 +2,7 @@
 // the card on sale, the seat's hand, and a control for every move the server lists: offer, bid,
 // pass, sell or ask a price, pay or decline, keep, lay on a marked place, buy from the deck.
 // What each move does and costs, what a place pays and the facts a player weighs come from the
-// table's talk (shared/talk/kette_von_saba.py), said by ../talk.js: the page only draws them.
+// table's talk (shared/talk/kette_von_saba/), said by ../talk.js: the page only draws them.
 // The cards' names and what a card, a lion head, a faint piece, a dotted space, the forgeries and
 // the deck are come from the voice's `pieces`: a laid card or one of those symbols explains itself
 // on a tap.

@@ -5,7 +5,10 @@ double reward. Once the deck is gone, stage 2 rebuilds the necklace card by card
 paying for the lines of cards it touches; cards that fit nowhere are forgeries. The richest wins.
 
 `board` holds the geometry (`SPACES`, `neighbours`, `reward`), `necklace` the cards and the 960
-complete layouts that decide where a card may go, `game` the rules as a `Game`.
+complete layouts that decide where a card may go, `game` the rules as a `Game`: its state and
+setup, handing each move to `auction` (stage 1) or `reconstruction` (stage 2); `moves` lists the
+legal moves, `cards` lays and passes cards, `bank` holds the money and its book, `result` scores
+the end and `view` says what a seat may see.
 """
 
 from shared.games.kette_von_saba.board import SPACES, neighbours, reward

@@ -84,6 +84,11 @@ MIRROR: list[int] = [SPACE_INDEX[mirror(space)] for space in SPACES]
 CENTRE: list[bool] = [space[0] == 0 for space in SPACES]
 
 
+def space_list(index: int) -> list[int]:
+    """SPACES[index] as the [column, row] list that moves, events and views use."""
+    return list(SPACES[index])
+
+
 def reward_at(board: Sequence[object], index: int) -> int:
     """The reward in marks for a card laid on SPACES[index], `board` aligned with SPACES
     (a truthy entry is a card). Each direction with an unbroken line of k cards going outward
