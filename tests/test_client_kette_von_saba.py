@@ -1,8 +1,8 @@
 """Die Kette von Saba's table: the necklace, the auction, hands, money and cards in motion.
 
 Offline tests fill the table with what the server would send (a game from a seed after some
-random moves, as `client/screenshot.py` does) and feed it the next update by hand; the last test
-plays a few moves by taps against a real server on 127.0.0.1.
+random moves, as `client/tools/screenshot.py` does) and feed it the next update by hand; the last
+test plays a few moves by taps against a real server on 127.0.0.1.
 """
 
 import math
@@ -16,11 +16,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from client import i18n  # noqa: E402
 from client.app import App  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
-from client.screenshot import sample_table  # noqa: E402
-from client.settings import Settings  # noqa: E402
 from client.tables.kette_von_saba.layout import (  # noqa: E402
     CENTRES,
     HEX_H,
@@ -32,6 +29,9 @@ from client.tables.kette_von_saba.layout import (  # noqa: E402
     RADIUS,
 )
 from client.tables.kette_von_saba.view import KetteVonSabaView  # noqa: E402
+from client.tools.screenshot import sample_table  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
+from client.words import i18n  # noqa: E402
 from shared.engine import get_game  # noqa: E402
 from shared.games.kette_von_saba.board import SPACES, neighbours, reward  # noqa: E402
 from shared.randomplay import random_step  # noqa: E402
@@ -69,7 +69,7 @@ def tap(app, pos):
 
 
 def replay(seed, moves):
-    """The state `client.screenshot.sample_table` shows for (seed, moves)."""
+    """The state `client.tools.screenshot.sample_table` shows for (seed, moves)."""
     state = GAME.new_game(seed, PLAYERS, None)
     rng = random.Random(seed)
     for _ in range(moves):

@@ -15,14 +15,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
-from client import i18n  # noqa: E402
 from client.app import App  # noqa: E402
 from client.net.host import LocalServer  # noqa: E402
 from client.scenes.lesson import LessonPicker  # noqa: E402
 from client.scenes.results import ResultsScene  # noqa: E402
 from client.scenes.start import StartScene  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
-from client.settings import Settings  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
+from client.words import i18n  # noqa: E402
 from server import lessons as server_lessons  # noqa: E402
 from tests.test_client_das_kollier import control, press  # noqa: E402
 from tests.test_client_live import tap  # noqa: E402

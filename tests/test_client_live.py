@@ -19,7 +19,7 @@ from client.net.session import Session  # noqa: E402
 from client.scenes.lobby import LobbyScene  # noqa: E402
 from client.scenes.start import StartScene  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
-from client.settings import Settings  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
 
 LOOPBACK = ["127.0.0.1"]
 

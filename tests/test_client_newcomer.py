@@ -10,7 +10,7 @@ import pytest  # noqa: E402
 
 from client.app import App  # noqa: E402
 from client.scenes.dialogs import SettingsDialog  # noqa: E402
-from client.settings import Settings  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -74,7 +74,7 @@ def settle(app, seconds=3.0):
 
 
 def test_an_idle_lobby_asks_for_no_frames():
-    from client.screenshot import build_scene
+    from client.tools.screenshot import build_scene
 
     app = make_app()
     app.stack.push(build_scene(app, "lobby", "das-kollier", 7, 0, None, "0"))
@@ -84,7 +84,7 @@ def test_an_idle_lobby_asks_for_no_frames():
 
 def test_a_table_redraws_by_itself_only_while_this_device_is_to_act():
     from client.app import FPS
-    from client.screenshot import build_scene, sample_table
+    from client.tools.screenshot import build_scene, sample_table
 
     acting = sample_table("magie-des-bijoux", 7, 0, 2).to_act()[0]
     waiting = make_app()
@@ -167,8 +167,8 @@ def test_the_password_dialog_for_joining_says_what_it_asks(monkeypatch):
     [("en", "strong bot 3"), ("de", "Bot 3 (stark)"), ("fr", "robot 3 (fort)")],
 )
 def test_bots_are_named_in_the_players_language(language, name):
-    from client import i18n
     from client.net.session import table_info
+    from client.words import i18n
 
     summary = {
         "id": 1,
@@ -204,7 +204,7 @@ def test_the_rules_dialog_scrolls_with_a_bar_and_keys():
 
 
 def test_the_table_display_says_that_escape_leaves_it(monkeypatch):
-    from client.screenshot import build_scene
+    from client.tools.screenshot import build_scene
 
     drawn = drawn_strings(monkeypatch)
     app = make_app(table_display=True)
@@ -215,7 +215,7 @@ def test_the_table_display_says_that_escape_leaves_it(monkeypatch):
 
 def test_leaving_a_running_game_asks_first():
     from client.scenes.dialogs import ConfirmDialog
-    from client.screenshot import build_scene
+    from client.tools.screenshot import build_scene
 
     left = []
     app = make_app()
@@ -316,7 +316,7 @@ def test_hints_wait_for_the_bot_moves_on_screen(game_id):
 
 
 def test_kette_a_tap_picks_a_hand_card_up_and_a_tap_puts_it_down():
-    from client.screenshot import build_scene
+    from client.tools.screenshot import build_scene
 
     app = make_app()
     scene = build_scene(app, "table", "kette-von-saba", 2, 9, None, "to_act")

@@ -12,16 +12,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from client import i18n  # noqa: E402
 from client.app import App  # noqa: E402
 from client.net.model import SeatInfo, TableModel  # noqa: E402
 from client.scenes.results import ResultsScene  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
-from client.settings import Settings  # noqa: E402
 from client.tables.base import Piece  # noqa: E402
 from client.tables.saba_palast import words  # noqa: E402
 from client.tables.saba_palast.layout import FIELDS, HARBOUR_FIELDS, QUARTER_RECTS  # noqa: E402
 from client.tables.saba_palast.view import SabaPalastView  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
+from client.words import i18n  # noqa: E402
 from shared.engine import get_game  # noqa: E402
 from shared.games.saba_palast.data import CARDS  # noqa: E402
 from shared.randomplay import random_step  # noqa: E402

@@ -1,7 +1,7 @@
 """Every scene renders headless at three sizes; the table's rules of interaction hold offline.
 
-Tables here are filled with sample data (client/screenshot.py): the view, legal moves and events
-the server would send. Nothing here talks to a server; tests/test_client_live.py does.
+Tables here are filled with sample data (client/tools/screenshot.py): the view, legal moves and
+events the server would send. Nothing here talks to a server; tests/test_client_live.py does.
 """
 
 import os
@@ -19,10 +19,10 @@ from client.scenes.dialogs import SettingsDialog, TextDialog  # noqa: E402
 from client.scenes.lobby import CreateTableDialog  # noqa: E402
 from client.scenes.results import ResultsScene  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
-from client.screenshot import build_scene, sample_table  # noqa: E402
-from client.settings import Settings  # noqa: E402
 from client.tables.base import rules_text  # noqa: E402
+from client.tools.screenshot import build_scene, sample_table  # noqa: E402
 from client.ui import theme  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
 
@@ -431,7 +431,7 @@ def test_the_table_display_keeps_the_log_beside_the_board_in_a_narrow_window():
 
 
 def test_a_server_with_one_open_table_says_table_and_the_count_comes_first():
-    from client import i18n
+    from client.words import i18n
 
     def line(n: int) -> str:
         return i18n.ngettext("{n} open table · {games}", "{n} open tables · {games}", n, games="X")

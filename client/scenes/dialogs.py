@@ -6,12 +6,12 @@ from collections.abc import Callable
 
 import pygame
 
-from client import i18n
-from client.settings import TEXT_SIZES
 from client.ui import theme
 from client.ui.input import Intent
 from client.ui.scene import Scene, Services
+from client.ui.settings import TEXT_SIZES
 from client.ui.widgets import Button, Scroller, TextField, panel
+from client.words import i18n
 
 
 class Dialog(Scene):

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from client import i18n
 from client.net.evening import Evening
 from client.net.model import LobbyModel, TableInfo
 from client.net.session import BOT_LEVELS
@@ -28,6 +27,7 @@ from client.ui.input import Intent
 from client.ui.motifs import GAME_BOXES, motif
 from client.ui.scene import Scene, Services
 from client.ui.widgets import Button, Scroller, TextField, panel
+from client.words import i18n
 from shared.protocol import TABLE_NAME_LEN
 
 if TYPE_CHECKING:

@@ -15,7 +15,6 @@ from typing import Any
 
 import pygame
 
-from client import i18n
 from client.net.model import Move, TableModel
 from client.scenes.chat import ChatPanel
 from client.scenes.dialogs import ConfirmDialog, TextDialog
@@ -31,6 +30,7 @@ from client.ui.anim import MOVE, SHAKE, Timeline, pulse
 from client.ui.input import Intent
 from client.ui.scene import Scene, Services
 from client.ui.widgets import Button
+from client.words import i18n
 
 SendMove = Callable[[int, Move], None]
 

@@ -11,11 +11,11 @@ from typing import Any
 
 import pygame
 
-from client import i18n
 from client.net.model import BOT_NAMES
 from client.ui import theme
 from client.ui.anim import pulse
 from client.ui.widgets import panel
+from client.words import i18n
 
 
 class TableChrome:

@@ -5,8 +5,8 @@ the moves and the rules are the talk's (shared/talk/kette_von_saba.py), said her
 
 from __future__ import annotations
 
-from client import i18n
 from client.tables.base import View
+from client.words import i18n
 from shared.talk import kette_von_saba as voice
 
 
