@@ -161,7 +161,7 @@ def render(game_id: str, moment: str, size: tuple[int, int], language: str, out:
     if moment.endswith("picked"):
         pieces = scene.game_view.pieces()
         if pieces:
-            scene.selected = pieces[0]
+            scene.hand.selected = pieces[0]
         elif scene.game_view.tap_spots():
             _key, rect = scene.game_view.tap_spots()[-1]
             x, y = scene.camera.rect_to_screen(rect).center

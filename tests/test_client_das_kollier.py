@@ -566,14 +566,14 @@ def test_the_board_redrawn_by_regions_matches_a_full_redraw():
         view, legal = GAME.view(state, 0), GAME.legal_moves(state, 0)
         model.update(0, view, legal, GAME.to_act(state), GAME.view_events(events, 0))
         frames(app, 30)
-        reference = scene.static.copy()
+        reference = scene.layer.surface.copy()
         area = scene.camera.area
         reference.blit(scene.backdrop, area, area)
         scene.game_view.draw_board(reference, scene.camera)
         sample = [
             (x, y) for x in range(area.x, area.right, 3) for y in range(area.y, area.bottom, 3)
         ]
-        assert all(reference.get_at(p) == scene.static.get_at(p) for p in sample)
+        assert all(reference.get_at(p) == scene.layer.surface.get_at(p) for p in sample)
 
 
 def test_the_results_say_which_tie_break_decided_between_equal_necklaces():

@@ -76,8 +76,14 @@ def check(app, scene, faults):
 
 def _specs():
     """(name, make) for every scene and dialog a player meets, with sample data."""
-    from client.scenes.dialogs import ConfirmDialog, SeatNamesDialog, SettingsDialog, TextDialog
-    from client.scenes.lobby import CreateTableDialog, PasswordDialog
+    from client.scenes.dialogs import (
+        ConfirmDialog,
+        PasswordDialog,
+        SeatNamesDialog,
+        SettingsDialog,
+        TextDialog,
+    )
+    from client.scenes.new_table import CreateTableDialog
     from client.tools.screenshot import build_scene
     from shared.engine import get_game
 

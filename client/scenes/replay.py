@@ -71,10 +71,10 @@ class ReplayScene(TableScene):
             model.streams.clear()
         model.update(self.viewer_choice, frame.view, [], frame.to_act, events, fresh=fresh)
         if model.outcome is None:
-            self.results_shown = False
+            self.end.results_shown = False
         else:
             # The results come up once, when the last move is reached by playing.
-            self.results_shown = jump
+            self.end.results_shown = jump
         self.step = self.target = step
         self._layout_move_buttons()
         return True
@@ -162,7 +162,7 @@ class ReplayScene(TableScene):
             x = button.rect.right + lay.margin // 2
         # The rest of the strip is a track: a tap jumps there.
         self.track = pygame.Rect(x, y, max(0, self.board_rect.right - x), lay.button_h)
-        self.move_buttons, self.move_rows = buttons, 1
+        self.strip.show(buttons, rows=1)
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "tap" and self.track.w > 0 and self.track.collidepoint(intent.pos):
