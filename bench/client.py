@@ -33,7 +33,7 @@ import pygame  # noqa: E402
 from client.app import App  # noqa: E402
 from client.net.model import SeatInfo, TableModel  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
-from client.settings import Settings  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
 from shared.engine import get_game, list_games  # noqa: E402
 from shared.randomplay import random_step  # noqa: E402
 
@@ -118,14 +118,14 @@ def measure(game_id: str, size: tuple[int, int], frames: int, every: int, seed: 
 
 def idle_cpu(scene: str, seconds: float, size: tuple[int, int]) -> float:
     """Percent of one core the client's frame loop uses with nothing happening in `scene`."""
-    from client.screenshot import build_scene
+    from client.tools.screenshot import build_scene
 
     app = App(size, Settings(name="Bench", language="en"))
     if scene == "lobby":
         app.stack.push(build_scene(app, "lobby", "das-kollier", 7, 0, None, "0"))
     else:
         # This device's seat waits while the other thinks (Magie des Bijoux has no clock).
-        from client.screenshot import sample_table
+        from client.tools.screenshot import sample_table
 
         acting = sample_table("magie-des-bijoux", 7, 0, 2).to_act()
         waiting = str(1 - acting[0])

@@ -18,15 +18,15 @@ from typing import Any
 
 import pygame
 
-from client import i18n
-from client.settings import Settings
-from client.sound import Sounds
+from client.audio.sound import Sounds
 from client.ui import theme
 from client.ui.anim import Animator
 from client.ui.gems import gem_surface
 from client.ui.input import InputLayer, Intent
 from client.ui.scene import SceneStack
+from client.ui.settings import Settings
 from client.ui.widgets import Toasts
+from client.words import i18n
 
 FPS = 60
 # With nothing moving the loop wakes this often (seconds) to read input, the network and the
@@ -289,7 +289,7 @@ def main(args: Any = None) -> int:
 
 def run_replay(doc: dict[str, Any]) -> int:
     """`jeweltable replay --open FILE`: the replay viewer on a game file, in its own window."""
-    from client.replays import FileReplay
+    from client.net.replays import FileReplay
     from client.scenes.replay import ReplayScene
     from client.scenes.start import StartScene
 

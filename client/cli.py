@@ -309,7 +309,7 @@ def _play_headless(args: argparse.Namespace) -> int:
 
 
 def _add_screenshot(sub: argparse._SubParsersAction) -> None:
-    from client.settings import TEXT_SIZES
+    from client.ui.settings import TEXT_SIZES
 
     p = sub.add_parser("screenshot", help="render a client scene headless to a PNG")
     p.add_argument("--scene", choices=("start", "lobby", "table", "results"), default="table")
@@ -336,7 +336,7 @@ def _add_screenshot(sub: argparse._SubParsersAction) -> None:
 
 
 def _screenshot(args: argparse.Namespace) -> int:
-    from client.screenshot import render
+    from client.tools.screenshot import render
 
     try:
         width, height = (int(v) for v in args.size.lower().split("x"))

@@ -103,7 +103,7 @@ def _play(game: Any, seed: int, moves: int, players: int) -> tuple[Any, list, ra
 def _model(game_id: str, seed: int, moves: int, players: int, viewer: str):
     """The table after `moves` random moves and, for a flight, the update of one more move."""
     from client.net.model import SeatInfo, TableModel
-    from client.screenshot import SAMPLE_NAMES
+    from client.tools.screenshot import SAMPLE_NAMES
     from shared.engine import get_game
     from shared.randomplay import random_step
 
@@ -148,8 +148,8 @@ def render(game_id: str, moment: str, size: tuple[int, int], language: str, out:
 
     from client.app import App
     from client.scenes.table import TableScene
-    from client.settings import Settings
     from client.ui.input import Intent
+    from client.ui.settings import Settings
 
     seed, moves, players, viewer, *steps = moments(game_id)[moment]
     model, one_more = _model(game_id, seed, moves, players, viewer)
@@ -161,7 +161,7 @@ def render(game_id: str, moment: str, size: tuple[int, int], language: str, out:
     if moment.endswith("picked"):
         pieces = scene.game_view.pieces()
         if pieces:
-            scene.selected = pieces[0]
+            scene.hand.selected = pieces[0]
         elif scene.game_view.tap_spots():
             _key, rect = scene.game_view.tap_spots()[-1]
             x, y = scene.camera.rect_to_screen(rect).center

@@ -2,7 +2,7 @@
 listed (or a number in the documented range), the composers for payments and the bank sale,
 secrets kept, words in three languages, animations from events.
 
-Tables are filled like the screenshot command does (client/screenshot.py): a game played by
+Tables are filled like the screenshot command does (client/tools/screenshot.py): a game played by
 random moves until it reaches the situation wanted, seen by one seat as the server would send it.
 The live test at the end plays against a real server on 127.0.0.1.
 """
@@ -18,14 +18,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from client import i18n  # noqa: E402
 from client.app import App  # noqa: E402
 from client.net.model import SeatInfo, TableModel  # noqa: E402
 from client.scenes.dialogs import TextDialog  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
-from client.settings import Settings  # noqa: E402
 from client.tables.das_kollier.art import necklace_layout  # noqa: E402
 from client.tables.das_kollier.view import DasKollierView  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
+from client.words import i18n  # noqa: E402
 from shared.engine import get_game  # noqa: E402
 from shared.games.das_kollier.gems import VALUE, best_necklace, necklace_value  # noqa: E402
 from shared.randomplay import random_step  # noqa: E402
@@ -566,19 +566,19 @@ def test_the_board_redrawn_by_regions_matches_a_full_redraw():
         view, legal = GAME.view(state, 0), GAME.legal_moves(state, 0)
         model.update(0, view, legal, GAME.to_act(state), GAME.view_events(events, 0))
         frames(app, 30)
-        reference = scene.static.copy()
+        reference = scene.layer.surface.copy()
         area = scene.camera.area
         reference.blit(scene.backdrop, area, area)
         scene.game_view.draw_board(reference, scene.camera)
         sample = [
             (x, y) for x in range(area.x, area.right, 3) for y in range(area.y, area.bottom, 3)
         ]
-        assert all(reference.get_at(p) == scene.static.get_at(p) for p in sample)
+        assert all(reference.get_at(p) == scene.layer.surface.get_at(p) for p in sample)
 
 
 def test_the_results_say_which_tie_break_decided_between_equal_necklaces():
     from client.scenes.results import ResultsScene
-    from client.screenshot import build_scene
+    from client.tools.screenshot import build_scene
 
     app = App((1280, 800), Settings(name="Alex", language="en"))
     # Seed 8 played to its end: nobody strings a necklace; the best gem outside decides.

@@ -10,10 +10,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from client import i18n  # noqa: E402
 from client.app import MIN_SIZE, App  # noqa: E402
-from client.settings import TEXT_SIZES, Settings  # noqa: E402
 from client.ui import theme, widgets  # noqa: E402
+from client.ui.settings import TEXT_SIZES, Settings  # noqa: E402
+from client.words import i18n  # noqa: E402
 
 GAMES = ["magie-des-bijoux", "das-kollier", "kette-von-saba", "saba-palast"]
 LANGUAGES = ["en", "de", "fr"]
@@ -76,9 +76,15 @@ def check(app, scene, faults):
 
 def _specs():
     """(name, make) for every scene and dialog a player meets, with sample data."""
-    from client.scenes.dialogs import ConfirmDialog, SeatNamesDialog, SettingsDialog, TextDialog
-    from client.scenes.lobby import CreateTableDialog, PasswordDialog
-    from client.screenshot import build_scene
+    from client.scenes.dialogs import (
+        ConfirmDialog,
+        PasswordDialog,
+        SeatNamesDialog,
+        SettingsDialog,
+        TextDialog,
+    )
+    from client.scenes.new_table import CreateTableDialog
+    from client.tools.screenshot import build_scene
     from shared.engine import get_game
 
     def lobby(app):
@@ -125,7 +131,7 @@ def _specs():
 
 def results_with_replay(app):
     from client.scenes.results import ResultsScene
-    from client.screenshot import build_scene
+    from client.tools.screenshot import build_scene
 
     table = build_scene(app, "results", "das-kollier", 3, 0, None, "to_act")
     return ResultsScene(app, table.model, table.game_view, lambda: None, lambda: None)

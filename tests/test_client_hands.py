@@ -16,12 +16,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
-from client import i18n  # noqa: E402
 from client.app import App  # noqa: E402
 from client.net.connection import AsyncClient  # noqa: E402
 from client.scenes.hands import HandsDialog, RemoveDialog  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
-from client.settings import Settings  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
+from client.words import i18n  # noqa: E402
 from server import standins  # noqa: E402
 from tests.test_client_hints import run_until, tap  # noqa: E402
 

@@ -10,10 +10,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
-from client import i18n  # noqa: E402
 from client.app import App  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
-from client.settings import Settings  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
+from client.words import i18n  # noqa: E402
 from server import hints  # noqa: E402
 from tests.test_client_live import run_until, tap  # noqa: E402
 
@@ -49,21 +49,21 @@ def test_the_hint_button_tells_the_strong_move_and_lights_its_place():
         session.start_table(session.lobby.tables[0].id)
         assert run_until(app, lambda: isinstance(app.stack.top, TableScene))
         scene = app.stack.top
-        assert run_until(app, lambda: scene.interactive and scene.may_hint())
+        assert run_until(app, lambda: scene.interactive and scene.hints.may_ask())
         button = next(b for b in scene.bar_buttons if b.label == "Hint")
         tap(app, button.rect.center)
-        assert run_until(app, lambda: scene.current_hint() is not None)
-        hint = scene.current_hint()
+        assert run_until(app, lambda: scene.hints.current() is not None)
+        hint = scene.hints.current()
         stream = scene.model.streams[0]
         assert hint["move"] == stream.legal[hint["index"]]
         assert run_until(app, lambda: any(t.message.startswith("Hint: ") for t in app.toasts.items))
         told = next(t.message for t in app.toasts.items if t.message.startswith("Hint: "))
         assert scene.game_view.say(hint["why"]["label"]) in told
-        assert scene.hint_rects(), "the hinted move is lit where it is played"
+        assert scene.hints.rects(), "the hinted move is lit where it is played"
         # After the move the hint is stale: nothing lit any more.
         scene.send_move(0, hint["move"])
-        assert run_until(app, lambda: scene.current_hint() is None)
-        assert scene.hint_rects() == []
+        assert run_until(app, lambda: scene.hints.current() is None)
+        assert scene.hints.rects() == []
     finally:
         app.shutdown()
         server.stop()

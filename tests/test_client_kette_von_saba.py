@@ -1,8 +1,8 @@
 """Die Kette von Saba's table: the necklace, the auction, hands, money and cards in motion.
 
 Offline tests fill the table with what the server would send (a game from a seed after some
-random moves, as `client/screenshot.py` does) and feed it the next update by hand; the last test
-plays a few moves by taps against a real server on 127.0.0.1.
+random moves, as `client/tools/screenshot.py` does) and feed it the next update by hand; the last
+test plays a few moves by taps against a real server on 127.0.0.1.
 """
 
 import math
@@ -16,11 +16,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from client import i18n  # noqa: E402
 from client.app import App  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
-from client.screenshot import sample_table  # noqa: E402
-from client.settings import Settings  # noqa: E402
 from client.tables.kette_von_saba.layout import (  # noqa: E402
     CENTRES,
     HEX_H,
@@ -32,6 +29,9 @@ from client.tables.kette_von_saba.layout import (  # noqa: E402
     RADIUS,
 )
 from client.tables.kette_von_saba.view import KetteVonSabaView  # noqa: E402
+from client.tools.screenshot import sample_table  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
+from client.words import i18n  # noqa: E402
 from shared.engine import get_game  # noqa: E402
 from shared.games.kette_von_saba.board import SPACES, neighbours, reward  # noqa: E402
 from shared.randomplay import random_step  # noqa: E402
@@ -69,7 +69,7 @@ def tap(app, pos):
 
 
 def replay(seed, moves):
-    """The state `client.screenshot.sample_table` shows for (seed, moves)."""
+    """The state `client.tools.screenshot.sample_table` shows for (seed, moves)."""
     state = GAME.new_game(seed, PLAYERS, None)
     rng = random.Random(seed)
     for _ in range(moves):
@@ -218,7 +218,7 @@ def test_selecting_a_hand_card_lights_its_legal_spaces_with_the_reward_each_woul
     piece = renderer.pieces()[-1]
     card = piece.key[1]
     tap(app, screen(scene, piece.rect.center))
-    assert scene.selected is piece
+    assert scene.hand.selected is piece
     frames(app, 2)
     assert renderer.hand.chosen({t.key for t in piece.targets}, None) == piece.key
     occupied = {s for s, entry in zip(SPACES, renderer.view["board"], strict=True) if entry}
@@ -241,11 +241,11 @@ def test_a_card_picked_up_stays_picked_up_when_only_the_tables_summary_changes()
     scene = table(app, *find(two_cards_to_place), sent=sent)
     piece = scene.game_view.pieces()[-1]
     tap(app, screen(scene, piece.rect.center))
-    assert scene.selected is piece
+    assert scene.hand.selected is piece
     scene.model.revision += 1  # what Session._on_table does
     frames(app, 2)
-    assert scene.selected is not None and scene.selected.key == piece.key
-    target = next(t for t in scene.selected.targets if t.move["type"] == "place")
+    assert scene.hand.selected is not None and scene.hand.selected.key == piece.key
+    target = next(t for t in scene.hand.selected.targets if t.move["type"] == "place")
     tap(app, screen(scene, target.rect.center))
     assert sent == [(scene.viewer, target.move)]
     # A new position does drop it.
@@ -254,7 +254,7 @@ def test_a_card_picked_up_stays_picked_up_when_only_the_tables_summary_changes()
     seed, moves = find(two_cards_to_place)
     feed(scene, seed, moves, target.move)
     frames(app, 2)
-    assert scene.selected is None
+    assert scene.hand.selected is None
 
 
 def test_the_auctioneer_drags_a_card_onto_the_block_to_sell_it():
@@ -273,7 +273,7 @@ def test_the_auctioneer_drags_a_card_onto_the_block_to_sell_it():
             pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)),
         ],
     )
-    assert scene.held is piece and piece.sprite.lift > 0
+    assert scene.hand.held is piece and piece.sprite.lift > 0
     frames(app, 10, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
     assert sent == [(scene.viewer, {"type": "offer", "card": piece.key[1]})]
 
@@ -284,7 +284,7 @@ def test_bid_buttons_run_from_the_lowest_legal_bid_to_all_in_after_pass():
     scene = table(app, *in_phase("bidding"), sent=sent)
     legal = scene.model.streams[scene.viewer].legal
     bids = [m["amount"] for m in legal if m["type"] == "bid"]
-    buttons = scene.move_buttons
+    buttons = scene.strip.buttons
     assert buttons[0].label == "Pass"
     amounts = [m["amount"] for _label, m in scene.game_view.move_buttons() if m["type"] == "bid"]
     assert amounts[0] == min(bids) and amounts[-1] == max(bids) and amounts == sorted(amounts)
@@ -354,12 +354,12 @@ def test_the_buyer_lays_the_card_on_a_glowing_space_or_keeps_it():
     app.stack.pop()
     sent.clear()
     scene = table(app, seed, moves, sent=sent)
-    keep = next(b for b in scene.move_buttons if b.label.endswith("Keep it"))
+    keep = next(b for b in scene.strip.buttons if b.label.endswith("Keep it"))
     tap(app, keep.rect.center)
     if keep.label.startswith("⚠"):
         # Keeping a card that pays double now is warned of: the second press plays it.
         assert sent == []
-        keep = next(b for b in scene.move_buttons if b.label.endswith("tap again"))
+        keep = next(b for b in scene.strip.buttons if b.label.endswith("tap again"))
         tap(app, keep.rect.center)
     assert sent == [(scene.viewer, {"type": "keep"})]
 
@@ -380,7 +380,7 @@ def test_a_spectator_sees_no_hand_and_no_controls():
     scene = table(app, *in_phase("buyer"), viewer="spectator")
     renderer = scene.game_view
     assert "hand" not in renderer.view and renderer.hand.keys == []
-    assert renderer.pieces() == [] and scene.move_buttons == [] and not scene.interactive
+    assert renderer.pieces() == [] and scene.strip.buttons == [] and not scene.interactive
 
 
 def test_players_sharing_a_device_see_a_curtain_before_their_hand():
@@ -467,11 +467,11 @@ def test_the_cached_board_redrawn_by_parts_matches_a_full_redraw(zoom):
         laid += 1
         frames(app, 30)
         area = scene.camera.area
-        reference = scene.static.copy()
+        reference = scene.layer.surface.copy()
         reference.blit(scene.backdrop, area, area)
         scene.game_view.draw_board(reference, scene.camera)
         assert pygame.image.tobytes(reference.subsurface(area), "RGB") == pygame.image.tobytes(
-            scene.static.subsurface(area), "RGB"
+            scene.layer.surface.subsurface(area), "RGB"
         )
 
 
@@ -591,11 +591,11 @@ def test_a_few_moves_by_taps_against_a_real_server(tmp_path):
                 tap(app, screen(scene, piece.rect.center))
                 tap(app, screen(scene, piece.targets[0].rect.center))
             else:
-                tap(app, scene.move_buttons[0].rect.center)
-                if len(sent) == count and scene.move_buttons[0].label.endswith("tap again"):
+                tap(app, scene.strip.buttons[0].rect.center)
+                if len(sent) == count and scene.strip.buttons[0].label.endswith("tap again"):
                     # A move the talk warns of (accepting a price above what the card pays)
                     # is played by a second press.
-                    tap(app, scene.move_buttons[0].rect.center)
+                    tap(app, scene.strip.buttons[0].rect.center)
             assert len(sent) == count + 1 and sent[-1] in legal
             assert run_until(lambda: scene.pending is None)
             played += 1
@@ -629,8 +629,8 @@ def test_a_move_button_the_talk_warns_of_is_played_by_a_second_press():
     choices = scene.game_view.move_buttons()
     index = next(i for i, (_l, m) in enumerate(choices) if scene.game_view.move_talk(m)["warn"])
     move = choices[index][1]
-    tap(app, scene.move_buttons[index].rect.center)
+    tap(app, scene.strip.buttons[index].rect.center)
     assert sent == []
-    assert scene.move_buttons[index].label.endswith("tap again")
-    tap(app, scene.move_buttons[index].rect.center)
+    assert scene.strip.buttons[index].label.endswith("tap again")
+    tap(app, scene.strip.buttons[index].rect.center)
     assert sent == [(scene.viewer, move)]

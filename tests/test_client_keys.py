@@ -10,8 +10,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from client.app import MIN_SIZE, App  # noqa: E402
-from client.settings import Settings  # noqa: E402
 from client.ui import theme, widgets  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
 
 GAMES = ["magie-des-bijoux", "das-kollier", "kette-von-saba", "saba-palast"]
 
@@ -27,8 +27,8 @@ def key(k, mod=0):
 
 def _scenes():
     from client.scenes.dialogs import ConfirmDialog, SettingsDialog
-    from client.scenes.lobby import CreateTableDialog
-    from client.screenshot import build_scene
+    from client.scenes.new_table import CreateTableDialog
+    from client.tools.screenshot import build_scene
 
     def lobby(app):
         return build_scene(app, "lobby", GAMES[0], 1, 0, None, "to_act")
@@ -135,20 +135,17 @@ def test_tab_from_the_name_field_goes_on_and_typing_stays_in_the_field():
 
 
 def test_a_move_button_on_the_table_is_pressed_with_enter():
-    from client.screenshot import build_scene
+    from client.tools.screenshot import build_scene
 
     app = App(MIN_SIZE, Settings(name="Alexandra", language="en"))
     # Die Kette von Saba offers its moves as buttons under the board.
-    table = next(
-        t
-        for moves in range(40)
-        if (t := build_scene(app, "table", "kette-von-saba", 3, moves, None, "to_act")).move_buttons
-    )
+    scenes = (build_scene(app, "table", "kette-von-saba", 3, n, None, "to_act") for n in range(40))
+    table = next(t for t in scenes if t.strip.buttons)
     sent = []
     table.send_move = lambda seat, move: sent.append(move)
     app.stack.push(table)
     app.step(1 / 30, [])
-    last = table.move_buttons[-1]
+    last = table.strip.buttons[-1]
     for _ in range(len(app.stack.focus.controls)):
         app.step(1 / 30, [key(pygame.K_TAB)])
         if app.stack.focus.focused.label == last.label:
@@ -159,7 +156,7 @@ def test_a_move_button_on_the_table_is_pressed_with_enter():
         if sent:
             break
         app.step(1 / 30, [key(pygame.K_RETURN)])
-    assert sent == [table.move_button_moves[-1]]
+    assert sent == [table.strip.moves[-1]]
 
 
 def test_the_focus_ring_is_drawn_around_the_focused_button_and_a_tap_hides_it():
@@ -186,7 +183,7 @@ def test_the_text_size_steps_through_its_sizes_and_a_bad_stored_value_loses_noth
     import json
 
     from client.scenes.dialogs import SettingsDialog
-    from client.settings import TEXT_SIZES
+    from client.ui.settings import TEXT_SIZES
 
     app = App(MIN_SIZE, Settings(name="Alexandra", language="en"))
     app.stack.push(SettingsDialog(app))
@@ -213,7 +210,7 @@ def test_a_whole_move_is_made_on_the_board_with_tab_and_enter_alone(game):
     """Pieces, places and the game's own controls on the board are keyboard stops too (Enter
     taps them), as are the move buttons: each game's first stop that does something sends a
     legal move, no pointer needed."""
-    from client.screenshot import build_scene
+    from client.tools.screenshot import build_scene
 
     app = App((1280, 800), Settings(name="Alexandra", language="en"))
     table = build_scene(app, "table", game, 3, 6, None, "to_act")
@@ -229,7 +226,7 @@ def test_a_whole_move_is_made_on_the_board_with_tab_and_enter_alone(game):
         app.step(1 / 30, [key(pygame.K_TAB)])
         focused = app.stack.focus.focused
         label = getattr(focused, "label", "")
-        moves = [b.label for b in table.move_buttons]
+        moves = [b.label for b in table.strip.buttons]
         if label.startswith(("piece:", "target:", "control:")) or label in moves:
             app.step(1 / 30, [key(pygame.K_RETURN)])
             for _ in range(3):  # a warned move waits for its second press

@@ -15,14 +15,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
-from client import i18n  # noqa: E402
 from client.app import App  # noqa: E402
 from client.net.host import LocalServer  # noqa: E402
 from client.scenes.lesson import LessonPicker  # noqa: E402
 from client.scenes.results import ResultsScene  # noqa: E402
 from client.scenes.start import StartScene  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
-from client.settings import Settings  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
+from client.words import i18n  # noqa: E402
 from server import lessons as server_lessons  # noqa: E402
 from tests.test_client_das_kollier import control, press  # noqa: E402
 from tests.test_client_live import tap  # noqa: E402
@@ -65,7 +65,7 @@ def target_of(scene: TableScene, move: dict):
 
 def click(app, scene: TableScene, move: dict) -> None:
     tap(app, target_of(scene, move).center)
-    if scene.selected is not None:  # the tap picked the pawn up: the plaque puts it down
+    if scene.hand.selected is not None:  # the tap picked the pawn up: the plaque puts it down
         tap(app, target_of(scene, move).center)
 
 
@@ -93,7 +93,7 @@ def test_pygame_learns_bijoux_by_clicks_with_a_wrong_move_answered(language):
         assert first in words and ring in words
         # Only the plaque the step teaches glows, lit on the board, above which the step sits.
         lit = scene.lesson.lit_moves()
-        assert [m["plaque"] for m in lit] == [[2, 0], [2, 1], [2, 2]] and scene.lesson_rects()
+        assert [m["plaque"] for m in lit] == [[2, 0], [2, 1], [2, 2]] and scene.hints.lesson_rects()
         assert scene.lesson_rect().bottom <= scene.board_area().y + scene.layout.margin
         # A plaque the step does not teach: its line, the same step, nothing played.
         seq = model.streams[0].seq
@@ -192,7 +192,8 @@ def test_pygame_learns_das_kollier_with_a_fast_forward_and_a_wrong_move_answered
         words = " ".join(text for _kind, text in scene.lesson.lines(600))
         assert first in words and opening in words
         # The step lights the button that opens the bidding at 10,000, and nothing else.
-        assert scene.lesson_rects() == [scene.camera.rect_to_screen(control(scene, "submit").rect)]
+        submit = scene.camera.rect_to_screen(control(scene, "submit").rect)
+        assert scene.hints.lesson_rects() == [submit]
         seq = model.streams[0].seq
         press(app, scene, "falling")
         assert run_until(app, lambda: bool(model.lesson.get("refused")) and scene.interactive)
@@ -224,7 +225,7 @@ def test_pygame_learns_das_kollier_with_a_fast_forward_and_a_wrong_move_answered
 
 def button_of(scene: TableScene, move: dict):
     """The table's button that plays `move`, or None."""
-    pairs = zip(scene.move_buttons, scene.move_button_moves, strict=False)
+    pairs = zip(scene.strip.buttons, scene.strip.moves, strict=False)
     return next((button for button, button_move in pairs if button_move == move), None)
 
 
@@ -283,7 +284,7 @@ def test_pygame_learns_kette_von_saba_with_a_fast_forward_and_a_wrong_move_answe
         words = " ".join(text for _kind, text in scene.lesson.lines(600))
         assert first in words and glowing in words
         lit = scene.lesson.lit_moves()
-        assert lit == [{"type": "offer", "card": "amethyst-1"}] and scene.lesson_rects()
+        assert lit == [{"type": "offer", "card": "amethyst-1"}] and scene.hints.lesson_rects()
         # Another card of the hand: the step's line, the same step, nothing played.
         seq = model.streams[0].seq
         tap_move(app, scene, next(m for m in model.streams[0].legal if m not in lit))
@@ -355,7 +356,7 @@ def test_pygame_learns_saba_palast_through_its_fast_forwards_and_a_wrong_move_an
         assert scene.game_view.taught == lit
         # The step lights its harbour field and the own harbour cards it speaks of.
         tray_cards = scene.camera.rect_to_screen(scene.game_view.part_rect("harbour_cards"))
-        assert tray_cards in scene.lesson_rects() and len(scene.lesson_rects()) > 1
+        assert tray_cards in scene.hints.lesson_rects() and len(scene.hints.lesson_rects()) > 1
         # Harbour field 1: the step's line, the same step, nothing played.
         seq = model.streams[0].seq
         tap_move(app, scene, {"type": "harbour", "field": 1})

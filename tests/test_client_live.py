@@ -19,7 +19,7 @@ from client.net.session import Session  # noqa: E402
 from client.scenes.lobby import LobbyScene  # noqa: E402
 from client.scenes.start import StartScene  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
-from client.settings import Settings  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
 
 LOOPBACK = ["127.0.0.1"]
 
@@ -139,7 +139,7 @@ def test_a_spectator_gets_the_public_view_and_no_controls(app, server):
         model = watcher.tables[table_id]
         assert model.spectator and model.streams[None].legal == []
         view = TableScene(app, model, lambda seat, move: None, lambda: None)
-        assert view.viewer is None and not view.interactive and view.move_buttons == []
+        assert view.viewer is None and not view.interactive and view.strip.buttons == []
     finally:
         watcher.close()
 
@@ -203,10 +203,11 @@ def test_esc_returns_to_the_lobby_keeping_the_seat_and_open_table_brings_it_back
     lobby = app.stack.scenes[-2]
     app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
     assert app.stack.top is lobby and app.session.tables[scene.model.table_id].mine == [0]
+    cards = lobby.table_list
     assert run_until(
-        app, lambda: any(b.label == "Open table" for _r, _i, bs in lobby.cards for b in bs)
+        app, lambda: any(b.label == "Open table" for _r, _i, bs in cards.cards for b in bs)
     )
-    button = next(b for _r, _i, bs in lobby.cards for b in bs if b.label == "Open table")
+    button = next(b for _r, _i, bs in cards.cards for b in bs if b.label == "Open table")
     tap(app, button.rect.center)
     assert isinstance(app.stack.top, TableScene)
     assert run_until(app, lambda: my_turn(app.stack.top))
@@ -286,7 +287,7 @@ def test_people_sharing_a_device_each_name_their_seat_and_the_curtain_calls_them
     app, server, monkeypatch
 ):
     from client.scenes.dialogs import SeatNamesDialog
-    from client.scenes.lobby import CreateTableDialog
+    from client.scenes.new_table import CreateTableDialog
     from client.ui import theme
 
     drawn: list[str] = []
@@ -351,8 +352,9 @@ def test_the_creator_closes_a_table_from_the_lobby_and_its_watcher_is_sent_back(
         lobby = next(s for s in app.stack.scenes if isinstance(s, LobbyScene))
         while app.stack.top is not lobby:
             app.stack.pop()
-        assert run_until(app, lambda: bool(lobby.cards))
-        [close] = [b for _r, _i, bs in lobby.cards for b in bs if b.label == "Close table"]
+        assert run_until(app, lambda: bool(lobby.table_list.cards))
+        cards = lobby.table_list.cards
+        [close] = [b for _r, _i, bs in cards for b in bs if b.label == "Close table"]
         tap(app, close.rect.center)
         assert isinstance(app.stack.top, ConfirmDialog)
         tap(app, app.stack.top.buttons[1].rect.center)

@@ -10,7 +10,7 @@ import pytest  # noqa: E402
 
 from client.app import App  # noqa: E402
 from client.scenes.dialogs import SettingsDialog  # noqa: E402
-from client.settings import Settings  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -74,7 +74,7 @@ def settle(app, seconds=3.0):
 
 
 def test_an_idle_lobby_asks_for_no_frames():
-    from client.screenshot import build_scene
+    from client.tools.screenshot import build_scene
 
     app = make_app()
     app.stack.push(build_scene(app, "lobby", "das-kollier", 7, 0, None, "0"))
@@ -84,7 +84,7 @@ def test_an_idle_lobby_asks_for_no_frames():
 
 def test_a_table_redraws_by_itself_only_while_this_device_is_to_act():
     from client.app import FPS
-    from client.screenshot import build_scene, sample_table
+    from client.tools.screenshot import build_scene, sample_table
 
     acting = sample_table("magie-des-bijoux", 7, 0, 2).to_act()[0]
     waiting = make_app()
@@ -150,7 +150,7 @@ def drawn_strings(monkeypatch) -> list[str]:
 
 
 def test_the_password_dialog_for_joining_says_what_it_asks(monkeypatch):
-    from client.scenes.lobby import PasswordDialog
+    from client.scenes.dialogs import PasswordDialog
 
     drawn = drawn_strings(monkeypatch)
     app = make_app()
@@ -167,8 +167,8 @@ def test_the_password_dialog_for_joining_says_what_it_asks(monkeypatch):
     [("en", "strong bot 3"), ("de", "Bot 3 (stark)"), ("fr", "robot 3 (fort)")],
 )
 def test_bots_are_named_in_the_players_language(language, name):
-    from client import i18n
     from client.net.session import table_info
+    from client.words import i18n
 
     summary = {
         "id": 1,
@@ -204,7 +204,7 @@ def test_the_rules_dialog_scrolls_with_a_bar_and_keys():
 
 
 def test_the_table_display_says_that_escape_leaves_it(monkeypatch):
-    from client.screenshot import build_scene
+    from client.tools.screenshot import build_scene
 
     drawn = drawn_strings(monkeypatch)
     app = make_app(table_display=True)
@@ -215,7 +215,7 @@ def test_the_table_display_says_that_escape_leaves_it(monkeypatch):
 
 def test_leaving_a_running_game_asks_first():
     from client.scenes.dialogs import ConfirmDialog
-    from client.screenshot import build_scene
+    from client.tools.screenshot import build_scene
 
     left = []
     app = make_app()
@@ -250,26 +250,27 @@ def test_a_lobby_of_two_hundred_tables_scrolls_to_the_last_and_builds_only_what_
     scene = LobbyScene(app, lobby, None)
     app.stack.push(scene)
     step(app)
-    assert 0 < len(scene.cards) < 12, "cards are built only for the tables in view"
-    bar = scene.scroller
-    assert bar.limit > 0 and bar.track().colliderect(scene.cards_rect)
+    tables = scene.table_list
+    assert 0 < len(tables.cards) < 12, "cards are built only for the tables in view"
+    bar = tables.scroller
+    assert bar.limit > 0 and bar.track().colliderect(tables.rect)
     for _ in range(3):
-        scene.handle(Intent("scroll", pos=scene.cards_rect.center, amount=-5))
+        scene.handle(Intent("scroll", pos=tables.rect.center, amount=-5))
     step(app)
-    assert bar.offset > 0 and scene.cards[0][1].id > 1
+    assert bar.offset > 0 and tables.cards[0][1].id > 1
     scene.handle(Intent("key", key="end"))
     step(app)
     assert bar.offset == bar.limit
-    last_rect, last, _ = scene.cards[-1]
-    assert last.id == 200 and last_rect.bottom <= scene.cards_rect.bottom
+    last_rect, last, _ = tables.cards[-1]
+    assert last.id == 200 and last_rect.bottom <= tables.rect.bottom
     # No scrolling past the ends, however hard the wheel turns.
     for _ in range(50):
-        scene.handle(Intent("scroll", pos=scene.cards_rect.center, amount=-10))
+        scene.handle(Intent("scroll", pos=tables.rect.center, amount=-10))
     step(app)
     assert bar.offset == bar.limit
     scene.handle(Intent("key", key="home"))
     step(app)
-    assert bar.offset == 0 and scene.cards[0][1].id == 1
+    assert bar.offset == 0 and tables.cards[0][1].id == 1
 
 
 @pytest.mark.parametrize("game_id", ["magie-des-bijoux", "saba-palast"])
@@ -306,17 +307,17 @@ def test_hints_wait_for_the_bot_moves_on_screen(game_id):
     model.update(0, game.view(state, 0), game.legal_moves(state, 0), game.to_act(state), chain)
     step(app)
     assert not scene.timeline.idle, "the bots' moves are playing on the board"
-    assert not scene.interactive and scene.move_buttons == []
+    assert not scene.interactive and scene.strip.buttons == []
     for _ in range(300):
         step(app)
         if scene.timeline.idle:
             break
     assert scene.timeline.idle and scene.interactive
-    assert scene.game_view.loose_targets() or scene.game_view.pieces() or scene.move_buttons
+    assert scene.game_view.loose_targets() or scene.game_view.pieces() or scene.strip.buttons
 
 
 def test_kette_a_tap_picks_a_hand_card_up_and_a_tap_puts_it_down():
-    from client.screenshot import build_scene
+    from client.tools.screenshot import build_scene
 
     app = make_app()
     scene = build_scene(app, "table", "kette-von-saba", 2, 9, None, "to_act")
@@ -325,16 +326,18 @@ def test_kette_a_tap_picks_a_hand_card_up_and_a_tap_puts_it_down():
     app.stack.push(scene)
     settle(app, 1.5)
     rings = []
-    original = scene._draw_selected
+    original = scene.hand.draw_selected
 
-    def ring(surface, piece):
-        rings.append(piece.key)
-        original(surface, piece)
+    def ring(surface, layout, clock):
+        ringed = original(surface, layout, clock)
+        if ringed is not None:
+            rings.append(ringed.key)
+        return ringed
 
-    scene._draw_selected = ring
+    scene.hand.draw_selected = ring
     card = scene.game_view.pieces()[2]
     tap(app, scene.camera.to_screen(*card.rect.center))
-    assert scene.selected is not None and scene.selected.key == card.key
+    assert scene.hand.selected is not None and scene.hand.selected.key == card.key
     app.draw(pygame.Surface(app.window.get_size()))
     assert rings and set(rings) == {card.key}, "the card picked up is shown picked up"
     target = card.targets[0]

@@ -12,8 +12,8 @@ import pytest  # noqa: E402
 
 from client.app import App  # noqa: E402
 from client.net.host import LocalServer  # noqa: E402
-from client.scenes.lobby import SEAT_KINDS, CreateTableDialog  # noqa: E402
-from client.settings import Settings  # noqa: E402
+from client.scenes.new_table import SEAT_KINDS, CreateTableDialog  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
 from tests.test_client_phones import lobby_of, run_until  # noqa: E402
 
 

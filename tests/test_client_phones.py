@@ -16,8 +16,8 @@ from client.net.host import LocalServer  # noqa: E402
 from client.scenes.lobby import LobbyScene  # noqa: E402
 from client.scenes.phones import PhonesDialog, phone_urls  # noqa: E402
 from client.scenes.start import StartScene  # noqa: E402
-from client.settings import Settings  # noqa: E402
 from client.ui.qr import QUIET, qr_surface  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

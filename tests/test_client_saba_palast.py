@@ -12,16 +12,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from client import i18n  # noqa: E402
 from client.app import App  # noqa: E402
 from client.net.model import SeatInfo, TableModel  # noqa: E402
 from client.scenes.results import ResultsScene  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
-from client.settings import Settings  # noqa: E402
 from client.tables.base import Piece  # noqa: E402
 from client.tables.saba_palast import words  # noqa: E402
 from client.tables.saba_palast.layout import FIELDS, HARBOUR_FIELDS, QUARTER_RECTS  # noqa: E402
 from client.tables.saba_palast.view import SabaPalastView  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
+from client.words import i18n  # noqa: E402
 from shared.engine import get_game  # noqa: E402
 from shared.games.saba_palast.data import CARDS  # noqa: E402
 from shared.randomplay import random_step  # noqa: E402
@@ -173,14 +173,14 @@ def test_the_cached_board_redrawn_by_parts_matches_a_full_redraw():
         if _ % 8:
             continue
         frames(app, 40)
-        reference = scene.static.copy()
+        reference = scene.layer.surface.copy()
         area = scene.camera.area
         reference.blit(scene.backdrop, area, area)
         scene.game_view.draw_board(reference, scene.camera)
         sample = [
             (x, y) for x in range(area.x, area.right, 3) for y in range(area.y, area.bottom, 3)
         ]
-        assert all(reference.get_at(p) == scene.static.get_at(p) for p in sample)
+        assert all(reference.get_at(p) == scene.layer.surface.get_at(p) for p in sample)
 
 
 # ---------------------------------------------------------------------- moves from targets
@@ -251,7 +251,7 @@ def test_a_building_card_dragged_onto_its_garden_field_builds_it():
             pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)),
         ],
     )
-    assert scene.held is card
+    assert scene.hand.held is card
     frames(app, 10, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
     assert sent == [{"type": "build", "card": card.key[1]}]
 
@@ -285,8 +285,8 @@ def test_harbour_field_three_then_a_swap_chip_sends_the_whole_move():
     )
     scene = open_table(app, state, sent=sent)
     tap(app, screen(scene, HARBOUR_FIELDS[2]))
-    assert scene.selected is not None and scene.selected.key == ("harbour", 3)
-    chip = next(t for t in scene.selected.targets if "give" in t.move)
+    assert scene.hand.selected is not None and scene.hand.selected.key == ("harbour", 3)
+    chip = next(t for t in scene.hand.selected.targets if "give" in t.move)
     tap(app, screen(scene, chip.rect))
     assert sent == [chip.move]
     assert chip.move["field"] == 3 and chip.move["vizier"] in ("exchange", "bazaar")
@@ -322,7 +322,7 @@ def test_the_viziers_quarter_chips_take_its_material_or_decline_it():
     )
     scene = open_table(app, state, sent=sent)
     tap(app, screen(scene, HARBOUR_FIELDS[2]))
-    chips = [t for t in scene.selected.targets if t.key[:2] == ("vizier", "mason")]
+    chips = [t for t in scene.hand.selected.targets if t.key[:2] == ("vizier", "mason")]
     assert [t.move.get("decline") for t in chips] == [None, True]
     frames(app, 2)
     assert not_blank(app.window)

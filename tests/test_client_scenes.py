@@ -1,7 +1,7 @@
 """Every scene renders headless at three sizes; the table's rules of interaction hold offline.
 
-Tables here are filled with sample data (client/screenshot.py): the view, legal moves and events
-the server would send. Nothing here talks to a server; tests/test_client_live.py does.
+Tables here are filled with sample data (client/tools/screenshot.py): the view, legal moves and
+events the server would send. Nothing here talks to a server; tests/test_client_live.py does.
 """
 
 import os
@@ -16,13 +16,13 @@ import pytest  # noqa: E402
 
 from client.app import App  # noqa: E402
 from client.scenes.dialogs import SettingsDialog, TextDialog  # noqa: E402
-from client.scenes.lobby import CreateTableDialog  # noqa: E402
+from client.scenes.new_table import CreateTableDialog  # noqa: E402
 from client.scenes.results import ResultsScene  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
-from client.screenshot import build_scene, sample_table  # noqa: E402
-from client.settings import Settings  # noqa: E402
 from client.tables.base import rules_text  # noqa: E402
+from client.tools.screenshot import build_scene, sample_table  # noqa: E402
 from client.ui import theme  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
 
@@ -181,7 +181,7 @@ def test_dragging_the_pawn_onto_a_legal_plaque_sends_the_move_and_it_snaps_there
         pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)),
     ]
     frames(app, 1, events)
-    assert scene.held.key == "pawn" and pawn.sprite.lift > 0
+    assert scene.hand.held.key == "pawn" and pawn.sprite.lift > 0
     frames(app, 10, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
     assert sent == [(scene.viewer, target.move)]
     assert (round(pawn.sprite.x), round(pawn.sprite.y)) == tuple(map(round, target.rect.center))
@@ -254,12 +254,12 @@ def test_a_spectator_sees_the_public_view_and_no_controls():
     sent = []
     scene = table_scene(app, sent, seed=4, moves=6, players=3, viewer="spectator")
     assert scene.viewer is None and not scene.interactive
-    assert scene.move_buttons == []
+    assert scene.strip.buttons == []
     for target in scene.game_view.loose_targets():
         tap(app, scene.camera.to_screen(*target.rect.center))
     assert sent == []
     assert (
-        scene._piece_at(
+        scene.hand.piece_at(
             scene.camera.to_screen(scene.game_view.pawn.sprite.x, scene.game_view.pawn.sprite.y)
         )
         is None
@@ -305,8 +305,8 @@ def test_a_game_without_its_own_table_lists_its_legal_moves_as_buttons(monkeypat
     scene = TableScene(app, model, lambda seat, move: sent.append(move), lambda: None)
     app.stack.push(scene)
     frames(app, 2)
-    assert scene.move_buttons
-    tap(app, scene.move_buttons[0].rect.center)
+    assert scene.strip.buttons
+    tap(app, scene.strip.buttons[0].rect.center)
     assert sent == [model.streams[scene.viewer].legal[0]]
 
 
@@ -403,14 +403,14 @@ def test_the_cached_board_redrawn_by_parts_matches_a_full_redraw():
         view, legal = game.view(state, 0), game.legal_moves(state, 0)
         model.update(0, view, legal, game.to_act(state), game.view_events(events, 0))
         frames(app, 30)
-        reference = scene.static.copy()
+        reference = scene.layer.surface.copy()
         area = scene.camera.area
         reference.blit(scene.backdrop, area, area)
         scene.game_view.draw_board(reference, scene.camera)
         sample = [
             (x, y) for x in range(area.x, area.right, 3) for y in range(area.y, area.bottom, 3)
         ]
-        assert all(reference.get_at(p) == scene.static.get_at(p) for p in sample)
+        assert all(reference.get_at(p) == scene.layer.surface.get_at(p) for p in sample)
 
 
 def test_a_spectator_narrow_window_keeps_the_log_behind_a_button_and_the_turn_clear():
@@ -431,7 +431,7 @@ def test_the_table_display_keeps_the_log_beside_the_board_in_a_narrow_window():
 
 
 def test_a_server_with_one_open_table_says_table_and_the_count_comes_first():
-    from client import i18n
+    from client.words import i18n
 
     def line(n: int) -> str:
         return i18n.ngettext("{n} open table · {games}", "{n} open tables · {games}", n, games="X")

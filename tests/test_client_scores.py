@@ -9,14 +9,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from client import i18n  # noqa: E402
 from client.app import App  # noqa: E402
 from client.net.model import SeatInfo, TableModel  # noqa: E402
 from client.scenes.results import ResultsScene  # noqa: E402
 from client.scenes.scores import capital  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
-from client.settings import Settings  # noqa: E402
 from client.ui import theme  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
+from client.words import i18n  # noqa: E402
 from shared import engine, talk  # noqa: E402
 from tests.test_scores import bots_game  # noqa: E402
 

@@ -12,8 +12,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from client import synth  # noqa: E402
 from client.app import App  # noqa: E402
+from client.audio import synth  # noqa: E402
+from client.audio.sound import EVENT_SOUNDS, PRIORITY, Sounds, sound_for  # noqa: E402
 from client.net.host import LocalServer  # noqa: E402
 from client.net.model import ChatEntry, LobbyModel, Rematch, TableInfo  # noqa: E402
 from client.net.session import Session  # noqa: E402
@@ -23,9 +24,8 @@ from client.scenes.lobby import LobbyScene  # noqa: E402
 from client.scenes.results import ResultsScene  # noqa: E402
 from client.scenes.start import StartScene  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
-from client.screenshot import sample_table  # noqa: E402
-from client.settings import Settings  # noqa: E402
-from client.sound import EVENT_SOUNDS, PRIORITY, Sounds, sound_for  # noqa: E402
+from client.tools.screenshot import sample_table  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
 from shared import engine  # noqa: E402
 from shared.protocol import EMOTES  # noqa: E402
 from shared.randomplay import random_step  # noqa: E402

@@ -8,13 +8,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
-from client import i18n  # noqa: E402
 from client.app import App  # noqa: E402
 from client.net.evening import Evening  # noqa: E402
 from client.scenes.lobby import LobbyScene  # noqa: E402
 from client.scenes.standings import RevealDialog, place, standing_line  # noqa: E402
-from client.screenshot import sample_lobby  # noqa: E402
-from client.settings import Settings  # noqa: E402
+from client.tools.screenshot import sample_lobby  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
+from client.words import i18n  # noqa: E402
 
 FRIDAY = {"id": 1, "name": "Friday", "started": 1.0, "ended": None}
 ROWS = [

@@ -13,11 +13,11 @@ import pytest  # noqa: E402
 from client.app import App  # noqa: E402
 from client.net.model import SeatInfo  # noqa: E402
 from client.net.session import Session  # noqa: E402
-from client.scenes.lobby import CLOCK_CHOICES, CreateTableDialog  # noqa: E402
+from client.scenes.new_table import CLOCK_CHOICES, CreateTableDialog  # noqa: E402
 from client.scenes.table import TableScene  # noqa: E402
 from client.scenes.table_chrome import clock_words  # noqa: E402
-from client.screenshot import sample_table  # noqa: E402
-from client.settings import Settings  # noqa: E402
+from client.tools.screenshot import sample_table  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

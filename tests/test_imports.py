@@ -213,3 +213,25 @@ def test_no_module_of_a_view_on_the_shape_is_over_600_lines():
         and (lines := len(path.read_text(encoding="utf-8").splitlines())) > 600
     ]
     assert long == []
+
+
+# The client's root holds only the loop and the command; every other module is in a room named
+# for its job (words/, audio/, tools/, net/, ui/, scenes/, tables/).
+CLIENT_ROOT = {"__init__.py", "app.py", "cli.py"}
+
+
+def test_only_the_loop_and_the_command_stand_at_the_clients_root():
+    assert {path.name for path in (ROOT / "client").glob("*.py")} == CLIENT_ROOT
+
+
+CLIENT_LINES = 600
+
+
+def test_no_module_of_the_client_is_over_600_lines():
+    long = [
+        (name, lines)
+        for name, path in modules().items()
+        if name.startswith("client.")
+        and (lines := len(path.read_text(encoding="utf-8").splitlines())) > CLIENT_LINES
+    ]
+    assert long == []

@@ -62,7 +62,7 @@ def test_a_built_wheel_installs_into_a_fresh_venv_with_fonts_and_catalogs(tmp_pa
     probe = run(
         python,
         "-c",
-        "from client import i18n; from client.ui import theme; from server import web_files; "
+        "from client.words import i18n; from client.ui import theme; from server import web_files; "
         "i18n.set_language('de'); "
         "print(i18n.__file__); print(theme.FONT_REGULAR.exists()); print(i18n._('Connect')); "
         "print(web_files.page_file('/'))",

@@ -104,9 +104,9 @@ def test_the_export_command_writes_a_finished_game_and_refuses_a_running_one(tmp
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_viewer_shows_every_step_of_a_whole_game(game_id):
     from client.app import App
-    from client.replays import FileReplay
+    from client.net.replays import FileReplay
     from client.scenes.replay import ReplayScene
-    from client.settings import Settings
+    from client.ui.settings import Settings
 
     doc = finished_doc(game_id, seed=7)
     replay = FileReplay(doc)
@@ -152,9 +152,9 @@ def test_the_viewer_shows_every_step_of_a_whole_game(game_id):
 
 def test_the_viewer_plays_by_itself_and_stops_at_the_end():
     from client.app import App
-    from client.replays import FileReplay
+    from client.net.replays import FileReplay
     from client.scenes.replay import ReplayScene
-    from client.settings import Settings
+    from client.ui.settings import Settings
 
     replay = FileReplay(finished_doc("magie-des-bijoux", seed=2))
     app = App((1024, 700), Settings(name="Ada", language="en"))

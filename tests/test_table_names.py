@@ -15,8 +15,9 @@ import pytest  # noqa: E402
 from client.app import App  # noqa: E402
 from client.net.host import LocalServer  # noqa: E402
 from client.net.session import table_info  # noqa: E402
-from client.scenes.lobby import CreateTableDialog, table_label  # noqa: E402
-from client.settings import Settings  # noqa: E402
+from client.scenes.new_table import CreateTableDialog
+from client.scenes.table_list import table_label  # noqa: E402
+from client.ui.settings import Settings  # noqa: E402
 from shared.protocol import TABLE_NAME_LEN, ProtocolError, check_client_message  # noqa: E402
 from tests.test_client_newtable import tap  # noqa: E402
 from tests.test_client_phones import lobby_of, run_until  # noqa: E402

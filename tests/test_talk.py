@@ -14,8 +14,8 @@ import pytest
 from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
-from client import i18n
 from client.net.connection import AsyncClient
+from client.words import i18n
 from shared import engine, talk
 from shared.games.das_kollier.gems import KINDS as GEM_KINDS
 from shared.games.kette_von_saba.necklace import PIECES as KETTE_PIECES

@@ -141,7 +141,7 @@ def test_a_bid_beyond_the_seats_means_warns_with_the_engines_penalty():
     bids = [(m, e) for m, e in zip(here.legal, said["moves"], strict=True) if m["type"] == "bid"]
     assert bids and bids[0][0]["amount"] == 16_000
     assert overbid(bids[0][1]["warn"])
-    from client import i18n
+    from client.words import i18n
 
     assert i18n.say(bids[0][1]["warn"]) == (
         "You cannot pay this: you would pay $3,000 or a gem as a penalty"
@@ -149,7 +149,7 @@ def test_a_bid_beyond_the_seats_means_warns_with_the_engines_penalty():
 
 
 def test_the_lot_and_the_sales_are_said_with_names_and_values():
-    from client import i18n
+    from client.words import i18n
 
     state = GAME.new_game(2, 3)
     state["hands"][0] = ["rubin", "granat", "achat", "achat"]
@@ -174,7 +174,7 @@ def test_the_lot_and_the_sales_are_said_with_names_and_values():
 
 
 def test_every_rules_section_renders_in_every_language():
-    from client import i18n
+    from client.words import i18n
 
     rules = talk.rules("das-kollier")
     assert rules is not None
@@ -198,7 +198,7 @@ def test_every_rules_section_renders_in_every_language():
 
 @pytest.mark.parametrize("lang", ["de", "fr"])
 def test_a_talk_is_said_in_the_language_without_a_field_left(lang):
-    from client import i18n
+    from client.words import i18n
 
     try:
         i18n.set_language(lang)
@@ -426,7 +426,7 @@ def test_taken_back_and_unknown_events_say_nothing():
     ],
 )
 def test_the_log_says_each_event_as_the_clients_said_it(event, text):
-    from client import i18n
+    from client.words import i18n
 
     names = ["Ada", "Ben", "Cleo"]
     view = GAME.view(GAME.new_game(5, 3), None)

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from client import i18n
+from client.words import i18n
 from shared import engine
 from shared.games.kette_von_saba.bank import BID_STEP
 from shared.randomplay import random_step

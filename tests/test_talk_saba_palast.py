@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from client import i18n
+from client.words import i18n
 from shared import talk
 from shared.engine import get_game
 from shared.games.saba_palast.data import CARDS, MATERIALS, QUARTERS

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from client import i18n
+from client.words import i18n
 from shared import talk
 from shared.games.das_kollier import GAME
 from shared.randomplay import random_step

@@ -5,7 +5,7 @@ Chromium through Playwright, as tests/test_web_page.py (skipped without it)."""
 
 from __future__ import annotations
 
-from client import i18n
+from client.words import i18n
 from shared import talk
 from tests.test_web_page import host_table, needs_browser, open_lobby, phone
 

@@ -14,7 +14,7 @@ import random
 import msgpack
 import pytest
 
-from client import i18n
+from client.words import i18n
 from shared import talk
 from shared.games.das_kollier import GAME as KOLLIER
 from shared.randomplay import random_step

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from client import i18n
+from client.words import i18n
 
 View = dict[str, Any]
 Move = dict[str, Any]

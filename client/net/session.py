@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from client import i18n
 from client.net.connection import CLOSED, CONNECTED, RECONNECTING, Connection
 from client.net.evening import Evening
 from client.net.model import ChatEntry, LobbyModel, Rematch, SeatInfo, TableInfo, TableModel
+from client.words import i18n
 from shared import engine
 
 Listener = Callable[[dict[str, Any]], None]

@@ -12,13 +12,13 @@ from collections.abc import Callable
 
 import pygame
 
-from client import i18n
 from client.net.model import ChatEntry, TableModel
 from client.scenes.dialogs import ConfirmDialog
 from client.ui import theme
 from client.ui.input import Intent
 from client.ui.scene import Services
 from client.ui.widgets import Button, TextField
+from client.words import i18n
 from shared.protocol import CHAT_LEN, EMOTES
 
 # The emotes' words, in the order of their buttons.

@@ -1,4 +1,5 @@
-"""Overlays drawn over the scene beneath: the base dialog, rules help, settings, a message."""
+"""Overlays drawn over the scene beneath: the base dialog, rules help, settings, a message, the
+seats' names on a shared device, a locked table's password."""
 
 from __future__ import annotations
 
@@ -6,12 +7,12 @@ from collections.abc import Callable
 
 import pygame
 
-from client import i18n
-from client.settings import TEXT_SIZES
 from client.ui import theme
 from client.ui.input import Intent
 from client.ui.scene import Scene, Services
+from client.ui.settings import TEXT_SIZES
 from client.ui.widgets import Button, Scroller, TextField, panel
+from client.words import i18n
 
 
 class Dialog(Scene):
@@ -427,3 +428,39 @@ class SeatNamesDialog(Dialog):
             )  # fmt: skip
             for chip in self.chips:
                 chip.draw(surface, lay.small)
+
+
+class PasswordDialog(Dialog):
+    width = 0.4
+    height = 0.32
+
+    def __init__(self, app: Services, then: Callable[[str], None], action: str) -> None:
+        """Ask for a locked table's password, then call `then(password)`; `action` labels the
+        button that does it (Sit here, Watch)."""
+        self.then = then
+        self.field = TextField(placeholder=i18n._("Password"), secret=True, max_len=64)
+        super().__init__(app, i18n._("This table has a password"))
+        self.field.on_enter = self.ok
+        self.field.focused = True
+        self.buttons = [
+            Button(i18n._("Cancel"), self.close),
+            Button(action, self.ok, primary=True),
+        ]
+        self.resize(app.layout)
+
+    def resize(self, layout: theme.Layout) -> None:
+        super().resize(layout)
+        self.field.rect = pygame.Rect(self.body.x, self.body.y, self.body.w, layout.button_h)
+
+    def ok(self) -> None:
+        self.close()
+        self.then(self.field.value)
+
+    def handle(self, intent: Intent) -> bool:
+        return self.field.handle(intent) or super().handle(intent)
+
+    def frame_rate(self) -> float:
+        return self.field.frame_rate()
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        self.field.draw(surface, self.layout.body, self.app.clock)

@@ -16,11 +16,11 @@ from typing import Any
 
 import pygame
 
-from client import i18n
-from client.i18n import N_
 from client.scenes.dialogs import ConfirmDialog, Dialog
 from client.ui import theme
 from client.ui.widgets import Button
+from client.words import i18n
+from client.words.i18n import N_
 
 # The table scene it serves (client/scenes/table.py, which imports this module).
 TableScene = Any

@@ -13,12 +13,12 @@ from typing import Any
 
 import pygame
 
-from client import i18n
 from client.net.model import Move
 from client.scenes.dialogs import Dialog
 from client.ui import theme
 from client.ui.scene import Services
 from client.ui.widgets import Button
+from client.words import i18n
 from shared import engine, lessons
 
 # The table scene that draws the panel (client/scenes/table.py), named without importing it:

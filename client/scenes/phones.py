@@ -12,12 +12,12 @@ from typing import Any
 
 import pygame
 
-from client import i18n
 from client.scenes.dialogs import Dialog
 from client.ui import theme
 from client.ui.qr import qr_surface
 from client.ui.scene import Services
 from client.ui.widgets import Button
+from client.words import i18n
 
 
 def phone_urls(app: Services) -> list[str]:

@@ -1,6 +1,6 @@
 """The replay viewer: a kept game step by step, forward and back, played at a chosen speed.
 
-It is the table scene fed by a `Replay` (client/replays.py) instead of a server: every position
+It is the table scene fed by a `Replay` (client/net/replays.py) instead of a server: every position
 is shown by the game's own view, with its animations going forward and the game log beside it.
 A control strip under the board steps, plays, jumps (a tap on the strip's track) and chooses
 whose eyes to see through — a spectator's, or once the game is over any seat's.
@@ -12,15 +12,15 @@ from typing import Any
 
 import pygame
 
-from client import i18n
 from client.net.model import SeatInfo, TableModel
-from client.replays import Replay
+from client.net.replays import Replay
 from client.scenes.dialogs import Dialog
 from client.scenes.table import TableScene
 from client.ui import theme
 from client.ui.input import Intent
 from client.ui.scene import Services
 from client.ui.widgets import Button, Scroller, panel
+from client.words import i18n
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 # Seconds a step stays on screen at 1× (the moves' own animations take part of it).
@@ -71,10 +71,10 @@ class ReplayScene(TableScene):
             model.streams.clear()
         model.update(self.viewer_choice, frame.view, [], frame.to_act, events, fresh=fresh)
         if model.outcome is None:
-            self.results_shown = False
+            self.end.results_shown = False
         else:
             # The results come up once, when the last move is reached by playing.
-            self.results_shown = jump
+            self.end.results_shown = jump
         self.step = self.target = step
         self._layout_move_buttons()
         return True
@@ -162,7 +162,7 @@ class ReplayScene(TableScene):
             x = button.rect.right + lay.margin // 2
         # The rest of the strip is a track: a tap jumps there.
         self.track = pygame.Rect(x, y, max(0, self.board_rect.right - x), lay.button_h)
-        self.move_buttons, self.move_rows = buttons, 1
+        self.strip.show(buttons, rows=1)
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "tap" and self.track.w > 0 and self.track.collidepoint(intent.pos):
@@ -281,7 +281,7 @@ def open_local_replays(app: Services) -> None:
     """The games kept by a server on this computer, and game files in the usual folders."""
     from pathlib import Path
 
-    from client.replays import FileReplay
+    from client.net.replays import FileReplay
     from server import replay as kept
     from server.store import NotADatabase, Store, default_data_dir
     from shared import gamefile
@@ -359,7 +359,7 @@ class PendingReplay(Dialog):
         return 4.0
 
     def update(self, dt: float) -> None:
-        from client.replays import FileReplay, ServerReplay
+        from client.net.replays import FileReplay, ServerReplay
         from shared import gamefile
 
         self.waited += dt

@@ -9,7 +9,6 @@ from collections.abc import Callable
 
 import pygame
 
-from client import i18n
 from client.net.model import Rematch, TableModel
 from client.scenes.dialogs import Dialog
 from client.scenes.scores import ScoreTable
@@ -17,6 +16,7 @@ from client.tables.base import TableView
 from client.ui import theme
 from client.ui.scene import Services
 from client.ui.widgets import Button
+from client.words import i18n
 from shared import talk
 
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import pygame
 
-from client import i18n
 from client.ui import theme
+from client.words import i18n
 
 # The widest a label column may take of the table, so that at least two seats' columns fit.
 LABEL_SHARE = 0.42

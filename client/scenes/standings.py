@@ -8,12 +8,12 @@ from typing import Any
 
 import pygame
 
-from client import i18n
 from client.net.evening import Evening
 from client.scenes.dialogs import Dialog
 from client.ui import theme
 from client.ui.scene import Services
 from client.ui.widgets import Button, panel
+from client.words import i18n
 
 
 def points(n: float) -> str:

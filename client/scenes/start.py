@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 import pygame
 
-from client import i18n
 from client.net.model import ServerInfo
 from client.scenes.dialogs import ConfirmDialog, SettingsDialog
 from client.scenes.lesson import LessonPicker, lesson_games
@@ -21,6 +20,7 @@ from client.ui.input import Intent
 from client.ui.motifs import GAME_BOXES, motif
 from client.ui.scene import Scene, Services
 from client.ui.widgets import Button, TextField, panel
+from client.words import i18n
 from shared import engine
 from shared.protocol import DEFAULT_PORT
 

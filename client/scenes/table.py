@@ -3,34 +3,40 @@
 The scene reads a `TableModel` and feeds the game's view the view, legal moves and events of
 the seat it shows. It decides nothing about the rules: the pieces and targets it lets a person
 use come from the game view, which builds them from the legal moves the server sent.
+
+Its jobs with a state of their own are parts (docs/client.md): the hand over the board
+(board_hand.py), the move buttons (move_strip.py), the hint's and the lesson's lights
+(table_hints.py), the cached layer (table_layer.py) and the game's end (table_end.py).
 """
 
 from __future__ import annotations
 
-import functools
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from client import i18n
 from client.net.model import Move, TableModel
+from client.scenes.board_hand import BoardHand
 from client.scenes.chat import ChatPanel
 from client.scenes.dialogs import ConfirmDialog, TextDialog
 from client.scenes.hands import Hands
-from client.scenes.lesson import LessonPanel, result_lines
+from client.scenes.lesson import LessonPanel
+from client.scenes.move_strip import MoveStrip
 from client.scenes.phones import PhonesDialog, phone_urls
-from client.scenes.results import ResultsScene
 from client.scenes.table_chrome import TableChrome
+from client.scenes.table_end import TableEnd
+from client.scenes.table_hints import HintLights
+from client.scenes.table_layer import TableLayer
 from client.tables import view_for
 from client.tables.base import Camera, Piece, TableContext, Target
-from client.ui import focus, theme
-from client.ui.anim import MOVE, SHAKE, Timeline, pulse
+from client.ui import theme
+from client.ui.anim import Timeline
 from client.ui.input import Intent
 from client.ui.scene import Scene, Services
 from client.ui.widgets import Button
+from client.words import i18n
 
 SendMove = Callable[[int, Move], None]
 
@@ -42,17 +48,6 @@ TIMER_RATE = 20.0
 PULSE_RATE = 12.0
 # A turn clock shows whole seconds: a few frames a second keep it on time.
 CLOCK_RATE = 4.0
-
-
-@dataclass
-class BoardSpot:
-    """A piece or a target on the board as a keyboard stop: pressing it taps its middle, so
-    the keys do exactly what a finger there would (pick up, put down, choose)."""
-
-    label: str
-    rect: pygame.Rect
-    action: Callable[[], None]
-    enabled: bool = True
 
 
 class TableScene(TableChrome, Scene):
@@ -83,9 +78,8 @@ class TableScene(TableChrome, Scene):
         # Takes back the seat's last move (the replay viewer has none).
         self.take_back = take_back
         # Asks the server for a hint for a seat (the replay viewer has none); the answer
-        # arrives in the model (`hint`), and `hint_seen` is the last one told.
+        # arrives in the model (`hint`), and the hint lights tell it.
         self.ask_hint = ask_hint
-        self.hint_seen: dict[str, Any] | None = model.hint
         self.leave = leave
         # Esc returns to the lobby keeping the seats; only "Leave" gives them up.
         self.close = close or leave
@@ -102,36 +96,34 @@ class TableScene(TableChrome, Scene):
         self.log_open = False
         self.curtain_for: int | None = None
         self.revealed: int | None = None
-        self.selected: Piece | None = None
         self.stream_seen: tuple[object, int] | None = None
-        self.held: Piece | None = None
-        self.grab = (0.0, 0.0)
-        self.hover_target: Any = None
-        self.panning = False
+        # The piece picked up or held, and panning (client/scenes/board_hand.py).
+        self.hand = BoardHand(self, app.animator)
         self.pending: tuple[Piece | None, Move] | None = None
         self.refusals_seen = len(model.refusals)
-        self.results_shown = False
-        self.move_buttons: list[Button] = []
-        self.move_button_moves: list[Move] = []
-        # A move button the table's talk warns of, pressed once: (the view's version, the move).
-        self.armed: tuple[int, Move] | None = None
-        self.move_rows = 0
+        # The move buttons under the board (client/scenes/move_strip.py).
+        self.strip = MoveStrip(
+            self.game_view,
+            app.toasts,
+            lambda move: self.commit(None, move),
+            lambda: self._layout_move_buttons(),
+        )
+        # The hint asked and the lesson's places, lit (client/scenes/table_hints.py).
+        self.hints = HintLights(self, app.toasts)
         self.resyncs_seen = model.resyncs
         self.bar_buttons: list[Button] = []
-        self.static: pygame.Surface | None = None
-        self.static_key: tuple = ()
+        # The board and the chrome, cached (client/scenes/table_layer.py).
+        self.layer = TableLayer(self)
         self.backdrop = pygame.Surface((1, 1))
         self.backdrop_key: tuple = ()
-        self.drawn_backdrop: pygame.Surface | None = None
-        self.board_seen_from: tuple = ()
         self.active_panels: list[pygame.Rect] = []
         self.turn_left = 0
         self.turn_right = 0
         self.turn_row: pygame.Rect | None = None
         self.chat = ChatPanel(app, model, self.chat_seat)
         self.was_my_turn = False
-        self.offer_shown = False
-        self.followed = False
+        # The results and the rematch (client/scenes/table_end.py).
+        self.end = TableEnd(self)
         # The hand on idle seats: nudges, handed seats, pauses (client/scenes/hands.py).
         self.hands = Hands(self) if ask_hint is not None and app.session is not None else None
         # A lesson's step above the board (client/scenes/lesson.py), at a lesson table.
@@ -212,8 +204,8 @@ class TableScene(TableChrome, Scene):
 
     def board_area(self) -> pygame.Rect:
         area = self.board_rect.copy()
-        if self.move_buttons:
-            rows = self.move_rows
+        if self.strip.buttons:
+            rows = self.strip.rows
             area.h -= rows * (self.layout.button_h + self.layout.margin // 2) + self.layout.margin
         # A lesson's step takes the top of the board's column.
         taken = self.lesson.height(self.board_rect.w) if hasattr(self, "lesson") else 0
@@ -235,8 +227,8 @@ class TableScene(TableChrome, Scene):
             buttons.append(Button(i18n._("Rules"), self.open_help))
             if self.may_undo():
                 buttons.append(Button(i18n._("Undo"), self.undo))
-            if self.may_hint():
-                buttons.append(Button(i18n._("Hint"), self.hint))
+            if self.hints.may_ask():
+                buttons.append(Button(i18n._("Hint"), self.hints.ask))
             if not self.wide:
                 buttons.append(Button(i18n._("Game log"), self.toggle_log, selected=self.log_open))
             if getattr(self, "hands", None) is not None:
@@ -255,30 +247,10 @@ class TableScene(TableChrome, Scene):
         self.app.stack.push(PhonesDialog(self.app))
 
     def _layout_move_buttons(self) -> None:
-        lay = self.layout
         # The buttons follow the board on screen; a change of that re-lays them (update()).
         self.settled = self.timeline.idle
         choices = self.game_view.move_buttons() if self.interactive else []
-        self.move_button_moves = [move for _label, move in choices]
-        buttons = [
-            Button(self._armed_label(label, move), lambda m=move: self.press(m))
-            for label, move in choices
-        ]
-        x, row = self.board_rect.x, 0
-        widths = []
-        for button in buttons:
-            w = min(
-                self.board_rect.w, theme.font(lay.small, True).size(button.label)[0] + lay.small * 2
-            )
-            if x + w > self.board_rect.right and x > self.board_rect.x:
-                x, row = self.board_rect.x, row + 1
-            widths.append((button, x, row, w))
-            x += w + lay.margin // 2
-        self.move_rows = row + 1 if buttons else 0
-        for button, bx, brow, w in widths:
-            y = self.board_rect.bottom - (self.move_rows - brow) * (lay.button_h + lay.margin // 2)
-            button.rect = pygame.Rect(bx, y, w, lay.button_h)
-        self.move_buttons = buttons
+        self.strip.lay_out(choices, self.board_rect, self.layout)
 
     # ------------------------------------------------------------------ model → game view
     def choose_viewer(self) -> int | None:
@@ -344,12 +316,9 @@ class TableScene(TableChrome, Scene):
         self.log = self.log[-LOG_LINES:]
         if fresh or new_events or (viewer, stream.seq) != self.stream_seen:
             self.log_scroll = 0
-            self.selected = None
-        elif self.selected is not None:
-            # Only the table's summary changed (a seat, a spectator, the status): a piece
-            # picked up stays picked up.
-            key = self.selected.key
-            self.selected = next((p for p in self.game_view.pieces() if p.key == key), None)
+            self.hand.selected = None
+        else:
+            self.hand.keep()
         self.stream_seen = (viewer, stream.seq)
         self._layout_bar()
         self.camera.resize(self.board_area(), self.game_view.world_size())
@@ -395,96 +364,6 @@ class TableScene(TableChrome, Scene):
         self.take_back(self.viewer)
         self._layout_bar()
 
-    # ------------------------------------------------------------------ hints
-    def may_hint(self) -> bool:
-        """Whether the seat shown may ask for a hint now: the table allows hints and it is that
-        seat's turn (the server checks the same)."""
-        stream = self.model.streams.get(self.viewer) if isinstance(self.viewer, int) else None
-        return (
-            self.ask_hint is not None
-            and self.model.hints
-            and self.model.status == "playing"
-            and stream is not None
-            and self.viewer in stream.to_act
-            and not self.display_mode
-        )
-
-    def hint(self) -> None:
-        if self.may_hint() and isinstance(self.viewer, int) and self.ask_hint is not None:
-            self.ask_hint(self.viewer)
-
-    def current_hint(self) -> dict[str, Any] | None:
-        """The server's hint for the position on screen, or None (none asked, or stale)."""
-        hint = self.model.hint
-        stream = self.model.streams.get(self.viewer) if isinstance(self.viewer, int) else None
-        if not hint or "move" not in hint or stream is None:
-            return None
-        return hint if hint["seat"] == self.viewer and hint["seq"] == stream.seq else None
-
-    def tell_hint(self) -> None:
-        """A new answer: the move and why (the table's talk), or why there is none."""
-        self.hint_seen = self.model.hint
-        if self.hint_seen and "refused" in self.hint_seen:
-            self.app.toasts.show(i18n._("No hint: {reason}", reason=self.hint_seen["refused"]))
-            return
-        hint = self.current_hint()
-        if hint is None or not hint.get("why"):
-            return
-        why = hint["why"]
-        said = self.game_view.say(why["label"])
-        if why.get("does"):
-            said = i18n._("{move} — {does}", move=said, does=self.game_view.say(why["does"]))
-        if why.get("warn"):
-            said = i18n._("{said} ({warning})", said=said, warning=self.game_view.say(why["warn"]))
-        self.app.toasts.show(i18n._("Hint: {said}", said=said), life=6.0)
-
-    def hint_rects(self) -> list[pygame.Rect]:
-        """Where the hinted move is on screen: its place on the board (and the piece that goes
-        there), or its button."""
-        hint = self.current_hint()
-        if hint is None or not self.interactive:
-            return []
-        return self.move_rects(hint["move"])
-
-    def lesson_rects(self) -> list[pygame.Rect]:
-        """What the lesson's step lights: the places of the moves it teaches, and the parts of
-        the table it names (the pawn, where it came from…)."""
-        if not self.interactive:
-            return []
-        rects = [rect for move in self.lesson.lit_moves() or [] for rect in self.move_rects(move)]
-        for part in self.lesson.parts():
-            found = self.game_view.part_rect(part)
-            if found is not None:
-                rects.append(self.camera.rect_to_screen(found))
-        return rects
-
-    def move_rects(self, move: Move) -> list[pygame.Rect]:
-        """Where `move` is played on screen: its place on the board (and the piece that goes
-        there), or its button."""
-        cam, rects = self.camera, []
-        for target in self.game_view.loose_targets():
-            if target.move == move:
-                rects.append(cam.rect_to_screen(target.rect))
-        picked = {p.key for p in (self.selected, self.held) if p is not None}
-        for piece in self.game_view.pieces():
-            for target in piece.targets:
-                if target.move == move:
-                    place = self.game_view.lit_rect(target, piece.key in picked)
-                    rects += [cam.rect_to_screen(piece.rect), cam.rect_to_screen(place)]
-        for button, button_move in zip(self.move_buttons, self.move_button_moves, strict=False):
-            if button_move == move:
-                rects.append(pygame.Rect(button.rect))
-        rects += [cam.rect_to_screen(place) for place in self.game_view.move_places(move)]
-        return rects
-
-    def _draw_hint(self, surface: pygame.Surface) -> None:
-        lay = self.layout
-        glow = 0.5 + 0.5 * pulse(self.app.clock)
-        colour = theme.mix(theme.GOLD, theme.GOLD_LIGHT, glow)
-        for rect in self.hint_rects() + self.lesson_rects():
-            ring = pygame.Rect(rect).inflate(lay.line * 8, lay.line * 8)
-            pygame.draw.rect(surface, colour, ring, max(2, lay.line * 2), border_radius=lay.radius)
-
     def event_text(self, event: dict[str, Any]) -> str | None:
         """A log line: the table's own events here, the game's from its view."""
         if event.get("type") == "taken_back":
@@ -498,26 +377,6 @@ class TableScene(TableChrome, Scene):
         return bool(self.model.clock and self.model.clock.get("running") and self.time_left())
 
     # ------------------------------------------------------------------ moves
-    def press(self, move: Move) -> None:
-        """A move button: a move the table's talk warns of is played by a second press; the
-        first says why (a legal move is never hidden, and never played unwarned)."""
-        said = self.game_view.move_talk(move)
-        armed = (self.game_view.version, move)
-        if said is not None and said.get("warn") and self.armed != armed:
-            self.armed = armed
-            warning = self.game_view.say(said["warn"])
-            again = i18n._("Tap it again to play it.")
-            self.app.toasts.show(f"⚠ {warning} {again}", life=6.0)
-            self._layout_move_buttons()
-            return
-        self.armed = None
-        self.commit(None, move)
-
-    def _armed_label(self, label: str, move: Move) -> str:
-        if self.armed == (self.game_view.version, move):
-            return i18n._("{move} — tap again", move=label)
-        return label
-
     def commit(self, piece: Piece | None, move: Move, target: Target | None = None) -> None:
         """Send `move` for the seat shown; a dropped piece snaps onto its target meanwhile."""
         if not isinstance(self.viewer, int) or not self.interactive:
@@ -526,7 +385,7 @@ class TableScene(TableChrome, Scene):
             cx, cy = target.rect.center
             self.app.animator.animate(piece.sprite, 0.15, x=cx, y=cy, lift=0.0)
         self.pending = (piece, move)
-        self.selected = None
+        self.hand.selected = None
         self.send_move(self.viewer, move)
 
     def refused(self, reason: str) -> None:
@@ -536,33 +395,8 @@ class TableScene(TableChrome, Scene):
         pos = None
         if piece is not None:
             pos = self.camera.to_screen(piece.sprite.x, piece.sprite.y)
-            self.glide_back(piece, shake=True)
+            self.hand.glide_back(piece, shake=True)
         self.app.toasts.show(i18n._("Refused: {reason}", reason=reason), pos)
-
-    def glide_back(self, piece: Piece, shake: bool) -> None:
-        sprite = piece.sprite
-        hx, hy = sprite.home
-        if shake:
-            self.app.animator.animate(sprite, SHAKE, "shake", shake=12.0)
-        self.app.animator.animate(sprite, MOVE, delay=SHAKE if shake else 0.0, x=hx, y=hy, lift=0.0)
-
-    def _piece_at(self, pos: tuple[float, float]) -> Piece | None:
-        if not self.interactive:
-            return None
-        wx, wy = self.camera.to_world(*pos)
-        for piece in self.game_view.pieces():
-            if piece.rect.collidepoint(wx, wy):
-                return piece
-        return None
-
-    def _target_at(self, targets: list[Target], pos: tuple[float, float]) -> Target | None:
-        if not self.board_area().collidepoint(pos):
-            return None
-        wx, wy = self.camera.to_world(*pos)
-        for target in targets:
-            if target.rect.collidepoint(wx, wy):
-                return target
-        return None
 
     # ------------------------------------------------------------------ input
     def handle(self, intent: Intent) -> bool:
@@ -581,7 +415,7 @@ class TableScene(TableChrome, Scene):
                 self.close()
                 return True
             return False
-        for button in self.bar_buttons + self.move_buttons:
+        for button in self.bar_buttons + self.strip.buttons:
             if button.handle(intent):
                 return True
         used = self.game_view.handle(intent, self.camera) if self.interactive else False
@@ -592,8 +426,8 @@ class TableScene(TableChrome, Scene):
             return True
         kind = intent.kind
         if kind == "back":
-            if self.selected is not None:
-                self.selected = None
+            if self.hand.selected is not None:
+                self.hand.selected = None
             else:
                 self.close()
             return True
@@ -605,65 +439,7 @@ class TableScene(TableChrome, Scene):
         if kind == "scroll" and self.log_visible() and self.log_area.collidepoint(intent.pos):
             self.log_scroll = max(0, self.log_scroll + round(intent.amount * 2))
             return True
-        if kind == "drag_start":
-            piece = self._piece_at(intent.pos)
-            if piece is not None:
-                self.held = piece
-                wx, wy = self.camera.to_world(*intent.pos)
-                self.grab = (piece.sprite.x - wx, piece.sprite.y - wy)
-                self.app.animator.animate(piece.sprite, 0.12, lift=1.0)
-                return True
-            self.panning = self.board_rect.collidepoint(intent.pos)
-            return self.panning
-        if kind == "drag":
-            if self.held is not None:
-                wx, wy = self.camera.to_world(*intent.pos)
-                self.held.sprite.x, self.held.sprite.y = wx + self.grab[0], wy + self.grab[1]
-                target = self._target_at(self.held.targets, intent.pos)
-                self.hover_target = self.ctx.hover = target.key if target else None
-                return True
-            if self.panning:
-                self.camera.pan(*intent.rel)
-                return True
-            return False
-        if kind == "drop":
-            self.panning = False
-            piece, self.held, self.hover_target = self.held, None, None
-            self.ctx.hover = None
-            if piece is None:
-                return False
-            target = self._target_at(piece.targets, intent.pos)
-            if target is not None and self.interactive:
-                self.commit(piece, target.move, target)
-            else:
-                self.glide_back(piece, shake=True)
-            return True
-        if kind == "tap":
-            return self._tap(intent.pos)
-        return False
-
-    def _tap(self, pos: tuple[float, float]) -> bool:
-        if not self.interactive:
-            return False
-        if self.selected is not None:
-            target = self._target_at(self.selected.targets, pos)
-            if target is not None:
-                self.commit(self.selected, target.move, target)
-                return True
-        piece = self._piece_at(pos)
-        if piece is not None:
-            self.selected = None if self.selected and self.selected.key == piece.key else piece
-            return True
-        target = self._target_at(self.game_view.loose_targets(), pos)
-        if target is not None:
-            owner = next(
-                (p for p in self.game_view.pieces() if any(t.key == target.key for t in p.targets)),
-                None,
-            )
-            self.commit(owner, target.move, target)
-            return True
-        self.selected = None
-        return False
+        return self.hand.handle(intent)
 
     def _key(self, key: str) -> bool:
         area = self.board_rect.center
@@ -718,8 +494,7 @@ class TableScene(TableChrome, Scene):
             self.close()
             return
         self.sync()
-        if self.model.hint is not self.hint_seen:
-            self.tell_hint()
+        self.hints.follow()
         if len(self.model.refusals) > self.refusals_seen:
             reasons = self.model.refusals[self.refusals_seen :]
             self.refusals_seen = len(self.model.refusals)
@@ -731,28 +506,7 @@ class TableScene(TableChrome, Scene):
             self._layout_move_buttons()
             self.camera.resize(self.board_area(), self.game_view.world_size())
         self._social()
-        if (
-            self.model.outcome is not None
-            and not self.results_shown
-            and self.timeline.idle
-            and self.app.stack.top is self
-        ):
-            self.results_shown = True
-            lesson = result_lines(self)
-            real = None
-            if lesson is not None and self.play_real is not None:
-                real = functools.partial(self.play_real, self.model.game)
-            self.app.stack.push(
-                ResultsScene(
-                    self.app,
-                    self.model,
-                    self.game_view,
-                    self.leave,
-                    None if lesson is not None else self.watch_replay,
-                    lesson=lesson,
-                    play_real=real,
-                )
-            )
+        self.end.show_results()
 
     def _social(self) -> None:
         """What was said, whose turn began, and the rematch: sounds, toasts, following."""
@@ -766,46 +520,17 @@ class TableScene(TableChrome, Scene):
             focused = pygame.display.get_init() and pygame.key.get_focused()
             self.app.sounds.play("turn" if focused else "chime")
         self.was_my_turn = mine
-        rematch = self.model.rematch
-        if rematch is None or self.app.session is None:
-            return
-        following = self.app.session.tables.get(rematch.next_table)
-        if rematch.started and following is not None and following.streams and not self.followed:
-            # The next game began: leave this table for the lobby, which opens the next one.
-            self.followed = True
-            self.leave()
-        elif not rematch.done and not self.offer_shown and self.app.stack.top is self:
-            self.offer_shown = self.results_shown = True
-            self.app.stack.push(ResultsScene(self.app, self.model, self.game_view, self.leave))
-
-    def _chrome_key(self) -> tuple:
-        return (
-            self.model.revision,
-            self.layout.size,
-            i18n.language(),
-            self.log_scroll,
-            self.log_open,
-            self.chat.key(),
-            self.viewer,
-            self.pending is None,
-            # The panels show the turn clocks: redrawn as a running one passes a second.
-            tuple(int(t) for t in self.time_left().values()) if self.clock_running() else (),
-        )
-
-    def _board_key(self) -> tuple:
-        cam = self.camera
-        return (self.game_view.version, cam.zoom, cam.cx, cam.cy, tuple(cam.area))
+        self.end.follow_rematch()
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.curtain_for is not None:
             self._draw_curtain(surface)
             return
-        self._refresh_static(surface)
-        surface.blit(self.static, (0, 0))
+        surface.blit(self.layer.refresh(surface), (0, 0))
         hot: set[Any] = set()
         self.game_view.taught = None
         if self.interactive:
-            source = self.held or self.selected
+            source = self.hand.held or self.hand.selected
             targets = source.targets if source is not None else self.game_view.loose_targets()
             hot = {t.key for t in targets}
             lit = self.lesson.lit_moves()
@@ -813,45 +538,20 @@ class TableScene(TableChrome, Scene):
                 # A lesson's step: only the moves it teaches glow (the others still answer).
                 hot = {t.key for t in targets if t.move in lit}
                 self.game_view.taught = lit
-        self.game_view.draw(surface, self.camera, hot, self.held)
-        self._note_board_spots()
+        self.game_view.draw(surface, self.camera, hot, self.hand.held)
+        self.hand.note_spots()
         self._draw_lesson(surface)
-        if self.selected is not None and self.held is None and self.interactive:
-            self._draw_selected(surface, self.selected)
-        self._draw_hint(surface)
+        self.hand.draw_selected(surface, self.layout, self.app.clock)
+        self.hints.draw(surface, self.layout, self.app.clock)
         self._draw_hands_notice(surface)
         self._draw_turn(surface)
         self._draw_active_ring(surface)
-        for button in self.bar_buttons + self.move_buttons:
+        for button in self.bar_buttons + self.strip.buttons:
             button.draw(surface, self.layout.small)
         if self.log_visible():
             self.chat.draw_controls(surface)
         if self.chat.bubbles:
             self.chat.draw_bubbles(surface, self._panel_rects())
-
-    def _note_board_spots(self) -> None:
-        """The pieces that may be picked up, the places they (or loose moves) go and the
-        view's own controls, as keyboard stops in reading order, before the buttons
-        (client.ui.focus)."""
-        if not self.interactive or self.held is not None:
-            return
-        source = self.selected
-        things: list[Piece | Target] = [*self.game_view.pieces()]
-        things += source.targets if source is not None else self.game_view.loose_targets()
-        named = [("piece" if isinstance(t, Piece) else "target", t.key, t.rect) for t in things] + [
-            ("control", key, rect) for key, rect in self.game_view.tap_spots()
-        ]
-        area = self.board_area()
-        spots = []
-        for kind, key, world in named:
-            rect = self.camera.rect_to_screen(world).clip(area)
-            if rect.w and rect.h:
-                spots.append(BoardSpot(f"{kind}:{key!r}", rect, self._tapper(rect.center)))
-        for spot in sorted(spots, key=lambda s: (s.rect.y // 8, s.rect.x)):
-            focus.note(spot)
-
-    def _tapper(self, pos: tuple[int, int]) -> Callable[[], None]:
-        return lambda: self.handle(Intent("tap", pos=(float(pos[0]), float(pos[1]))))
 
     def _draw_lesson(self, surface: pygame.Surface) -> None:
         """The lesson's step over the top of the board's column (whatever the board's cached
@@ -860,77 +560,9 @@ class TableScene(TableChrome, Scene):
         if not rect.h:
             return
         strip = pygame.Rect(rect.x, rect.y, rect.w, self.board_area().y - rect.y)
-        if self.drawn_backdrop is not None:
-            surface.blit(self.drawn_backdrop, strip, strip)
+        if self.layer.drawn_backdrop is not None:
+            surface.blit(self.layer.drawn_backdrop, strip, strip)
         self.lesson.draw(surface, rect)
-
-    def _draw_selected(self, surface: pygame.Surface, piece: Piece) -> None:
-        """A piece picked up by a tap: a gold ring around it until a tap puts it somewhere."""
-        lay = self.layout
-        rect = self.camera.rect_to_screen(piece.rect).inflate(lay.line * 6, lay.line * 6)
-        glow = 0.5 + 0.5 * pulse(self.app.clock)
-        colour = theme.mix(theme.GOLD, theme.GOLD_LIGHT, glow)
-        pygame.draw.rect(surface, colour, rect, max(2, lay.line * 3), border_radius=lay.radius)
-
-    def _refresh_static(self, like: pygame.Surface) -> None:
-        """What changes only with the game is drawn into a cached layer, by region, when it
-        changes: the board (a stone landed, the camera moved) or the chrome around it (panels,
-        log, bar). When both change at once the chrome follows a frame later, so no single frame
-        redraws everything."""
-        size = like.get_size()
-        chrome, board = self._chrome_key(), self._board_key()
-        if self.static is None or self.static.get_size() != size:
-            self.static = pygame.Surface(size).convert(like)
-            self.static_key = ()
-        if not self.static_key:
-            self._redraw_chrome(like)
-            self._redraw_board(full=True)
-        elif board != self.static_key[1]:
-            self._redraw_board(full=False)
-            chrome = self.static_key[0]
-        elif chrome != self.static_key[0] and self._redraw_chrome(like):
-            self._redraw_board(full=True)
-        self.static_key = (chrome, board)
-
-    def _redraw_board(self, full: bool) -> None:
-        """Redraw the board area, or only the parts the game view says changed."""
-        cam = self.camera
-        seen_from = (cam.zoom, cam.cx, cam.cy, tuple(cam.area))
-        changes = self.game_view.take_changes()
-        if full or changes is None or seen_from != self.board_seen_from:
-            self.board_seen_from = seen_from
-            areas = [cam.area]
-        else:
-            areas = [cam.rect_to_screen(c).clip(cam.area) for c in changes]
-        layer = self.static
-        clip = layer.get_clip()
-        for area in areas:
-            if area.w and area.h:
-                layer.set_clip(area)
-                layer.blit(self.backdrop, area, area)
-                self.game_view.draw_board(layer, cam)
-        layer.set_clip(clip)
-
-    def _redraw_chrome(self, like: pygame.Surface) -> bool:
-        """Redraw bar, panels and log; True if a new layout wiped the board too."""
-        rects = self._panel_rects()
-        log = self.log_rect if self.log_visible() else None
-        backdrop = self._backdrop(like, tuple(r for _s, r in rects), log)
-        layer = self.static
-        regions = [self.bar, self.panels_rect.inflate(self.layout.margin, self.layout.margin)]
-        if log is not None:
-            regions.append(log.inflate(self.layout.margin, self.layout.margin))
-        if backdrop is not self.drawn_backdrop:
-            # A new layout: the whole layer, board included, starts from the new backdrop.
-            regions = [layer.get_rect()]
-            self.drawn_backdrop = backdrop
-        for region in regions:
-            layer.blit(backdrop, region, region)
-        self._draw_bar(layer)
-        self._draw_panels(layer, rects)
-        if log is not None:
-            self._draw_log(layer)
-        return regions == [layer.get_rect()]
 
     def ask_to_leave(self) -> None:
         """Leave at once, but ask first while this device plays in a running game."""

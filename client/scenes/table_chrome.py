@@ -11,11 +11,11 @@ from typing import Any
 
 import pygame
 
-from client import i18n
 from client.net.model import BOT_NAMES
 from client.ui import theme
 from client.ui.anim import pulse
 from client.ui.widgets import panel
+from client.words import i18n
 
 
 class TableChrome:
@@ -53,6 +53,43 @@ class TableChrome:
                 panel(backdrop, log, lay.radius, alpha=190 if self.wide else 240)
             self.backdrop, self.backdrop_key = backdrop, key
         return self.backdrop
+
+    def chrome_key(self) -> tuple:
+        """What the bar, the panels and the log show: redrawn when it changes."""
+        return (
+            self.model.revision,
+            self.layout.size,
+            i18n.language(),
+            self.log_scroll,
+            self.log_open,
+            self.chat.key(),
+            self.viewer,
+            self.pending is None,
+            # The panels show the turn clocks: redrawn as a running one passes a second.
+            tuple(int(t) for t in self.time_left().values()) if self.clock_running() else (),
+        )
+
+    def paint_chrome(
+        self, layer: pygame.Surface, like: pygame.Surface, drawn: pygame.Surface | None
+    ) -> pygame.Surface:
+        """Redraw bar, panels and log into `layer` (the table's cached layer), on the backdrop
+        of this layout; returned. One that is not `drawn`, the backdrop drawn on before, is a
+        new layout: the whole layer, board included, starts from it."""
+        rects = self._panel_rects()
+        log = self.log_rect if self.log_visible() else None
+        backdrop = self._backdrop(like, tuple(r for _s, r in rects), log)
+        regions = [self.bar, self.panels_rect.inflate(self.layout.margin, self.layout.margin)]
+        if log is not None:
+            regions.append(log.inflate(self.layout.margin, self.layout.margin))
+        if backdrop is not drawn:
+            regions = [layer.get_rect()]
+        for region in regions:
+            layer.blit(backdrop, region, region)
+        self._draw_bar(layer)
+        self._draw_panels(layer, rects)
+        if log is not None:
+            self._draw_log(layer)
+        return backdrop
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         lay = self.layout

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from client import i18n
 from client.ui import theme
 from client.ui.anim import Animator, Timeline
+from client.words import i18n
 from shared import talk
 
 if TYPE_CHECKING:

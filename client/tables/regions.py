@@ -25,9 +25,9 @@ from typing import Any
 
 import pygame
 
-from client import i18n
 from client.tables.base import Camera, Event, Move, Piece, TableContext
 from client.ui.anim import Animator, Timeline
+from client.words import i18n
 from shared import talk
 
 

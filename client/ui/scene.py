@@ -11,10 +11,10 @@ from typing import Any, Protocol
 
 import pygame
 
-from client.settings import Settings
 from client.ui.anim import Animator
 from client.ui.focus import FocusRing
 from client.ui.input import Intent
+from client.ui.settings import Settings
 from client.ui.theme import Layout
 from client.ui.widgets import Toasts
 
@@ -35,7 +35,7 @@ class Services(Protocol):
     host_server: Any
     # Stopped when the window closes (LAN browser, hosted server).
     closers: list[Callable[[], None]]
-    # The sound effects (client.sound.Sounds): `play(name)`, `events(game, events)`.
+    # The sound effects (client.audio.sound.Sounds): `play(name)`, `events(game, events)`.
     sounds: Any
     # Seconds since the app started, in a list that the table context shares.
     clock_ref: list[float]

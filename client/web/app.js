@@ -33,7 +33,7 @@ const VIBRATE = "jeweltable.vibrate"; // "off": no buzz when the turn comes
 // A table's status as the lobby says it (the pygame lobby's words).
 const STATUS_WORDS = { waiting: "waiting", playing: "playing", finished: "finished" };
 const LOG_LINES = 40;
-// Refusals said in the player's language: client/i18n.py's ERRORS, the same English and so the
+// Refusals said in the player's language: client/words/i18n.py's ERRORS, the same English and so the
 // same catalog entries; any other code shows the server's own sentence.
 const ERRORS = {
   stale: "The table moved on before your move arrived; look again and play.",

@@ -10,7 +10,7 @@ import { seatName } from "./players.js";
 const BUZZ_MS = [120, 80, 120];
 const NOTICE_MS = 6000;
 
-// The refusals of these steps in the page's language (client/i18n.py's ERRORS, the same English).
+// The refusals of these steps in the page's language (client/words/i18n.py's ERRORS, the same English).
 export const ERRORS = {
   seat_active: "That person is here and has not kept the table waiting: nudge them first.",
   already_handed: "A bot already plays that seat.",

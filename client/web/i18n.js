@@ -113,7 +113,7 @@ export function number(n) {
  * A line of the table's talk (shared/talk, sent by the server) in the current language: its
  * catalog message with every parameter said first — a number with the language's separators, a
  * nested line, a list joined by commas, `{seat: i}` as `name(i)`, a string as it is. The same
- * rules as `client.i18n.say` in the pygame client.
+ * rules as `client.words.i18n.say` in the pygame client.
  */
 export function say(line, name) {
   if (line === null || line === undefined || typeof line === "boolean") return "";

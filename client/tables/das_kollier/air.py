@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from client import i18n
 from client.tables.base import Camera, Event, Sprite
 from client.tables.das_kollier import art, facts, pen
 from client.tables.das_kollier.layout import (
@@ -25,6 +24,7 @@ from client.tables.das_kollier.layout import (
 )
 from client.tables.regions import Frame, Motion, Region, Snapshot
 from client.ui.anim import FLIP, MOVE, STAGGER
+from client.words import i18n
 
 
 @dataclass

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pygame
 
-from client import i18n
 from client.tables.base import Event
 from client.tables.das_kollier import pen
 from client.tables.das_kollier.layout import STAGE
 from client.tables.regions import Frame, Motion, Region
 from client.ui import theme
+from client.words import i18n
 
 # Seconds the banner takes to pop up, and after how long it begins to fade.
 POP = 0.3

@@ -12,7 +12,6 @@ from typing import Any
 
 import pygame
 
-from client import i18n
 from client.tables.base import Camera, Event
 from client.tables.das_kollier import art, facts, pen
 from client.tables.das_kollier.choices import Desk
@@ -29,6 +28,7 @@ from client.tables.das_kollier.layout import (
 from client.tables.das_kollier.words import money
 from client.tables.regions import Frame, Motion, Region, Snapshot
 from client.ui import theme
+from client.words import i18n
 from shared.talk import das_kollier as voice
 
 

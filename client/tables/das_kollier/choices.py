@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from client import i18n
 from client.tables.base import Move
 from client.tables.das_kollier import facts
 from client.tables.das_kollier.words import gem_count, gem_list
 from client.tables.regions import Snapshot
+from client.words import i18n
 from shared.games.das_kollier.gems import VALUE, best_necklace, necklace_value, sort_gems
 
 

@@ -21,8 +21,6 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from client import i18n
-from client.i18n import C_
 from client.tables.base import Move
 from client.tables.das_kollier import facts
 from client.tables.das_kollier.choices import Choices, gems_of, necklace_of
@@ -39,6 +37,8 @@ from client.tables.das_kollier.layout import (
 )
 from client.tables.das_kollier.words import money, number
 from client.tables.regions import Snapshot
+from client.words import i18n
+from client.words.i18n import C_
 from shared.games.das_kollier.gems import KINDS, VALUE, necklace_value
 
 # Moves that cannot be taken back: their row never sits where the previous step's buttons were.

@@ -8,7 +8,6 @@ from collections import Counter
 
 import pygame
 
-from client import i18n
 from client.tables.base import Camera
 from client.tables.das_kollier import art, facts, pen
 from client.tables.das_kollier.choices import Desk
@@ -28,6 +27,7 @@ from client.tables.das_kollier.layout import (
 from client.tables.das_kollier.words import money, number
 from client.tables.regions import Frame, Motion, Region, Snapshot
 from client.ui import theme
+from client.words import i18n
 from shared.games.das_kollier.gems import KINDS
 from shared.talk import das_kollier as voice
 

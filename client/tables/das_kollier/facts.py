@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from client import i18n
 from client.tables.base import Move
 from client.tables.regions import Snapshot
+from client.words import i18n
 
 CASH_ONLY_ROUNDS = 6
 STEP = 1_000

@@ -21,7 +21,6 @@ from typing import Any
 
 import pygame
 
-from client import i18n
 from client.tables.base import Camera, Move, TableContext
 from client.tables.das_kollier import buttons, facts
 from client.tables.das_kollier.choices import Choices, Desk
@@ -33,6 +32,7 @@ from client.tables.regions import Answer, Choice, Frame, Motion, Region, Snapsho
 from client.ui import theme
 from client.ui.anim import pulse
 from client.ui.input import Intent
+from client.words import i18n
 from shared.talk import das_kollier as voice
 
 # Seconds a control that took the place of another one waits before it takes a tap.

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pygame
 
-from client import i18n
 from client.tables.base import Camera
 from client.tables.das_kollier import art
 from client.ui import theme
 from client.ui.widgets import symbol
+from client.words import i18n
 
 MIN_PX = 14
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pygame
 
-from client import i18n
 from client.tables.base import Camera
 from client.tables.das_kollier import art, facts, pen
 from client.tables.das_kollier.layout import SMALL, rail_column
 from client.tables.das_kollier.words import money, number
 from client.tables.regions import Region
 from client.ui import theme
+from client.words import i18n
 
 
 class PlayerRail(Region):

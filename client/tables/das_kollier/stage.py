@@ -8,7 +8,6 @@ from typing import Any
 
 import pygame
 
-from client import i18n
 from client.tables.base import Camera
 from client.tables.das_kollier import art, facts, pen
 from client.tables.das_kollier.choices import Desk
@@ -16,6 +15,7 @@ from client.tables.das_kollier.layout import BODY, HEAD, LOT, SMALL, STAGE, lot_
 from client.tables.das_kollier.words import money
 from client.tables.regions import Motion, Region, Snapshot
 from client.ui import theme
+from client.words import i18n
 from shared.talk import das_kollier as voice
 
 

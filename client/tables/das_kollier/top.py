@@ -7,7 +7,6 @@ from collections import Counter
 
 import pygame
 
-from client import i18n
 from client.tables.base import Camera
 from client.tables.das_kollier import art, facts, pen
 from client.tables.das_kollier.facts import CASH_ONLY_ROUNDS
@@ -29,6 +28,7 @@ from client.tables.das_kollier.layout import (
 from client.tables.das_kollier.words import card_count, gem_count, money
 from client.tables.regions import Frame, Motion, Region, Snapshot
 from client.ui import theme
+from client.words import i18n
 
 
 class TopBar(Region):

@@ -1,15 +1,15 @@
 """What Das Kollier's table says beyond the table's talk: amounts, gems and counts as the board
 draws them. The game's terms (gem names, phases, money), the log's
 sentences and the rules are the voice's (shared/talk/das_kollier.py), said here through
-`client.i18n.say`; English stands in the code, the catalogs hold German and French (see
-client/i18n.py)."""
+`client.words.i18n.say`; English stands in the code, the catalogs hold German and French (see
+client/words/i18n.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from client import i18n
+from client.words import i18n
 from shared.talk import das_kollier as voice
 
 number = i18n.number

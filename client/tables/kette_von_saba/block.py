@@ -11,7 +11,6 @@ from typing import Any
 
 import pygame
 
-from client import i18n
 from client.tables.base import Camera, Move
 from client.tables.kette_von_saba import art, lettering, words
 from client.tables.kette_von_saba.controls import BOARD_MOVES
@@ -27,6 +26,7 @@ from client.tables.kette_von_saba.layout import (
 from client.tables.regions import Answer, Choice, Frame, Motion, Region, Snapshot
 from client.ui import theme
 from client.ui.widgets import Button, symbol
+from client.words import i18n
 
 # Moves with an amount (the move's field holding it), each chosen on the block with − and +.
 AMOUNT_MOVES = {"bid": "amount", "reserve": "price"}

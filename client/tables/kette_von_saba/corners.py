@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pygame
 
-from client import i18n
 from client.tables.base import Camera, Target
 from client.tables.kette_von_saba import art, lettering
 from client.tables.kette_von_saba.layout import (
@@ -21,6 +20,7 @@ from client.tables.kette_von_saba.layout import (
 )
 from client.tables.regions import Answer, Motion, Region, Snapshot, world_clip
 from client.ui import theme
+from client.words import i18n
 
 
 class Corners(Region):

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from client import i18n
 from client.tables.base import Event, View
 from client.tables.kette_von_saba import words
 from client.tables.kette_von_saba.layout import (
@@ -27,6 +26,7 @@ from client.tables.kette_von_saba.layout import (
 from client.tables.regions import Motion, Snapshot
 from client.ui import theme
 from client.ui.anim import MOVE, STAGGER
+from client.words import i18n
 
 MAX_STEPS = 4  # the Timeline skips ahead when more steps wait
 

@@ -8,7 +8,6 @@ from functools import lru_cache
 
 import pygame
 
-from client import i18n
 from client.tables.base import Camera
 from client.tables.kette_von_saba import art, lettering
 from client.tables.kette_von_saba.layout import RAIL_RECT, purse_rects
@@ -16,6 +15,7 @@ from client.tables.regions import Frame, Motion, Region, Snapshot, world_clip
 from client.ui import theme
 from client.ui.anim import pulse
 from client.ui.widgets import symbol
+from client.words import i18n
 
 
 class Rail(Region):

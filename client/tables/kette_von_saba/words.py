@@ -5,8 +5,8 @@ the moves and the rules are the talk's (shared/talk/kette_von_saba/), said here 
 
 from __future__ import annotations
 
-from client import i18n
 from client.tables.base import View
+from client.words import i18n
 from shared.talk.kette_von_saba.words import END_REASONS
 
 

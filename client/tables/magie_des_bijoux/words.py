@@ -3,8 +3,8 @@ log's sentences and the rules are the table's talk: shared/talk/magie_des_bijoux
 
 from __future__ import annotations
 
-from client import i18n
 from client.tables.regions import Snapshot
+from client.words import i18n
 
 
 def extra_move_banner() -> str:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from client import i18n
-from client.i18n import C_, N_
+from client.words import i18n
+from client.words.i18n import C_, N_
 from shared.talk.saba_palast.terms import QUARTER_NAMES, STEP_NAMES, STEPS
 
 # Labels and short sentences of the table, by the role the view asks for.

@@ -6,7 +6,7 @@ same English strings; tests/test_web_page.py checks that every one of them is in
 Strings the page shares with the pygame client (game terms, log sentences) are marked there.
 """
 
-from client.i18n import C_, CNN_, N_, NN_
+from client.words.i18n import C_, CNN_, N_, NN_
 
 WORDS = (
     N_("The table was closed."),

@@ -5,7 +5,7 @@ slide, an envelope (attack, hold, decay), a loudness and a start time; noise is 
 one-pole low-pass filter. Soft waves, short tails and low levels keep them in the calm tone of
 docs/client.md's table (../shared/VISUAL.md): a velvet table, not an arcade.
 
-    python -m client.synth          # renders client/assets/sounds/<name>.wav
+    python -m client.audio.synth          # renders client/assets/sounds/<name>.wav
 
 The rendered files ship with the client (package data); `render` is deterministic, so the tests
 check that the shipped files are what these numbers make.
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 RATE = 22050
-SOUND_DIR = Path(__file__).parent / "assets" / "sounds"
+SOUND_DIR = Path(__file__).parent.parent / "assets" / "sounds"
 # The loudest sample of any sound, as a share of full scale: headroom for several at once.
 PEAK = 0.5
 
@@ -95,7 +95,7 @@ def render(voices: tuple[Voice, ...], gain: float = 1.0, seed: int = 1) -> list[
     return samples
 
 
-# What each sound is made of. Names are the sounds the client plays (client/sound.py).
+# What each sound is made of. Names are the sounds the client plays (client/audio/sound.py).
 SOUNDS: dict[str, tuple[Voice, ...]] = {
     # A card slid off the deck: a soft, dull brush of noise.
     "deal": (Voice("noise", 0, 0.03, attack=0.015, cutoff=0.08),),

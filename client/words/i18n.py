@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 DOMAIN = "jeweltable"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 LANGUAGES = {"en": "English", "de": "Deutsch", "fr": "Français"}
 
 _language = "en"

@@ -1,7 +1,7 @@
 """Sounds for the moments that matter: a card dealt or turned, a gem set, a bid, the hammer,
 coins paid, your turn, the game's end, chat and emotes.
 
-The sounds are rendered by client/synth.py into assets/sounds/. Which game event makes which
+The sounds are rendered by client/audio/synth.py into assets/sounds/. Which game event makes which
 sound is data (`EVENT_SOUNDS`, per game); one update plays at most one sound, the one that
 matters most (`PRIORITY`). Volume and mute come from the settings at each play, so the settings
 dialog takes effect at once. Without an audio device the client is simply silent.
@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from client.synth import SOUND_DIR, SOUNDS
+from client.audio.synth import SOUND_DIR, SOUNDS
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +120,7 @@ def sound_for(game: str, events: Iterable[dict[str, Any]]) -> str | None:
 
 
 class Tuned(Protocol):
-    """What the player set (client.settings.Settings is one)."""
+    """What the player set (client.ui.settings.Settings is one)."""
 
     volume: float
     muted: bool
@@ -148,7 +148,7 @@ class Sounds:
         return self.ready
 
     def load(self, name: str) -> pygame.mixer.Sound | None:
-        """The sound called `name` (one of client.synth.SOUNDS), loaded once."""
+        """The sound called `name` (one of client.audio.synth.SOUNDS), loaded once."""
         if name not in SOUNDS:
             raise KeyError(f"no sound called {name!r}")
         if name not in self.loaded:

@@ -157,7 +157,7 @@ def render(
     import pygame
 
     from client.app import App
-    from client.settings import Settings
+    from client.ui.settings import Settings
 
     app = App(size, Settings(name="Alex", language=language, text_size=text_size))
     app.stack.push(build_scene(app, scene, game, seed, moves, players, viewer))

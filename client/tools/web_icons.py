@@ -1,8 +1,8 @@
 """The page's home-screen icons (client/web/icons/), drawn from the pygame client's own gems.
 
-`python -m client.web_icons` draws them again into client/web/icons/: the velvet of the table, a
-gold rim, and four cut gems (client/ui/gems.py) — a brilliant among a ruby, an emerald and a
-sapphire. The manifest (client/web/manifest.webmanifest) names them; the "maskable" one keeps
+`python -m client.tools.web_icons` draws them again into client/web/icons/: the velvet of the
+table, a gold rim, and four cut gems (client/ui/gems.py) — a brilliant among a ruby, an emerald
+and a sapphire. The manifest (client/web/manifest.webmanifest) names them; the "maskable" one keeps
 its gems inside the middle 80 % that every launcher's mask leaves showing.
 """
 
@@ -15,7 +15,7 @@ import pygame
 from client.ui import theme
 from client.ui.gems import gem_surface
 
-ICONS = Path(__file__).resolve().parent / "web" / "icons"
+ICONS = Path(__file__).resolve().parent.parent / "web" / "icons"
 # file name: (size in px, rounded corners and rim, share of the side the drawing may take)
 ICON_FILES = {
     "icon-192.png": (192, True, 1.0),

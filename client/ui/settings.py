@@ -8,7 +8,7 @@ import os
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from client import i18n
+from client.words import i18n
 
 RECENT_NAMES = 8
 # The text sizes offered, in percent of the theme's own sizes.

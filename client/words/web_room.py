@@ -3,7 +3,7 @@ modes in tv.js), marked here so that `make i18n` puts them in the catalogs the p
 standings' words the pygame lobby says too are marked where it says them
 (client/scenes/standings.py)."""
 
-from client.i18n import C_, N_, NN_
+from client.words.i18n import C_, N_, NN_
 
 WORDS = (
     # The standings as a table, and the TV's page of them.
