@@ -13,7 +13,7 @@ import pytest
 
 from shared import engine
 from shared.engine import SharedEvent
-from shared.games.das_kollier import game as kollier
+from shared.games.das_kollier import tables as kollier
 from shared.games.das_kollier.gems import KINDS, _best_split, best_split, sort_gems
 from shared.randomplay import play_random_game
 

@@ -11,7 +11,7 @@ import pytest
 from shared import talk
 from shared.engine import IllegalMove
 from shared.games.das_kollier import GAME
-from shared.games.das_kollier.game import PENALTY, SALE_CAP
+from shared.games.das_kollier.tables import PENALTY, SALE_CAP
 from shared.randomplay import random_step
 from shared.talk import Moment, lines_of, lines_of_talk
 from shared.talk import das_kollier as voice

@@ -30,19 +30,6 @@ from collections.abc import Callable
 
 from shared.bots.base import Policy
 from shared.engine import Event, Move, State, View, get_game
-from shared.games.das_kollier.game import (
-    CASH_ONLY_ROUNDS,
-    FALLING_MIN_COMMISSION,
-    PENALTY,
-    SALE_CAP,
-    SECOND_DECK_GIFT,
-    STEP,
-    THRESHOLD,
-    TOTAL_MONEY,
-    biggest_pieces_payment,
-    can_pay,
-    half_up,
-)
 from shared.games.das_kollier.gems import (
     CARDS,
     GEMS,
@@ -54,6 +41,18 @@ from shared.games.das_kollier.gems import (
     necklace_value,
     one_necklace_worth,
     sort_gems,
+)
+from shared.games.das_kollier.hands import biggest_pieces_payment, can_pay
+from shared.games.das_kollier.tables import (
+    CASH_ONLY_ROUNDS,
+    FALLING_MIN_COMMISSION,
+    PENALTY,
+    SALE_CAP,
+    SECOND_DECK_GIFT,
+    STEP,
+    THRESHOLD,
+    TOTAL_MONEY,
+    half_up,
 )
 
 GAME = get_game("das-kollier")

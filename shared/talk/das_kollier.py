@@ -19,7 +19,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from shared.games.das_kollier.game import (
+from shared.games.das_kollier.gems import (
+    CARDS,
+    KINDS,
+    RANK,
+    VALUE,
+    best_necklace,
+    necklace_value,
+)
+from shared.games.das_kollier.hands import can_pay
+from shared.games.das_kollier.tables import (
     CASH_ONLY_ROUNDS,
     COMPENSATION,
     FALLING_MIN_COMMISSION,
@@ -29,16 +38,7 @@ from shared.games.das_kollier.game import (
     SECOND_DECK_GIFT,
     STEP,
     THRESHOLD,
-    can_pay,
     half_up,
-)
-from shared.games.das_kollier.gems import (
-    CARDS,
-    KINDS,
-    RANK,
-    VALUE,
-    best_necklace,
-    necklace_value,
 )
 from shared.talk import Line, Moment, Section, Talk, fact, move, piece, say, say_n, seat
 from shared.talk.scores import Row, part_rows, row
