@@ -16,6 +16,8 @@ from shared.games.das_kollier.turns import knock_down_due, wait_reason
 
 
 def move_sealed_bid(state: State, seat: int, move: Move) -> list[Event]:
+    """A sealed bid for the right to run the first auction; once every seat has bid, the highest
+    (the tie nearest the first seat clockwise) pays it to the bank and runs it."""
     amount = parse_amount(move, "amount", "a sealed bid")
     if amount > state["cash"][seat]:
         raise IllegalMove(f"you can only put down cash you hold: {money(state['cash'][seat])}")
@@ -39,6 +41,7 @@ def move_sealed_bid(state: State, seat: int, move: Move) -> list[Event]:
 
 
 def move_open_auction(state: State, seat: int, move: Move) -> list[Event]:
+    """The auctioneer opens the bidding at a start price of at least the lot's base value."""
     price = move.get("start_price")
     if type(price) is not int or not 0 <= price <= MAX_PRICE or price % STEP:
         price = parse_amount(move, "start_price", "the start price")
@@ -59,6 +62,7 @@ def move_open_auction(state: State, seat: int, move: Move) -> list[Event]:
 
 
 def move_falling_auction(state: State, seat: int, move: Move) -> list[Event]:
+    """The auctioneer offers the lot at its base value, in turn from his left."""
     price = lot_value(state["lot"])
     asked = (seat + 1) % state["players"]
     state["phase"] = "falling"
@@ -67,6 +71,7 @@ def move_falling_auction(state: State, seat: int, move: Move) -> list[Event]:
 
 
 def move_bid(state: State, seat: int, move: Move) -> list[Event]:
+    """A bid: the start price or more at first, then at least 1,000 above the last."""
     if seat == state["auctioneer"]:
         raise IllegalMove("the auctioneer may not bid in his own auction")
     amount = move.get("amount")
@@ -87,6 +92,7 @@ def move_bid(state: State, seat: int, move: Move) -> list[Event]:
 
 
 def move_pass(state: State, seat: int, move: Move) -> list[Event]:
+    """A bidder leaves `to_act` until someone bids again."""
     if seat == state["auctioneer"]:
         raise IllegalMove("the auctioneer does not bid; he knocks the lot down ('knock_down')")
     auction = state["auction"]
@@ -95,6 +101,8 @@ def move_pass(state: State, seat: int, move: Move) -> list[Event]:
 
 
 def move_knock_down(state: State, seat: int, move: Move) -> list[Event]:
+    """The lot goes to the highest bidder, or to the auctioneer at his start price when
+    nobody bid; the buyer is asked to pay."""
     if seat != state["auctioneer"]:
         raise IllegalMove("only the auctioneer knocks the lot down", "not_your_turn")
     by_timer = move.get("timer", False)
@@ -113,6 +121,8 @@ def move_knock_down(state: State, seat: int, move: Move) -> list[Event]:
 
 
 def move_accept(state: State, seat: int, move: Move) -> list[Event]:
+    """The asked seat takes the lot at the falling price; below the base value the
+    auctioneer may take it instead."""
     price = state["auction"]["price"]
     if seat in state["defaulters"]:
         check_offer(state, seat, price, False)
@@ -126,6 +136,8 @@ def move_accept(state: State, seat: int, move: Move) -> list[Event]:
 
 
 def move_decline(state: State, seat: int, move: Move) -> list[Event]:
+    """The asked seat declines: the next is asked; after a round of refusals the price falls
+    by 1,000, and at 0 the auctioneer keeps the lot for nothing."""
     auction, auctioneer = state["auction"], state["auctioneer"]
     events: list[Event] = [{"type": "declined", "seat": seat, "price": auction["price"]}]
     asked = (seat + 1) % state["players"]
@@ -144,6 +156,7 @@ def move_decline(state: State, seat: int, move: Move) -> list[Event]:
 
 
 def move_preempt(state: State, seat: int, move: Move) -> list[Event]:
+    """The auctioneer takes the lot at the accepted price; the accepter is compensated."""
     price, accepter = state["auction"]["price"], state["auction"]["accepter"]
     if seat in state["defaulters"]:
         check_offer(state, seat, price, False)
@@ -152,11 +165,14 @@ def move_preempt(state: State, seat: int, move: Move) -> list[Event]:
 
 
 def move_waive(state: State, seat: int, move: Move) -> list[Event]:
+    """The auctioneer lets the accepter buy at the price he accepted."""
     price, accepter = state["auction"]["price"], state["auction"]["accepter"]
     ask_payment(state, "falling", accepter, price, None)
     return [{"type": "waived", "seat": seat, "buyer": accepter, "price": price}]
 
 
 def ask_payment(state: State, kind: str, buyer: int, price: int, frustrated: int | None) -> None:
+    """The `pay` phase: `buyer` owes `price` for a lot of an auction of `kind` (`frustrated`:
+    the seat whose purchase the auctioneer pre-empted)."""
     state["phase"] = "pay"
     state["auction"] = {"kind": kind, "buyer": buyer, "price": price, "frustrated": frustrated}

@@ -11,6 +11,8 @@ from shared.games.das_kollier.tables import MARKER, SALE_CAP, half_up
 
 
 def move_sell(state: State, seat: int, move: Move) -> list[Event]:
+    """A seat's sale to the bank, once a game: single gems at base value or one necklace, at most
+    SALE_CAP; what the bank cannot pay now it owes, and the marker with it."""
     if state["sold"][seat]:
         raise IllegalMove("you have already sold to the bank: that is allowed once a game")
     if ("gems" in move) == ("necklace" in move):
@@ -57,6 +59,7 @@ def move_sell(state: State, seat: int, move: Move) -> list[Event]:
 
 
 def bank_in(state: State, amount: int, events: list[Event]) -> None:
+    """The bank takes in `amount` and pays its debts from it."""
     state["bank"] += amount
     settle(state, events)
 

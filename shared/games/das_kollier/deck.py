@@ -49,6 +49,9 @@ def reveal(state: State, events: list[Event]) -> None:
 
 
 def second_deck(state: State, events: list[Event]) -> None:
+    """The first deck is used up: the bank's gift to every seat (as far as it holds money,
+    shared from the auctioneer on), and the set-aside gems with the bank's shuffled into the
+    second deck."""
     n, first = state["players"], state["auctioneer"]
     thousands = min(state["bank"], SECOND_DECK_GIFT * n) // STEP
     share, extra = divmod(thousands, n)

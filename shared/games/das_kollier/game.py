@@ -88,6 +88,8 @@ from shared.games.das_kollier.view import seat_view
 
 
 class DasKollier(Game):
+    """Das Kollier's engine (see the module doc)."""
+
     id = GAME_ID
     title = "Das Kollier"
     min_players = 3

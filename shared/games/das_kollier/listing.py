@@ -192,6 +192,8 @@ def may_take(state: State, seat: int) -> bool:
 
 
 def auction_choices(state: State, seat: int) -> list[Move]:
+    """The auctioneer's listed start prices (none when the lot must fall), then the falling
+    auction."""
     if must_fall(state):
         return [FALLING_AUCTION]
     base = lot_value(state["lot"])
@@ -200,6 +202,7 @@ def auction_choices(state: State, seat: int) -> list[Move]:
 
 
 def open_choices(state: State, seat: int) -> list[Move]:
+    """A bidder's listed bids and the pass; the auctioneer's knock-down."""
     if seat == state["auctioneer"]:
         return [KNOCK_DOWN]
     auction = state["auction"]
@@ -238,6 +241,8 @@ def commissions(state: State) -> list[Move]:
 
 
 def defaults(state: State, seat: int) -> list[Move]:
+    """The penalties of a buyer who cannot pay: the cash penalty (unless he holds less and has
+    gems), and a gem of each kind he holds."""
     cash, hand = state["cash"][seat], state["hands"][seat]
     moves = [DEFAULT] if cash >= PENALTY or not hand else []
     return moves + [DEFAULT_GEMS[gem] for gem in dict.fromkeys(hand)]

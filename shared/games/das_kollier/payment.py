@@ -24,6 +24,8 @@ from shared.games.das_kollier.tables import (
 
 
 def move_pay(state: State, seat: int, move: Move) -> list[Event]:
+    """The buyer pays the lot; the auctioneer's commission (or the choice of it, when gems
+    were paid to another's auction), the bank's debts and the next lot follow."""
     auction, auctioneer = state["auction"], state["auctioneer"]
     price, cash = auction["price"], move.get("cash", 0)
     gems: list[str]
@@ -164,6 +166,8 @@ def checked_payment(
 
 
 def move_commission(state: State, seat: int, move: Move) -> list[Event]:
+    """The auctioneer takes half the cash paid or one of the gems paid; the gems he leaves go
+    to the bank's pile."""
     auction = state["auction"]
     take, paid_gems = move.get("take"), auction["paid_gems"]
     if take != "cash" and take not in paid_gems:
@@ -200,6 +204,7 @@ def move_commission(state: State, seat: int, move: Move) -> list[Event]:
 
 
 def move_default(state: State, seat: int, move: Move) -> list[Event]:
+    """A buyer who cannot pay gives a penalty (cash, or a gem); the same lot goes up again."""
     price = state["auction"]["price"]
     cash, hand = state["cash"][seat], state["hands"][seat]
     if can_pay(cash, hand, price, mixed(state)):
