@@ -50,7 +50,7 @@ import random
 from typing import Any
 
 from shared.engine import Event, Game, IllegalMove, Move, Option, State
-from shared.games.das_kollier import copies
+from shared.games.das_kollier import copies, listing
 from shared.games.das_kollier.auction import (
     move_accept,
     move_bid,
@@ -67,7 +67,7 @@ from shared.games.das_kollier.bank import move_sell
 from shared.games.das_kollier.copies import LIGHT_MOVES, NEW_AUCTION_MOVES, auction_copy, lot_copy
 from shared.games.das_kollier.deck import reveal
 from shared.games.das_kollier.gems import SET_ASIDE, all_cards
-from shared.games.das_kollier.listing import legal, quick_legal, sales
+from shared.games.das_kollier.listing import legal, sales
 from shared.games.das_kollier.payment import move_commission, move_default, move_pay
 from shared.games.das_kollier.scoring import outcome
 from shared.games.das_kollier.tables import (
@@ -163,12 +163,8 @@ class DasKollier(Game):
         }
 
     # ------------------------------------------------------------------ legal moves
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
-        # The base class's checks for a seat of the table in a running game, decided at once
-        # (`quick_legal`); anything else goes to the base class.
-        moves = quick_legal(state, seat)
-        return super().legal_moves(state, seat) if moves is None else moves
-
+    # The fast listing is the method itself (it hands anything else to the base class).
+    legal_moves = listing.legal_moves
     _legal_moves = staticmethod(legal)
     _out_of_turn_moves = staticmethod(sales)
 

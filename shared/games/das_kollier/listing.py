@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from shared.engine import Move, State
+from shared.engine import Game, Move, State
 from shared.games.das_kollier.checks import may_offer, must_fall
 from shared.games.das_kollier.gems import VALUE
 from shared.games.das_kollier.hands import (
@@ -43,9 +43,10 @@ from shared.games.das_kollier.tables import (
 from shared.games.das_kollier.turns import acting, knock_down_due
 
 
-def quick_legal(state: State, seat: int) -> list[Move] | None:
-    """The legal moves of a seat of the table in a running game, the base class's checks
-    decided at once; None for anything else (the base class answers it)."""
+def legal_moves(game: Game, state: State, seat: int) -> list[Move]:
+    """The engine's `legal_moves` (`DasKollier` has it as its method, so no call is added): for
+    a seat of the table in a running game the base class's checks are decided at once; anything
+    else goes to the base class."""
     # The commonest phases are listed here directly, the commonest of all first: the seat
     # asked in a falling auction (a seat of the table).
     phase = state["phase"]
@@ -62,7 +63,7 @@ def quick_legal(state: State, seat: int) -> list[Move] | None:
             facts = HAND_FACTS.get(tuple(hand)) or hand_facts(hand)
             return [*facts.take] if take else [*facts.wait]
     if type(seat) is not int or not 0 <= seat < state["players"]:
-        return None
+        return Game.legal_moves(game, state, seat)
     if phase == "open":
         auction = state["auction"]
         if seat == state["auctioneer"]:
@@ -128,7 +129,7 @@ def quick_legal(state: State, seat: int) -> list[Move] | None:
             return sales(state, seat)
         moves = commissions(state)
     elif phase == "over":
-        return None
+        return Game.legal_moves(game, state, seat)
     elif acting(state, seat):
         return legal(state, seat)
     else:
