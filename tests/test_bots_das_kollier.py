@@ -8,16 +8,10 @@ from collections import Counter
 
 import pytest
 
-from shared.bots.das_kollier import (
-    KNOCK_DOWN_MIN,
-    Playout,
-    basic,
-    candidates,
-    delay,
-    determinize,
-    evaluate,
-    remember,
-)
+from shared.bots.das_kollier.imagine import determinize, remember
+from shared.bots.das_kollier.playout import Playout
+from shared.bots.das_kollier.strong import candidates, evaluate
+from shared.bots.das_kollier.thumb import KNOCK_DOWN_MIN, basic, delay
 from shared.randomplay import random_step
 from tests.test_das_kollier import GAME, KNOCK, bid, opened, run, table, won
 

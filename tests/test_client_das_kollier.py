@@ -29,7 +29,7 @@ from client.words import i18n  # noqa: E402
 from shared.engine import get_game  # noqa: E402
 from shared.games.das_kollier.gems import VALUE, best_necklace, necklace_value  # noqa: E402
 from shared.randomplay import random_step  # noqa: E402
-from shared.talk import das_kollier as voice  # noqa: E402
+from shared.talk.das_kollier.moves import offer_warning  # noqa: E402
 
 GAME = get_game("das-kollier")
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
@@ -232,7 +232,7 @@ def test_quick_buttons_raise_the_highest_bid_by_1000_and_5000(found):
 
 def beyond_means(scene, amount: int) -> bool:
     view = scene.game_view.view
-    return voice.offer_warning(view, amount, not view["cash_only"]) is not None
+    return offer_warning(view, amount, not view["cash_only"]) is not None
 
 
 def test_a_bid_beyond_the_seats_means_is_offered_with_the_warning_and_a_second_tap(found):

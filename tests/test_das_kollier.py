@@ -11,8 +11,9 @@ import pytest
 
 from shared.engine import IllegalMove, OptionError, get_game, replay
 from shared.games.das_kollier import best_necklace, best_split, necklace_value
-from shared.games.das_kollier.game import can_pay, half_up
 from shared.games.das_kollier.gems import CARDS, GEMS, KINDS, SET_ASIDE, all_cards
+from shared.games.das_kollier.hands import can_pay
+from shared.games.das_kollier.tables import half_up
 from shared.randomplay import play_random_game, random_step
 from tests import kit
 

@@ -13,7 +13,7 @@ import pytest
 
 from shared import engine
 from shared.engine import SharedEvent
-from shared.games.das_kollier import game as kollier
+from shared.games.das_kollier import tables as kollier
 from shared.games.das_kollier.gems import KINDS, _best_split, best_split, sort_gems
 from shared.randomplay import play_random_game
 
@@ -65,7 +65,7 @@ def _variants(state, seat):
 
 
 def test_listed_payments_are_judged_as_their_plain_copies():
-    # `_move_pay` checks a listed payment (PAYMENTS) from facts worked out when it was listed;
+    # `move_pay` checks a listed payment (PAYMENTS) from facts worked out when it was listed;
     # a plain dict of the same payment takes the full check. Both must agree, also when the
     # hand, the cash or the kind of sale changed after the payment was listed.
     checked = 0

@@ -1,4 +1,4 @@
-"""Das Kollier's voice (shared/talk/das_kollier.py): complete, parallel to the legal moves, said
+"""Das Kollier's voice (shared/talk/das_kollier/): complete, parallel to the legal moves, said
 from the catalogs, plain, leak-free, warning of the moves that may hurt the mover, and telling
 every event in the game log as the seat may see it."""
 
@@ -11,10 +11,13 @@ import pytest
 from shared import talk
 from shared.engine import IllegalMove
 from shared.games.das_kollier import GAME
-from shared.games.das_kollier.game import PENALTY, SALE_CAP
+from shared.games.das_kollier.gems import VALUE, necklace_value
+from shared.games.das_kollier.hands import can_pay
+from shared.games.das_kollier.tables import PENALTY, SALE_CAP
 from shared.randomplay import random_step
 from shared.talk import Moment, lines_of, lines_of_talk
 from shared.talk import das_kollier as voice
+from shared.talk.das_kollier.terms import GEM_NAMES
 from tests.test_das_kollier import perturb_before_move, perturb_hidden
 from tests.test_talk import check_line, check_talk, check_translated
 from tests.test_talk import moment as talk_moment
@@ -103,9 +106,7 @@ def test_costly_moves_carry_their_warning():
                     "preempt": (state["auction"] or {}).get("price"),
                 }.get(kind)
                 if price is not None:
-                    payable = voice.can_pay(
-                        cash, hand, price, mixed and kind in ("bid", "open_auction")
-                    )
+                    payable = can_pay(cash, hand, price, mixed and kind in ("bid", "open_auction"))
                     if payable:
                         within += 1
                         assert entry["warn"] is None, (move, entry)
@@ -115,9 +116,7 @@ def test_costly_moves_carry_their_warning():
                 if kind == "sell":
                     gems = move.get("necklace") or move.get("gems")
                     value = (
-                        voice.necklace_value(gems)
-                        if "necklace" in move
-                        else sum(voice.VALUE[g] for g in gems)
+                        necklace_value(gems) if "necklace" in move else sum(VALUE[g] for g in gems)
                     )
                     if value > SALE_CAP:
                         met["sell"] += 1
@@ -158,9 +157,7 @@ def test_the_lot_and_the_sales_are_said_with_names_and_values():
     said = talk.talk("das-kollier", here)
     facts = {i18n.say(f["label"]): i18n.say(f["value"]) for f in said["facts"]}
     lot = state["lot"]
-    assert facts["Lot"].split(", ")[0] == f"{i18n.say(voice.GEM_NAMES[lot[0]])} " + (
-        f"{voice.VALUE[lot[0]]:,}"
-    )
+    assert facts["Lot"].split(", ")[0] == f"{i18n.say(GEM_NAMES[lot[0]])} {VALUE[lot[0]]:,}"
     assert facts["Your best necklace"] == "ruby, 2 agates = $22,000"
     sales = [
         i18n.say(e["label"]) + " — " + i18n.say(e["does"])

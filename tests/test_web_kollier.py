@@ -14,8 +14,9 @@ from babel.messages.pofile import read_po
 from client.words import i18n
 from shared import talk
 from shared.games.das_kollier import GAME
+from shared.games.das_kollier.gems import VALUE
 from shared.randomplay import random_step
-from shared.talk import das_kollier as voice
+from shared.talk.das_kollier.terms import GEM_NAMES
 from tests.test_web_page import host_table, needs_browser, open_lobby, phone, url
 
 pytestmark = needs_browser
@@ -150,8 +151,8 @@ def test_the_lot_cards_say_each_gems_name_and_value(server, browser):
     assert cards.count() == len(position["view"]["lot"])
     for i, gem in enumerate(position["view"]["lot"]):
         text = cards.nth(i).text_content()
-        name = i18n.say(voice.GEM_NAMES[gem])
-        assert name in text and f"{voice.VALUE[gem]:,}" in text, text
+        name = i18n.say(GEM_NAMES[gem])
+        assert name in text and f"{VALUE[gem]:,}" in text, text
     assert page.errors == []
 
 
@@ -172,8 +173,8 @@ KINDS = {
 
 
 def voice_sentences() -> re.Pattern:
-    """Any of the voice's log sentences in English (shared/talk/das_kollier.py, "das-kollier.log"),
-    each field filled with what it may hold."""
+    """Any of the voice's log sentences in English (shared/talk/das_kollier/log.py,
+    "das-kollier.log"), each field filled with what it may hold."""
     with (LOCALE / "jeweltable.pot").open("rb") as f:
         found = [
             m.id

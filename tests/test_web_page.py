@@ -572,7 +572,7 @@ KOLLIER_PAYMENT = """async () => {
   box.id = "probe";
   box.style.cssText = "position:fixed;inset:0;z-index:9;background:#0f2e2b;overflow:auto";
   document.body.append(box);
-  // The table's talk as the server says it (shared/talk/das_kollier.py): the hand's gems by
+  // The table's talk as the server says it (shared/talk/das_kollier/): the hand's gems by
   // name and value, and the listed payment's label.
   const card = (gem, value) => ({m: "{gem} {value}", c: "das-kollier.talk",
                                  a: {gem: {m: gem, c: "das-kollier.gem"}, value}});

@@ -17,8 +17,10 @@ import pytest
 from client.words import i18n
 from shared import talk
 from shared.games.das_kollier import GAME as KOLLIER
+from shared.games.das_kollier.gems import VALUE as KOLLIER_VALUE
 from shared.randomplay import random_step
-from shared.talk import das_kollier, magie_des_bijoux
+from shared.talk import magie_des_bijoux
+from shared.talk.das_kollier.terms import GEM_NAMES as KOLLIER_GEM_NAMES
 from tests.test_web_page import serving
 from tests.test_web_tv import bot_table, needs_browser, start, television, tv_url
 
@@ -165,9 +167,9 @@ def names_and_values(page, game: str, view: dict) -> None:
         )
         assert [gem for gem, _n, _v in cards] == view["lot"]
         for gem, name, value in cards:
-            said = i18n.say(das_kollier.GEM_NAMES[gem])
+            said = i18n.say(KOLLIER_GEM_NAMES[gem])
             assert name == said[:1].upper() + said[1:], (gem, name)
-            assert value == f"{das_kollier.VALUE[gem]:,}", (gem, value)
+            assert value == f"{KOLLIER_VALUE[gem]:,}", (gem, value)
         # The price is never a bare number: its phase names it.
         block = page.locator(".tv-board .auction-block")
         if block.count():

@@ -13,7 +13,7 @@ from typing import Any
 from shared.engine import State
 from shared.lessons import FastForward, Lesson, Scripted, Step
 from shared.talk import Line, say, seat
-from shared.talk.das_kollier import GEM_NAMES, money
+from shared.talk.das_kollier.terms import GEM_NAMES, money
 
 LEARNER, MIRA, JONAS = 0, 1, 2
 

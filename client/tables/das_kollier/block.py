@@ -1,6 +1,6 @@
 """The auction block on Das Kollier's table: the phase, the price rolling toward each update's
 (beside the gavel that knocks at `knocked_down`, and the clock of an open auction), the moment
-as the table's talk says it (shared/talk/das_kollier.py) under the price, a hint (a warning of a
+as the table's talk says it (shared/talk/das_kollier/) under the price, a hint (a warning of a
 move tapped once), and the order in which a falling auction asks the seats. What the seat puts
 together and points at comes from its panel, in the notice `desk`."""
 
@@ -29,7 +29,8 @@ from client.tables.das_kollier.words import money
 from client.tables.regions import Frame, Motion, Region, Snapshot
 from client.ui import theme
 from client.words import i18n
-from shared.talk import das_kollier as voice
+from shared.talk.das_kollier import terms
+from shared.talk.das_kollier.moves import payment_entry
 
 
 class AuctionBlock(Region):
@@ -85,7 +86,7 @@ class AuctionBlock(Region):
         snap, desk = self.snap, self.desk
         view, said = snap.view, snap.talk
         phase = view.get("phase", "")
-        name = voice.PHASE_NAMES.get(phase)
+        name = terms.PHASE_NAMES.get(phase)
         head = snap.say(name) if name else ""
         head = head[:1].upper() + head[1:]
         if said is None:
@@ -120,7 +121,7 @@ class AuctionBlock(Region):
         )
         if chosen.overpaid(price):
             # The warning comes first; what is chosen shows in the hand too.
-            warning = voice.payment_entry(self.snap.view, chosen.payment(price))["warn"]
+            warning = payment_entry(self.snap.view, chosen.payment(price))["warn"]
             if warning is not None:
                 return self.snap.say(warning), chosen.words()
         return chosen.words(), worth

@@ -5,7 +5,7 @@ seat's choices; the seat's panel (panel.py) shows them and takes their taps.
 Every control carries a legal move as the server listed it, or a number built from the listed
 choices or the documented range (bids in whole thousands above the last bid; payments of gems,
 necklaces and the exact cash that covers the rest). The server judges; a refusal shows as a toast.
-Labels and warnings are the table's talk (shared/talk/das_kollier.py): a move with a warning (a
+Labels and warnings are the table's talk (shared/talk/das_kollier/): a move with a warning (a
 bid beyond the seat's means, a sale below the gems' worth…) takes a first tap that only shows the
 warning and a second that plays it. No legal move is hidden: a bid beyond what the engine lists
 (rules notes, decision 10) is offered with its warning too.

@@ -29,7 +29,7 @@ from client.tables.regions import Frame, Motion, Region, Snapshot
 from client.ui import theme
 from client.words import i18n
 from shared.games.das_kollier.gems import KINDS
-from shared.talk import das_kollier as voice
+from shared.talk.das_kollier import terms
 
 
 class OwnCorner(Region):
@@ -66,7 +66,7 @@ class OwnCorner(Region):
             pen.lines(
                 surface,
                 cam,
-                self.snap.say(voice.SECRET),
+                self.snap.say(terms.SECRET),
                 BODY,
                 (ME.centerx, ME.y + 40),
                 ME.w - 40,
@@ -136,7 +136,7 @@ class OwnCorner(Region):
         pen.text(
             surface,
             cam,
-            self.snap.say(voice.BEST_NECKLACE),
+            self.snap.say(terms.BEST_NECKLACE),
             BODY,
             NECKLACE_TITLE,
             theme.GOLD_LIGHT,
@@ -146,7 +146,7 @@ class OwnCorner(Region):
         )
         gems = best.get("gems", [])
         if not gems:
-            none_yet = self.snap.say(voice.NO_NECKLACE)
+            none_yet = self.snap.say(terms.NO_NECKLACE)
             lines = theme.wrap(
                 none_yet[:1].upper() + none_yet[1:],
                 pen.px(cam, SMALL),

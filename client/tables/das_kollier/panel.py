@@ -33,7 +33,7 @@ from client.ui import theme
 from client.ui.anim import pulse
 from client.ui.input import Intent
 from client.words import i18n
-from shared.talk import das_kollier as voice
+from shared.talk.das_kollier.moves import offer_warning, sale_entry
 
 # Seconds a control that took the place of another one waits before it takes a tap.
 SETTLE = 0.6
@@ -172,9 +172,9 @@ class Panel(Region):
             line = entry["warn"]
         elif kind in ("bid", "open_auction"):
             amount = move.get("amount", move.get("start_price", 0))
-            line = voice.offer_warning(snap.view, amount, not snap.view.get("cash_only", True))
+            line = offer_warning(snap.view, amount, not snap.view.get("cash_only", True))
         elif kind == "sell" and (move.get("gems") or move.get("necklace")):
-            line = voice.sale_entry(snap.view, move)["warn"]
+            line = sale_entry(snap.view, move)["warn"]
         return snap.say(line) if line else None
 
     def _is_armed(self, control: Control) -> bool:

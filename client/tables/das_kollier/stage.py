@@ -16,7 +16,7 @@ from client.tables.das_kollier.words import money
 from client.tables.regions import Motion, Region, Snapshot
 from client.ui import theme
 from client.words import i18n
-from shared.talk import das_kollier as voice
+from shared.talk.das_kollier.moves import sale_entry
 
 
 class AuctionCloth(Region):
@@ -174,7 +174,7 @@ class AuctionCloth(Region):
         pen.text(surface, cam, chosen.words(), BODY, (x, STAGE.y + 96), theme.TEXT, width=w)
         # What the bank pays for it, and a warning where the sale loses worth: the talk's words.
         if chosen.any():
-            entry = voice.sale_entry(view, chosen.sale())
+            entry = sale_entry(view, chosen.sale())
             does, warn = self.snap.say(entry["does"]), entry["warn"]
         else:
             said = self.snap.talk or {"facts": []}

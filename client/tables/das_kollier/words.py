@@ -1,6 +1,6 @@
 """What Das Kollier's table says beyond the table's talk: amounts, gems and counts as the board
 draws them. The game's terms (gem names, phases, money), the log's
-sentences and the rules are the voice's (shared/talk/das_kollier.py), said here through
+sentences and the rules are the voice's (shared/talk/das_kollier/), said here through
 `client.words.i18n.say`; English stands in the code, the catalogs hold German and French (see
 client/words/i18n.py)."""
 
@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from client.words import i18n
-from shared.talk import das_kollier as voice
+from shared.talk.das_kollier import terms
 
 number = i18n.number
 
@@ -18,12 +18,12 @@ number = i18n.number
 def money(amount: int) -> str:
     """An amount of dollars as the language writes it: $15,000 · 15.000 $ · 15 000 $."""
     sign = "−" if amount < 0 else ""
-    return sign + i18n.say(voice.money(abs(amount)))
+    return sign + i18n.say(terms.money(abs(amount)))
 
 
 def gem_name(gem: str) -> str:
     """A gem's name."""
-    return i18n.say(voice.gem_name(gem))
+    return i18n.say(terms.gem_name(gem))
 
 
 def gem_title(gem: str) -> str:
@@ -34,7 +34,7 @@ def gem_title(gem: str) -> str:
 
 def gem_list(gems: list[str]) -> str:
     """Gems in words, most valuable first: "ruby, 2 topazes, 4 agates"."""
-    return i18n.say(voice.gem_list(gems))
+    return i18n.say(terms.gem_list(gems))
 
 
 def gem_count(n: int) -> str:
@@ -51,7 +51,7 @@ def status(view: Mapping[str, Any], name: Callable[[int | None], str]) -> str | 
     """The top bar's line: the round and the phase."""
     if not view:
         return None
-    phase = voice.PHASE_NAMES.get(view.get("phase", ""))
+    phase = terms.PHASE_NAMES.get(view.get("phase", ""))
     rnd = i18n.pgettext("das-kollier", "round {n}", n=view.get("round", 1))
     if phase is None:
         return rnd

@@ -1,7 +1,7 @@
 // Das Kollier: the lot and the auction as SVG, the seat's gems, and a control for every move the
 // server lists (offer, bid, pass, knock down, accept, pre-empt, pay, commission, sell). What each
 // moment and move means, the warnings and the facts (gem values, the best necklace, what the bank
-// pays) and the game log's sentences are the table's talk (shared/talk/das_kollier.py), said by
+// pays) and the game log's sentences are the table's talk (shared/talk/das_kollier/), said by
 // ../talk.js and the page's log: this module only draws and lays out. A gem tapped on a card or in
 // the hand explains itself (its name, base value and how many cards of it the game has: the
 // voice's `pieces`).
