@@ -235,3 +235,17 @@ def test_no_module_of_the_client_is_over_600_lines():
         and (lines := len(path.read_text(encoding="utf-8").splitlines())) > CLIENT_LINES
     ]
     assert long == []
+
+
+SHARED_LINES = 600
+
+
+def test_no_module_of_shared_is_over_600_lines():
+    """The engines, their voices and their bots are rooms by job too (issue 32)."""
+    long = [
+        (name, lines)
+        for name, path in modules().items()
+        if name.startswith("shared.")
+        and (lines := len(path.read_text(encoding="utf-8").splitlines())) > SHARED_LINES
+    ]
+    assert long == []

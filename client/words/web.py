@@ -50,7 +50,7 @@ WORDS = (
     N_("{move} — tap again"),
     N_("Tap it again to play it."),
     # Saba – Palast der Königin (games/saba-palast.js)
-    # Its terms are defined once in shared/talk/saba_palast.py (the talk says them, its log
+    # Its terms are defined once in shared/talk/saba_palast/terms.py (the talk says them, its log
     # too); the page draws them by the same catalog messages.
     C_("saba-palast.material", "alabaster"),
     C_("saba-palast.material", "sandstone"),

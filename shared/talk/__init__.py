@@ -29,7 +29,7 @@ None: the kind's entry ("card", the id up to its colon) says it for all of them.
 
 The talk is language-neutral: every piece is a `Line`, a catalog message id (with its context and,
 for counted phrases, its plural) and parameters; each client says it in its own language from
-the same `client/locale` catalogs (`client.i18n.say` in Python, `say` in client/web/i18n.js).
+the same `client/locale` catalogs (`client.words.i18n.say` in Python, `say` in client/web/i18n.js).
 A parameter is a whole number (written with the language's separators), a `Line` (said first),
 a list of those (said and joined by commas), `{"seat": i}` (that seat's player's name) or a plain
 string (a name; never words to translate).

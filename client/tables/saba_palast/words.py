@@ -2,7 +2,7 @@
 
 The game's terms (materials, quarters, cards, the turn's steps), the moment, every move's label,
 what it does and its warning, the facts, the rules and the game log's sentences are the table's
-talk, defined once in shared/talk/saba_palast.py and said here through `i18n.say` (the log by the
+talk, defined once in shared/talk/saba_palast/ and said here through `i18n.say` (the log by the
 base view's `event_text`); this module keeps what only the pygame table draws (board labels,
 chips, the give-back dialog, banners; the results' lines are the talk's too)."""
 
