@@ -8,8 +8,8 @@ depends on nothing its seat cannot see.
 
 A game may bring its own search instead: `Policy.options["search"]`, called as
 `search(bot, view, legal)` with the bot's rng, seat, `budget_ms` and `max_iterations`, setting
-`bot.iterations` (Saba – Palast does: see `shared.bots.saba_palast.search.flat_search`; so does La Magie
-des Bijoux, `shared.bots.magie_des_bijoux.strong_search`).
+`bot.iterations` (Saba – Palast does: see `shared.bots.saba_palast.search.flat_search`; so does
+La Magie des Bijoux, `shared.bots.magie_des_bijoux.strong_search`).
 """
 
 from __future__ import annotations
