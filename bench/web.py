@@ -167,7 +167,9 @@ def play(browser: Any, url: str, taps: int) -> dict[str, Any]:
             for _ in range(5 - len(interactive)):
                 page.reload()
                 page.wait_for_selector("main.table[data-seq]")
-                interactive.append(page.evaluate("() => window.jeweltable.liveAt"))
+                interactive.append(
+                    page.wait_for_function("() => window.jeweltable.liveAt").json_value()
+                )
         while len(times) < taps:
             state = page.evaluate(
                 "() => { const s = window.jeweltable.stream;"

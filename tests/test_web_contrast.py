@@ -81,9 +81,10 @@ def css(selector: str, prop: str) -> str:
 
 
 def pulse(keyframes: str) -> float:
-    """The lowest stroke opacity of a highlight's pulse (@keyframes `keyframes`)."""
+    """The lowest opacity of a highlight's pulse (@keyframes `keyframes`): the pulses fade the
+    whole shape (`opacity`, which the compositor animates), once they faded its stroke."""
     body = re.search(rf"@keyframes {keyframes} \{{(.*?)\}}\s*\}}", CSS, re.S)[1]
-    return min(float(v) for v in re.findall(r"stroke-opacity:\s*([\d.]+)", body))
+    return min(float(v) for v in re.findall(r"(?:stroke-)?opacity:\s*([\d.]+)", body))
 
 
 # The velvet: every colour of the body's gradient, from its lightest to its darkest edge.
@@ -109,11 +110,14 @@ def non_text() -> list[tuple[str, str, list[str]]]:
         ("Palast's figures", css("svg.palast-board .figure > circle", "stroke"), [*VELVET, TILE]),
         ("Palast's held tile", css("svg.palast-board .held > rect:first-child", "stroke"), [TILE]),
         (
+            # The tile fades whole over the velvet: its outline against its own faded face.
             "Palast's legal tile, at its faintest",
             blend(
-                css("svg.palast-board .legal > rect:first-child", "stroke"), TILE, pulse("beckon")
+                css("svg.palast-board .legal > rect:first-child", "stroke"),
+                VELVET[0],
+                pulse("beckon"),
             ),
-            [TILE],
+            [blend(TILE, VELVET[0], pulse("beckon"))],
         ),
         ("Bijoux's sockets", css("svg.bijoux .socket", "stroke"), VELVET),
         ("Bijoux's stones", css("svg.bijoux .stone", "stroke"), [resolve("var(--velvet-light)")]),

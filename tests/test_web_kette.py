@@ -52,7 +52,7 @@ def test_a_phone_sideways_taps_every_kind_of_move_of_die_kette_von_saba(server, 
 @needs_browser
 def test_every_legal_place_is_marked_and_a_tap_then_confirm_lays_the_card(server, browser):
     table = host_table(server, "kette-von-saba", 3, {"first_seat": 0})
-    page = phone(browser)
+    page = phone(browser, reduced_motion="no-preference")  # it looks at the reward rising
     open_lobby(page, server)
     page.tap(f"[data-table='{table}'] [data-seat='0']")
     page.wait_for_selector("main.table[data-seq] svg.necklace")

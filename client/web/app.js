@@ -101,6 +101,7 @@ hands.init(app, connection, () => render(), showToast);
  * sends nothing).
  */
 app.shown = (limit = 200) => {
+  if (drawing) render(); // messages just given to the page are on its screen first
   const home = app.ui;
   const moves = {};
   const seen = new Set();
@@ -148,15 +149,20 @@ app.shown = (limit = 200) => {
 // ------------------------------------------------------------------ messages
 function receive(msg) {
   if (msg.t === "pong") return; // the connection's own probe: nothing to draw
-  if (evening.receive(msg)) return render(); // the evening's standings (room.js)
-  if (hands.receive(msg)) return render(); // nudges, handed seats, pauses (hands.js)
+  if (evening.receive(msg)) return drawSoon(); // the evening's standings (room.js)
+  if (hands.receive(msg)) return drawSoon(); // nudges, handed seats, pauses (hands.js)
   const handler = social.receive(msg) ? null : HANDLERS[msg.t];
   if (handler) handler(msg);
   // News of another table changes nothing on the screen of a table: the lobby is drawn anew when
   // the page comes back to it. (At a LAN party every move at every table is such news.)
   if (msg.t === "table" && app.table !== null && msg.table.id !== app.table && !app.ended) return;
-  render();
-  if (app.stream && app.liveAt === undefined) app.liveAt = performance.now();
+  drawSoon();
+  // Live: the first frame with a table's stream drawn (bench/web.py's `interactive_ms`).
+  if (app.stream && app.liveAt === undefined) {
+    requestAnimationFrame(() => {
+      if (app.liveAt === undefined) app.liveAt = performance.now();
+    });
+  }
   if (msg.t === "update" && msg.ack !== undefined && app.tapped !== undefined) {
     // Tap → server → screen: measured when the next frame with the answer is painted.
     const tapped = app.tapped;
@@ -407,6 +413,17 @@ function sendMove(move) {
 }
 
 // ------------------------------------------------------------------ screens
+// The server's messages are drawn at the next frame, all that came before it at once: messages
+// that come together (a move's update and the table's news; a busy phone's queue) are one
+// drawing, not one each, and the frame shows the last. What a person does is drawn at once
+// (`render`), and a drawing at once also draws what waits.
+let drawing = 0;
+
+function drawSoon() {
+  if (!drawing) drawing = requestAnimationFrame(() => render());
+}
+
+
 // While a screen is built, the text fields kept across redraws (the name's, the chat's) move
 // into it and out of the page, which blurs them: `redrawing` tells their handlers that this
 // blur is not the player's, and a render asked for meanwhile waits for this one to end.
@@ -417,6 +434,10 @@ function render() {
   if (redrawing) {
     renderAgain = true;
     return;
+  }
+  if (drawing) {
+    cancelAnimationFrame(drawing);
+    drawing = 0;
   }
   // Where the side (or the lobby) was scrolled, as its scroll events said: reading scrollTop
   // here, or writing it back when it was at the top, would make the browser lay the page out
