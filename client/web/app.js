@@ -60,6 +60,7 @@ const app = {
   seats: [],
   spectator: false,
   stream: null, // the latest sync/update of the seat shown (or the spectator's)
+  undrawn: [], // the events of the updates shown since the table was last drawn (drawSoon)
   timerSince: 0,
   clockSince: 0, // when the latest turn clock arrived (the running seats count down from it)
   log: [],
@@ -242,6 +243,8 @@ const HANDLERS = {
     passplay.keep(msg, app.seats, lines, LOG_LINES);
     if (!showSeat(before)) return; // another seat's, kept for its turn
     if (msg.seat === seat) announceChange(last, msg, lines);
+    // Its events, to be drawn (a motion each) with the next drawing of the table.
+    if (app.stream !== before) app.undrawn = [...(app.undrawn || []), ...(app.stream.events || [])];
     const moved = !before || app.stream.seq !== before.seq || app.stream.seat !== seat;
     app.clockSince = performance.now();
     if (moved || app.stream.timer) app.timerSince = performance.now();
@@ -951,7 +954,9 @@ function tableScreen() {
   const ctx = context();
   // The events of an update are animated once, on the first drawing after it came.
   // With less motion asked for, nothing is animated: every piece is drawn where it is.
-  ctx.fresh = stream !== app.drawnStream && !prefs.reducedMotion() ? stream.events || [] : [];
+  // The updates drawn together at one frame (`drawSoon`) each bring their events: all of them.
+  ctx.fresh = stream !== app.drawnStream && !prefs.reducedMotion() ? app.undrawn : [];
+  if (stream !== app.drawnStream) app.undrawn = [];
   app.drawnStream = stream;
   return h(
     "main",
