@@ -60,7 +60,6 @@ const app = {
   seats: [],
   spectator: false,
   stream: null, // the latest sync/update of the seat shown (or the spectator's)
-  undrawn: [], // the events of the updates shown since the table was last drawn (drawSoon)
   timerSince: 0,
   clockSince: 0, // when the latest turn clock arrived (the running seats count down from it)
   log: [],
@@ -102,7 +101,6 @@ hands.init(app, connection, () => render(), showToast);
  * sends nothing).
  */
 app.shown = (limit = 200) => {
-  if (drawing) render(); // messages just given to the page are on its screen first
   const home = app.ui;
   const moves = {};
   const seen = new Set();
@@ -150,14 +148,14 @@ app.shown = (limit = 200) => {
 // ------------------------------------------------------------------ messages
 function receive(msg) {
   if (msg.t === "pong") return; // the connection's own probe: nothing to draw
-  if (evening.receive(msg)) return drawSoon(); // the evening's standings (room.js)
-  if (hands.receive(msg)) return drawSoon(); // nudges, handed seats, pauses (hands.js)
+  if (evening.receive(msg)) return render(); // the evening's standings (room.js)
+  if (hands.receive(msg)) return render(); // nudges, handed seats, pauses (hands.js)
   const handler = social.receive(msg) ? null : HANDLERS[msg.t];
   if (handler) handler(msg);
   // News of another table changes nothing on the screen of a table: the lobby is drawn anew when
   // the page comes back to it. (At a LAN party every move at every table is such news.)
   if (msg.t === "table" && app.table !== null && msg.table.id !== app.table && !app.ended) return;
-  drawSoon();
+  render();
   // Live: the first frame with a table's stream drawn (bench/web.py's `interactive_ms`).
   if (app.stream && app.liveAt === undefined) {
     requestAnimationFrame(() => {
@@ -243,8 +241,6 @@ const HANDLERS = {
     passplay.keep(msg, app.seats, lines, LOG_LINES);
     if (!showSeat(before)) return; // another seat's, kept for its turn
     if (msg.seat === seat) announceChange(last, msg, lines);
-    // Its events, to be drawn (a motion each) with the next drawing of the table.
-    if (app.stream !== before) app.undrawn = [...(app.undrawn || []), ...(app.stream.events || [])];
     const moved = !before || app.stream.seq !== before.seq || app.stream.seat !== seat;
     app.clockSince = performance.now();
     if (moved || app.stream.timer) app.timerSince = performance.now();
@@ -416,16 +412,6 @@ function sendMove(move) {
 }
 
 // ------------------------------------------------------------------ screens
-// The server's messages are drawn at the next frame, all that came before it at once: messages
-// that come together (a move's update and the table's news; a busy phone's queue) are one
-// drawing, not one each, and the frame shows the last. What a person does is drawn at once
-// (`render`), and a drawing at once also draws what waits.
-let drawing = 0;
-
-function drawSoon() {
-  if (!drawing) drawing = requestAnimationFrame(() => render());
-}
-
 
 // While a screen is built, the text fields kept across redraws (the name's, the chat's) move
 // into it and out of the page, which blurs them: `redrawing` tells their handlers that this
@@ -437,10 +423,6 @@ function render() {
   if (redrawing) {
     renderAgain = true;
     return;
-  }
-  if (drawing) {
-    cancelAnimationFrame(drawing);
-    drawing = 0;
   }
   // Where the side (or the lobby) was scrolled, as its scroll events said: reading scrollTop
   // here, or writing it back when it was at the top, would make the browser lay the page out
@@ -954,9 +936,7 @@ function tableScreen() {
   const ctx = context();
   // The events of an update are animated once, on the first drawing after it came.
   // With less motion asked for, nothing is animated: every piece is drawn where it is.
-  // The updates drawn together at one frame (`drawSoon`) each bring their events: all of them.
-  ctx.fresh = stream !== app.drawnStream && !prefs.reducedMotion() ? app.undrawn : [];
-  if (stream !== app.drawnStream) app.undrawn = [];
+  ctx.fresh = stream !== app.drawnStream && !prefs.reducedMotion() ? stream.events || [] : [];
   app.drawnStream = stream;
   return h(
     "main",
