@@ -2,7 +2,7 @@
 // nothing here decides what is legal (the server lists the moves).
 
 import { Connection } from "./net.js";
-import { h, button, lastTap } from "./dom.js";
+import { h, button, lastTap, afterPaint } from "./dom.js";
 import { BOT_LEVELS, PLAYERS, seatName, shownName } from "./players.js";
 import { _, pgettext, browserLanguage, setLanguage, number, loadRulesWords, loadLessonWords } from "./i18n.js";
 import * as bijoux from "./games/magie-des-bijoux.js";
@@ -412,7 +412,6 @@ function sendMove(move) {
 }
 
 // ------------------------------------------------------------------ screens
-
 // While a screen is built, the text fields kept across redraws (the name's, the chat's) move
 // into it and out of the page, which blurs them: `redrawing` tells their handlers that this
 // blur is not the player's, and a render asked for meanwhile waits for this one to end.
@@ -453,8 +452,8 @@ function render() {
   // The keys' place comes back at once; a finger's (a control focused by a tap) after the frame
   // is painted, as focusing makes the browser work out the new page's styles first.
   if (focused && focused.keys) refocus(focused);
-  else if (focused) afterPaint("refocus", () => refocus(focused));
-  afterPaint("tray", trayBelow);
+  else if (focused) afterPaintOnce("refocus", () => refocus(focused));
+  afterPaintOnce("tray", trayBelow);
   atTable();
   resultsInSight();
   if (renderAgain) {
@@ -463,33 +462,35 @@ function render() {
   }
 }
 
-// Work that can wait for the frame with the answer to be painted (one of each kind pending).
+// Work that can wait for the frame with the answer to be painted: of each kind only the last
+// asked for before it runs.
 const pending = new Map();
-function afterPaint(kind, work) {
+function afterPaintOnce(kind, work) {
   const waiting = pending.has(kind);
   pending.set(kind, work);
   if (waiting) return;
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      const last = pending.get(kind);
-      pending.delete(kind);
-      last();
-    }),
-  );
+  afterPaint(() => {
+    const last = pending.get(kind);
+    pending.delete(kind);
+    last();
+  });
 }
 
 // The keys' place across a redraw, which builds the screen anew: the control with the same key,
 // else the board cell (a plaque just played is no control any more, but still the same cell).
 function focusOf(el) {
   if (!(el instanceof Element) || !root.contains(el)) return null;
-  const keys = (() => {
-    try {
-      return el.matches(":focus-visible");
-    } catch {
-      return true; // a browser without :focus-visible: as before, at once
-    }
-  })();
-  return { tap: el.dataset.tap || null, cell: el.dataset.cell || null, landed: el.matches(LANDINGS), keys };
+  return { tap: el.dataset.tap || null, cell: el.dataset.cell || null, landed: el.matches(LANDINGS), keys: byKeys(el) };
+}
+
+/** Whether `el` has the focus from the keys (not from a finger); true in a browser without
+ *  `:focus-visible`, which then gives the focus back at once, as it always did. */
+function byKeys(el) {
+  try {
+    return el.matches(":focus-visible");
+  } catch {
+    return true;
+  }
 }
 
 function refocus(focused) {

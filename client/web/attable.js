@@ -7,6 +7,7 @@
 // tiny silent video in a loop instead — which a browser allows only from a tap, so the first
 // tap after sitting down starts it. NoSleep.js (17 kB) is fetched only when it is needed.
 
+import { afterPaint } from "./dom.js";
 import { _ } from "./i18n.js";
 
 const BUZZ_MS = 200;
@@ -103,8 +104,4 @@ export function turnCue(mine, buzz) {
   afterPaint(() => {
     if (document.title !== title) document.title = title;
   });
-}
-
-function afterPaint(work) {
-  requestAnimationFrame(() => setTimeout(work));
 }

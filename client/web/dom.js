@@ -155,3 +155,8 @@ export function button(label, onTap, props = {}) {
   const el = h("button", { type: "button", ...props }, label);
   return tappable(el, props.id || props["data-tap"] || `${props["data-move"] || ""}:${el.textContent}`, onTap);
 }
+
+/** Run `work` once the next frame is painted: what can wait for the screen to show its answer. */
+export function afterPaint(work) {
+  requestAnimationFrame(() => setTimeout(work));
+}

@@ -17,6 +17,7 @@ from shared.games.saba_palast.data import (
 )
 from shared.games.saba_palast.game import GAME
 from shared.games.saba_palast.scoring import points
+from shared.games.saba_palast.views import PUBLIC_KEYS
 
 # The palace deck's layout from the top: a level (1–3), a treasury card's id, or BOTTOM for the
 # last cards, where three level-3 cards lie shuffled with the end card.
@@ -30,29 +31,6 @@ DECK_LAYOUT: list[int | str] = [
     *[BOTTOM] * (BOTTOM_LEVEL3 + 1),
 ]
 assert len(DECK_LAYOUT) == sum(map(len, PALACE_CARDS_BY_LEVEL.values())) + len(SPECIAL_COSTS)
-
-# Public state keys the view carries unchanged.
-PUBLIC_KEYS = (
-    "supply",
-    "stocks",
-    "harbour",
-    "harbour_cards",
-    "display",
-    "garden",
-    "quarters",
-    "vizier",
-    "serail",
-    "serail_spaces",
-    "figures",
-    "markers",
-    "treasury",
-    "serail_figure",
-    "turn",
-    "phase",
-    "step",
-    "end",
-    "pending",
-)
 
 
 # ---------------------------------------------------------------------- imagining hidden cards

@@ -7,37 +7,36 @@ from shared.games.saba_palast.copies import copy_state
 from shared.games.saba_palast.facts import card_cost, to_act, visible_fields
 from shared.games.saba_palast.scoring import outcome, points, serail_leader
 
+# The state's keys every seat and spectator sees as they are (the bots' guess of a state from a
+# view reads them back: shared/bots/saba_palast/hidden.py).
+PUBLIC_KEYS = (
+    "supply",
+    "stocks",
+    "harbour",
+    "harbour_cards",
+    "display",
+    "garden",
+    "quarters",
+    "vizier",
+    "serail",
+    "serail_spaces",
+    "figures",
+    "markers",
+    "treasury",
+    "serail_figure",
+    "turn",
+    "phase",
+    "step",
+    "end",
+    "pending",
+)
+
 
 def seat_view(state: State, seat: int | None, game_id: str) -> View:
     """What `seat` (None: a spectator) may see of the state: all but the palace deck's order,
     the action cards' draw and discard piles and the other hands (their counts only)."""
     state = copy_state(state)  # the view must not share containers with the state
-    view = {
-        k: state[k]
-        for k in (
-            "players",
-            "options",
-            "supply",
-            "stocks",
-            "harbour",
-            "harbour_cards",
-            "display",
-            "garden",
-            "quarters",
-            "vizier",
-            "serail",
-            "serail_spaces",
-            "figures",
-            "markers",
-            "treasury",
-            "serail_figure",
-            "turn",
-            "phase",
-            "step",
-            "end",
-            "pending",
-        )
-    }
+    view = {k: state[k] for k in ("players", "options", *PUBLIC_KEYS)}
     view.update(
         options=dict(state["options"]),
         game=game_id,
