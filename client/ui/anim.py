@@ -214,16 +214,26 @@ class Animator:
         **targets: float,
     ) -> Tween:
         """Start a tween of `obj`'s attributes toward `targets`."""
-        for tween in self._of.get(id(obj), ()):
-            if tween.obj is obj and not tween.done:
-                for name in targets:
-                    tween.targets.pop(name, None)
-                    tween.jumps.pop(name, None)
-                    if name == "alpha":
-                        tween.fade_in = False
+        mine = self._of.setdefault(id(obj), [])
+        if mine:
+            # A tween left with nothing to move (every attribute taken by a newer one) can be
+            # replaced no further: it is looked at no more (it still runs out, and its
+            # `on_finished` is still called), so a thing animated again and again, frame after
+            # frame, is not looked at once for every tween it ever had.
+            still = []
+            for tween in mine:
+                if tween.obj is obj and not tween.done:
+                    for name in targets:
+                        tween.targets.pop(name, None)
+                        tween.jumps.pop(name, None)
+                        if name == "alpha":
+                            tween.fade_in = False
+                    if tween.targets or tween.jumps:
+                        still.append(tween)
+            mine[:] = still
         tween = Tween(obj, duration, easing, delay, on_finished, self.reduce_motion, **targets)
         self.tweens.append(tween)
-        self._of.setdefault(id(obj), []).append(tween)
+        mine.append(tween)
         return tween
 
     def update(self, dt: float) -> None:
