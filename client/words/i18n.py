@@ -11,6 +11,7 @@ the strings and updates them, and the package build compiles them (see setup.py)
 
 from __future__ import annotations
 
+import functools
 import gettext
 import locale
 import os
@@ -145,6 +146,13 @@ def catalog(code: str) -> gettext.NullTranslations:
             f"the {LANGUAGES[code]} catalog {mo} is not compiled: run `make i18n` "
             "(installing the package compiles it too)"
         )
+    return _compiled(mo, mo.stat().st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=8)
+def _compiled(mo: Path, _mtime_ns: int) -> gettext.GNUTranslations:
+    """A compiled catalog read once (a language is set again at every table and every change
+    of the setting; reading one is some 5 ms), and read again once it was compiled anew."""
     with mo.open("rb") as f:
         return gettext.GNUTranslations(f)
 
