@@ -800,6 +800,9 @@ function create({ msg, kinds, names }) {
   connection.send({ name: myName(), ...msg });
 }
 
+// Each table's seats and its Watch have tap keys of their own: news redraws the lobby, and a
+// card made or gone meanwhile moves the others, so the control under a lifting finger may be
+// another table's "Sit here" (dom.js acts on a control only with the key of the one pressed).
 function tableCard(table, named) {
   const seats = table.seats.map((seat, i) => {
     const player = PLAYERS[i % PLAYERS.length];
@@ -810,7 +813,7 @@ function tableCard(table, named) {
         h("span", { class: "symbol", style: { color: player.colour } }, player.symbol),
         // Games without a view of their own here are watched from a browser, played at a computer.
         named && PLAYABLE.includes(table.game)
-          ? button(_("Sit here"), () => join(table, i), { "data-seat": i })
+          ? button(_("Sit here"), () => join(table, i), { "data-seat": i, "data-tap": `sit:${table.id}:${i}` })
           : h("span", { class: "hint" }, _("open seat")),
       );
     }
@@ -838,7 +841,7 @@ function tableCard(table, named) {
       ),
     ),
     h("ul", { class: "seats" }, seats),
-    h("div", { class: "row" }, button(_("Watch"), () => watch(table), { class: "watch" })),
+    h("div", { class: "row" }, button(_("Watch"), () => watch(table), { class: "watch", "data-tap": `watch:${table.id}` })),
   );
 }
 
