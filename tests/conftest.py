@@ -81,6 +81,10 @@ READY = """el => new Promise((done) => {
 })"""
 
 
+# What Playwright says of an element a redraw took away under a tap.
+REDRAWN = ("not attached", "not visible", "detached", "outside of the viewport")
+
+
 def one_touch_taps() -> None:
     """Make Playwright's `tap` and `click` one touch each, as a finger's.
 
@@ -99,25 +103,26 @@ def one_touch_taps() -> None:
 
     def once(original):
         def act(self, *args, **kwargs):
-            if not kwargs.get("force"):
-                target = self.locator(args[0]).first if isinstance(self, Page) else self
-                timeout = kwargs.get("timeout")
-                deadline = time.monotonic() + (30_000 if timeout is None else timeout) / 1000
-                target.wait_for(state="visible", timeout=timeout)
-                while True:
-                    try:  # a redraw may replace the element meanwhile: then ask again
-                        target.scroll_into_view_if_needed(timeout=timeout)
-                        why = target.evaluate(READY, timeout=timeout)
-                        if not why:
-                            break
-                    except Error as exc:
-                        if "not attached" not in str(exc):
-                            raise
-                        why = "replaced by a redraw"
-                    if time.monotonic() > deadline:
-                        raise TimeoutError(f"{target} was never ready for a tap: {why}")
-                kwargs["force"] = True
-            return original(self, *args, **kwargs)
+            if kwargs.get("force"):
+                return original(self, *args, **kwargs)
+            target = self.locator(args[0]).first if isinstance(self, Page) else self
+            timeout = kwargs.get("timeout")
+            deadline = time.monotonic() + (30_000 if timeout is None else timeout) / 1000
+            target.wait_for(state="visible", timeout=timeout)
+            while True:
+                # A redraw may replace the element meanwhile, before the check or between the
+                # check and the touch (on a loaded machine): then look again.
+                try:
+                    target.scroll_into_view_if_needed(timeout=timeout)
+                    why = target.evaluate(READY, timeout=timeout)
+                    if not why:
+                        return original(self, *args, **{**kwargs, "force": True})
+                except Error as exc:
+                    if not any(word in str(exc) for word in REDRAWN):
+                        raise
+                    why = f"replaced by a redraw ({str(exc).splitlines()[0]})"
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"{target} was never ready for a tap: {why}")
 
         act.one_touch = True
         return act
