@@ -12,6 +12,7 @@ Live sets of layouts are ints used as bitmasks over the 960 layouts (bit k: layo
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from shared.games.kette_von_saba.board import CENTRE, MIRROR, SPACES
@@ -217,9 +218,14 @@ def card_spaces(
 
 def possible_pieces(board: Sequence[dict | None], live: int) -> list[list[str]]:
     """For every space, the pieces some live layout puts there ([] where a card lies)."""
-    return [
-        []
-        if entry is not None
-        else [piece for code, piece in enumerate(PIECES) if live & MASKS[i][code]]
-        for i, entry in enumerate(board)
-    ]
+    empty = tuple(entry is None for entry in board)
+    # Every seat's view and the spectators' ask it of the same board: worked out once.
+    return [list(pieces) for pieces in _possible(empty, live)]
+
+
+@functools.lru_cache(maxsize=32)
+def _possible(empty: tuple[bool, ...], live: int) -> tuple[tuple[str, ...], ...]:
+    return tuple(
+        tuple(piece for code, piece in enumerate(PIECES) if live & MASKS[i][code]) if free else ()
+        for i, free in enumerate(empty)
+    )
