@@ -27,9 +27,16 @@ from tests.web_games import BIJOUX_TAPS, KOLLIER_TAPS, play_to_the_end, stream, 
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "client" / "web"
-# Debian's chromium (Playwright's own browser download cannot be reached here); another path
-# through JEWELTABLE_CHROMIUM.
-CHROMIUM = os.environ.get("JEWELTABLE_CHROMIUM", "/usr/bin/chromium")
+# Debian's chromium (Playwright's own browser download cannot be reached here) in its old
+# headless mode, `chromium-headless-shell`: the same engine without the desktop browser around
+# it, as Playwright itself runs chromium headless. A page costs it a seventh of the CPU a tab of
+# the whole browser costs (a tab sets up the window's services), and the suite opens hundreds
+# (docs/performance.md, "Test suite"). Else Debian's chromium; another path through
+# JEWELTABLE_CHROMIUM.
+HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
+CHROMIUM = os.environ.get("JEWELTABLE_CHROMIUM") or (
+    HEADLESS_SHELL if Path(HEADLESS_SHELL).exists() else "/usr/bin/chromium"
+)
 KEYWORDS = {
     "_": None,
     "N_": None,
@@ -182,7 +189,7 @@ def browser_missing() -> str | None:
     except ImportError:
         return "Playwright is not installed (pip install playwright, in the test extra)"
     if not Path(CHROMIUM).exists():
-        return f"no chromium at {CHROMIUM} (apt-get install -y chromium)"
+        return f"no chromium at {CHROMIUM} (apt-get install -y chromium-headless-shell)"
     return None
 
 
