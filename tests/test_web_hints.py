@@ -3,15 +3,14 @@ in the page's language (the table's talk for that move), gone once the position 
 
 from __future__ import annotations
 
-from tests.test_web_page import host_table, open_lobby, phone
+from tests.test_web_page import host_table, open_lobby, phone, take_seat
 
 
 def test_the_phone_asks_for_a_hint_and_sees_the_move_lit_and_said(server, browser):
     table = host_table(server, "magie-des-bijoux", 2, options={"first_seat": 0})
     page = phone(browser)
     open_lobby(page, server)
-    page.tap(f"[data-table='{table}'] [data-seat='0']")
-    page.wait_for_selector("main.table[data-seq] .moment")
+    take_seat(page, table, 0, ".moment")
     page.wait_for_function("() => window.jeweltable.stream.legal_moves.length > 0")
     page.tap("#hint")
     page.wait_for_selector(".turn .hint")

@@ -17,7 +17,15 @@ import pytest
 from shared import talk
 from shared.games.saba_palast.game import GAME
 from tests.test_server_kit import check_wire
-from tests.test_web_page import host_table, needs_browser, open_lobby, phone, too_small, url
+from tests.test_web_page import (
+    host_table,
+    needs_browser,
+    open_lobby,
+    phone,
+    take_seat,
+    too_small,
+    url,
+)
 from tests.web_games import palast_to_the_end
 
 LANDSCAPE = {"width": 640, "height": 360}
@@ -26,8 +34,7 @@ TABLET = {"width": 1366, "height": 1024}
 
 def sit(page, server, table: int, name: str) -> None:
     open_lobby(page, server, name)
-    page.tap(f"[data-table='{table}'] [data-seat='0']")
-    page.wait_for_selector("main.table[data-seq]")
+    take_seat(page, table)
 
 
 TRAY_ON_SCREEN = (

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from client.words import i18n
 from shared import talk
-from tests.test_web_page import host_table, needs_browser, open_lobby, phone
+from tests.test_web_page import host_table, needs_browser, open_lobby, phone, take_seat
 
 pytestmark = needs_browser
 
@@ -21,8 +21,7 @@ def said(game: str, piece_id: str, part: str = "name") -> str:
 
 def sit(page, server, table: int) -> None:
     open_lobby(page, server)
-    page.tap(f"[data-table='{table}'] [data-seat='0']")
-    page.wait_for_selector("main.table[data-seq]")
+    take_seat(page, table)
 
 
 def explained(page, selector: str) -> str:
@@ -66,8 +65,7 @@ def test_bijoux_pieces_are_named_only_on_a_tap_after_the_first_game(server, brow
     page = phone(browser)
     open_lobby(page, server)
     page.evaluate("() => localStorage.setItem('jeweltable.named.magie-des-bijoux', '1')")
-    page.tap(f"[data-table='{table}'] [data-seat='0']")
-    page.wait_for_selector("main.table[data-seq] .plaque.legal")
+    take_seat(page, table, 0, ".plaque.legal")
     page.wait_for_function("() => window.jeweltable.uiVersion > 0")
     assert page.locator("svg.bijoux .piece-name").count() == 0
     assert page.errors == []
