@@ -24,8 +24,8 @@ play: $(STAMP)
 # the order tests/conftest.py gives them, the long browser files first (docs/performance.md,
 # "Test suite"). `make test TEST_WORKERS=0` runs it in this process alone. The 25 slowest tests
 # are listed at the end, to keep the suite within its 12 minutes. Two processes per core (at most
-# eight): the suite waits more than it computes (browsers' frames, bots' pauses, the network),
-# using about a third of two cores with one process per core.
+# eight): with one per core, the waits of some tests (bots' pauses, WebKit's driver, the network)
+# left the cores idle; with two, both cores are busy 94-100 % of a run (docs/performance.md).
 TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); n=$$((n * 2)); [ $$n -gt 8 ] && n=8; echo $$n)
 test: $(STAMP)
 	$(BIN)/ruff check .
