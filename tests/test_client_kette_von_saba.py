@@ -634,3 +634,35 @@ def test_a_move_button_the_talk_warns_of_is_played_by_a_second_press():
     assert scene.strip.buttons[index].label.endswith("tap again")
     tap(app, scene.strip.buttons[index].rect.center)
     assert sent == [(scene.viewer, move)]
+
+
+def test_a_change_of_language_mid_game_writes_the_purses_money_in_it():
+    """A purse's money carries the language's thousands separator (63,000 · 63.000): after the
+    setting changes at the table, the richest purse is drawn as at a table opened in that
+    language (the cached board is drawn anew, and the purse's picture is the language's)."""
+    from client.tables.kette_von_saba.layout import purse_rects
+
+    seed, moves = in_phase("lay")
+
+    def purse(app, scene) -> bytes:
+        frames(app, 30)
+        cash = scene.game_view.snap.view["cash"]
+        box = purse_rects(PLAYERS)[max(range(PLAYERS), key=lambda seat: cash[seat])]
+        left, top = screen(scene, box.topleft)
+        right, bottom = screen(scene, box.bottomright)
+        area = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
+        return pygame.image.tobytes(app.window.subsurface(area), "RGB")
+
+    try:
+        app = make_app()
+        scene = table(app, seed, moves)
+        english = purse(app, scene)
+        app.settings.language = "de"
+        app.apply_settings()
+        switched = purse(app, scene)
+        german_app = make_app(language="de")
+        german = purse(german_app, table(german_app, seed, moves))
+    finally:
+        i18n.set_language("en")
+    assert switched != english
+    assert switched == german

@@ -13,6 +13,7 @@ from typing import Protocol
 import pygame
 
 from client.tables.base import Camera, TableView
+from client.words import i18n
 
 
 class Painter(Protocol):
@@ -43,6 +44,9 @@ class TableLayer:
         # The felt and empty boxes the chrome was last drawn on, and the board's camera then.
         self.drawn_backdrop: pygame.Surface | None = None
         self.seen_from: tuple = ()
+        # The language the layer is written in: a change of it draws the layer whole (the
+        # board's words and numbers are the language's, a purse's 20,000 or 20.000).
+        self.language = ""
 
     def board_key(self) -> tuple:
         cam = self.painter.camera
@@ -57,6 +61,9 @@ class TableLayer:
         chrome, board = self.painter.chrome_key(), self.board_key()
         if self.surface is None or self.surface.get_size() != size:
             self.surface = pygame.Surface(size).convert(like)
+            self.key = ()
+        if self.language != i18n.language():
+            self.language = i18n.language()
             self.key = ()
         if not self.key:
             self._redraw_chrome(self.surface, like)

@@ -98,6 +98,7 @@ class Rail(Region):
             lettering.px(cam, 22),
             round(cam.scale, 3),
             money,
+            i18n.language(),
         )
 
 
@@ -113,8 +114,11 @@ def purse_face(
     money_size: int,
     scale: float,
     money: int | None,
+    language: str,
 ) -> pygame.Surface:
-    """The still part of a purse (see `Rail._purse_face`)."""
+    """The still part of a purse (see `Rail._purse_face`), in `language`: the money's
+    thousands separator is the language's, so a purse drawn before a change of language is not
+    the purse after it."""
     w, h = size
     surf = art.purse_box(w, h, leading).copy()
     pad = max(4, round(8 * scale))
