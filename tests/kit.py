@@ -58,30 +58,27 @@ def roundtrip(obj: Any) -> Any:
     return msgpack.unpackb(msgpack.packb(obj, use_bin_type=True), raw=False, strict_map_key=False)
 
 
+# The leaves of plain data, by exact type (a subclass, an IntEnum say, takes the slower way).
+LEAVES = frozenset({str, int, bool, type(None)})
+
+
 def is_plain(obj: Any) -> bool:
     """Only dicts with str keys, lists, str, int, bool and None (the question `assert_plain`
     asks, without building the path of every value it passes: the random games ask it of every
     view, event and talk of every seat at every step)."""
     kind = type(obj)
-    if kind is str or kind is int or kind is bool or obj is None:
+    if kind in LEAVES:
         return True
     if kind is dict:
-        for k, v in obj.items():
-            if type(k) is not str and not isinstance(k, str):
-                return False
-            kind = type(v)
-            if not (kind is str or kind is int or kind is bool or v is None or is_plain(v)):
-                return False
-        return True
+        return all(
+            isinstance(k, str) and (type(v) in LEAVES or is_plain(v)) for k, v in obj.items()
+        )
     if kind is list:
-        for v in obj:
-            kind = type(v)
-            if not (kind is str or kind is int or kind is bool or v is None or is_plain(v)):
-                return False
-        return True
-    if isinstance(obj, dict | list):  # a subclass: the same question, more slowly
-        items = obj.items() if isinstance(obj, dict) else enumerate(obj)
-        return all((isinstance(obj, list) or isinstance(k, str)) and is_plain(v) for k, v in items)
+        return all(type(v) in LEAVES or is_plain(v) for v in obj)
+    if isinstance(obj, dict):
+        return all(isinstance(k, str) and is_plain(v) for k, v in obj.items())
+    if isinstance(obj, list):
+        return all(is_plain(v) for v in obj)
     return isinstance(obj, str | int | bool)
 
 
