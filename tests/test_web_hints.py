@@ -3,14 +3,15 @@ in the page's language (the table's talk for that move), gone once the position 
 
 from __future__ import annotations
 
-from tests.test_web_page import host_table, open_lobby, phone, take_seat
+from tests.test_web_page import host_table, open_lobby, phone
+from tests.web_games import sit
 
 
 def test_the_phone_asks_for_a_hint_and_sees_the_move_lit_and_said(server, browser):
     table = host_table(server, "magie-des-bijoux", 2, options={"first_seat": 0})
     page = phone(browser)
     open_lobby(page, server)
-    take_seat(page, table, 0, ".moment")
+    sit(page, table, 0, ".moment")
     page.wait_for_function("() => window.jeweltable.stream.legal_moves.length > 0")
     page.tap("#hint")
     page.wait_for_selector(".turn .hint")

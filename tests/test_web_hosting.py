@@ -19,11 +19,11 @@ from tests.test_web_page import (
     open_lobby,
     phone,
     stream,
-    take_seat,
     tap_any,
     too_small,
     url,
 )
+from tests.web_games import sit
 
 
 def tables(page) -> dict:
@@ -194,7 +194,7 @@ def test_seated_the_screen_stays_awake_and_the_turn_shows_in_the_title_and_buzze
     open_lobby(page, server)
     assert page.evaluate("() => window.jeweltable.awake") == "off"
     assert page.get_attribute("#vibrate", "aria-pressed") == "true"
-    take_seat(page, table, 0, ".plaque.legal")
+    sit(page, table, 0, ".plaque.legal")
     # The title follows the drawing (a loaded machine may show the board a moment before).
     page.wait_for_function("() => document.title.startsWith('● Your turn')", timeout=5000)
     page.wait_for_function("() => window.buzzes.length > 0", timeout=5000)
@@ -225,7 +225,7 @@ def test_a_phone_turned_quiet_does_not_buzz_and_the_wake_lock_holds_where_there_
     open_lobby(page, server)
     page.tap("#vibrate")
     assert page.get_attribute("#vibrate", "aria-pressed") == "false"
-    take_seat(page, table, 0, ".plaque.legal")
+    sit(page, table, 0, ".plaque.legal")
     page.wait_for_function("() => document.title.startsWith('● Your turn')", timeout=5000)
     assert page.evaluate("() => window.buzzes") == []
     page.wait_for_function("() => window.jeweltable.awake === 'wake-lock'")

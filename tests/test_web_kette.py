@@ -11,8 +11,8 @@ import msgpack
 import pytest
 
 from tests.test_server_kit import check_wire
-from tests.test_web_page import host_table, needs_browser, open_lobby, phone, take_seat, too_small
-from tests.web_games import confirm_warning, play_kette, stream, tap_any
+from tests.test_web_page import host_table, needs_browser, open_lobby, phone, too_small
+from tests.web_games import confirm_warning, play_kette, sit, stream, tap_any
 
 PORTRAIT = {"width": 360, "height": 640}
 LANDSCAPE = {"width": 640, "height": 360}
@@ -41,7 +41,7 @@ def test_a_phone_sideways_taps_every_kind_of_move_of_die_kette_von_saba(server, 
     page = phone(browser)
     page.set_viewport_size(LANDSCAPE)
     open_lobby(page, server)
-    take_seat(page, table, 0, "svg.necklace")
+    sit(page, table, 0, "svg.necklace")
     result = play_kette(page, until=SIDEWAYS_MOVES)
     assert set(result["played"]) >= SIDEWAYS_MOVES, result["played"]
     assert page.evaluate("() => document.documentElement.scrollWidth") <= LANDSCAPE["width"]
@@ -53,7 +53,7 @@ def test_every_legal_place_is_marked_and_a_tap_then_confirm_lays_the_card(server
     table = host_table(server, "kette-von-saba", 3, {"first_seat": 0})
     page = phone(browser, reduced_motion="no-preference")  # it looks at the reward rising
     open_lobby(page, server)
-    take_seat(page, table, 0, "svg.necklace")
+    sit(page, table, 0, "svg.necklace")
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if (
@@ -137,7 +137,7 @@ def test_a_phone_upright_plays_to_the_end_and_a_spectator_page_never_holds_a_sec
     player = phone(browser)
     record(player, "player")
     open_lobby(player, server, "Cy")
-    take_seat(player, table)
+    sit(player, table)
     watcher = phone(browser)
     watcher.set_viewport_size(LANDSCAPE)
     record(watcher, "watcher")
@@ -183,7 +183,7 @@ def test_two_fingers_zoom_the_necklace_one_drags_it_and_a_tap_shows_it_whole(ser
     table = host_table(server, "kette-von-saba", 3, {"first_seat": 1})
     page = phone(browser)
     open_lobby(page, server)
-    take_seat(page, table, 0, "svg.necklace")
+    sit(page, table, 0, "svg.necklace")
     # Measured in one go: a bot's move may redraw the page between two looks.
     cx, cy = page.evaluate(
         """() => { const r = document.querySelector("svg.necklace").getBoundingClientRect();
@@ -233,7 +233,7 @@ def test_every_legal_move_is_offered_and_a_warned_one_asks_for_a_second_tap(serv
     table = host_table(server, "kette-von-saba", 3, {"first_seat": 1})
     page = phone(browser)
     open_lobby(page, server)
-    take_seat(page, table, 0, "svg.necklace")
+    sit(page, table, 0, "svg.necklace")
     checked: set[str] = set()
     warned = False
     deadline = time.monotonic() + 150
@@ -300,7 +300,7 @@ def test_kette_tap_targets_and_text_are_big_enough_on_every_screen(server, brows
     page = phone(browser)
     page.set_viewport_size(size)
     open_lobby(page, server)
-    take_seat(page, table, 0, ".kette-hand button")
+    sit(page, table, 0, ".kette-hand button")
     # The chat log asked for on joining may redraw the table under the first tap: a person
     # taps again, and so does the test.
     for _ in range(3):

@@ -266,12 +266,6 @@ def open_lobby(page, server, name: str = "Ada") -> None:
     page.dispatch_event("#name", "change")
 
 
-def take_seat(page, table: int, seat: int = 0, board: str = "") -> None:
-    """Tap `seat` of `table` in the lobby and wait for the table (and `board`, a selector within
-    it): tests/web_games.py `sit`, which taps the seat once more when a redraw lost the tap."""
-    sit(page, table, seat, board)
-
-
 def host_table(
     server: ServerThread,
     game: str,
@@ -326,7 +320,7 @@ def test_a_phone_sits_at_an_open_seat_and_plays_bijoux_to_the_end_by_taps(server
     table = host_table(server, "magie-des-bijoux", 3)
     page = phone(browser)
     open_lobby(page, server)
-    take_seat(page, table)
+    sit(page, table)
     assert localStorage(page, "jeweltable.name") == "Ada"
     result = play_to_the_end(page, BIJOUX_TAPS)
     assert result["taps"] >= 5 and result["seat"] == 0
@@ -367,7 +361,7 @@ def test_a_phone_plays_das_kollier_to_the_end_by_taps(human_paced_server, browse
     # Random bots open auctions as often as they let lots fall, so the phone bids too.
     table = host_table(server, "das-kollier", 3, {"quiet_time": 1}, level="random")
     open_lobby(page, server, "Bea")
-    take_seat(page, table)
+    sit(page, table)
     result = play_to_the_end(page, KOLLIER_TAPS, limit=420)
     assert result["taps"] >= 5
     # The auctions both ways, bids and passes, buying and paying were all played by taps.
@@ -413,7 +407,7 @@ def test_a_spectator_page_never_shows_a_secret(server, browser):
     table = host_table(server, "das-kollier", 3, {"quiet_time": 1})
     player = phone(browser)
     open_lobby(player, server, "Cy")
-    take_seat(player, table)
+    sit(player, table)
 
     watcher = phone(browser)
     frames: list[Any] = []
@@ -522,7 +516,7 @@ def test_tap_targets_and_text_are_big_enough_on_every_screen(server, browser, si
     page = phone(browser)
     page.set_viewport_size(size)
     open_lobby(page, server)
-    take_seat(page, table, 0, ".controls button")
+    sit(page, table, 0, ".controls button")
     small = too_small(page)
     assert small == []
     width = page.evaluate("() => document.documentElement.scrollWidth")
@@ -533,7 +527,7 @@ def test_a_dropped_connection_is_back_at_the_seat_within_2_s(server, browser):
     table = host_table(server, "magie-des-bijoux", 3)
     page = phone(browser)
     open_lobby(page, server)
-    take_seat(page, table)
+    sit(page, table)
     started = time.monotonic()
     # The page tries again 0.1 s after the drop (net.js RETRY_MS): the moment it is offline may
     # pass between two looks of the test, so it waits for a new socket back at the seat.
@@ -627,7 +621,7 @@ def test_a_second_window_asks_before_it_takes_the_seat_over(server, browser):
     table = host_table(server, "magie-des-bijoux", 2)
     first = phone(browser)
     open_lobby(first, server)
-    take_seat(first, table)
+    sit(first, table)
     # The same browser, another tab: the same token, but not a reload of the first tab.
     second = first.context.new_page()
     second.goto(url(server))
@@ -643,7 +637,7 @@ def test_a_connection_that_died_silently_is_replaced_when_the_network_returns(se
     table = host_table(server, "magie-des-bijoux", 3)
     page = phone(browser)
     open_lobby(page, server)
-    take_seat(page, table)
+    sit(page, table)
     # The socket stays open but nothing goes through any more, as when Wi-Fi is gone.
     page.evaluate(
         """() => { const socket = window.jeweltable.connection.socket;
@@ -711,7 +705,7 @@ def test_the_page_shows_the_turn_clock_and_takes_a_move_back(server, browser):
     table = host_table(server, "magie-des-bijoux", 1, clock=clock)
     page = phone(browser)
     open_lobby(page, server)
-    take_seat(page, table)
+    sit(page, table)
     assert re.search(r"Your turn · (10:00|9:5\d)", page.inner_text(".turn"))
     page.tap(".plaque.legal")
     page.wait_for_function("() => window.jeweltable.stream.seq === 1")

@@ -22,19 +22,18 @@ from tests.test_web_page import (
     needs_browser,
     open_lobby,
     phone,
-    take_seat,
     too_small,
     url,
 )
-from tests.web_games import palast_to_the_end
+from tests.web_games import palast_to_the_end, sit
 
 LANDSCAPE = {"width": 640, "height": 360}
 TABLET = {"width": 1366, "height": 1024}
 
 
-def sit(page, server, table: int, name: str) -> None:
+def lobby_to_seat(page, server, table: int, name: str) -> None:
     open_lobby(page, server, name)
-    take_seat(page, table)
+    sit(page, table)
 
 
 TRAY_ON_SCREEN = (
@@ -103,7 +102,7 @@ def test_saba_palast_targets_and_text_are_big_enough_on_every_screen(server, bro
     table = host_table(server, "saba-palast", 3, {"first_seat": 0})
     page = phone(browser)
     page.set_viewport_size(size)
-    sit(page, server, table, "Ada")
+    lobby_to_seat(page, server, table, "Ada")
     page.wait_for_selector(".controls [data-move=harbour]")
     small = too_small(page, "svg .legal")
     assert small == []
@@ -119,7 +118,7 @@ def test_a_phone_upright_plays_to_the_end_and_a_spectator_page_never_holds_a_sec
 ):
     table = host_table(server, "saba-palast", 2, {"profi": True})
     player = phone(browser)
-    sit(player, server, table, "Cy")
+    lobby_to_seat(player, server, table, "Cy")
     watcher = phone(browser)
     frames: list[Any] = []
     watcher.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(data)))

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from client.words import i18n
 from shared import talk
-from tests.test_web_page import host_table, needs_browser, open_lobby, phone, take_seat
+from tests.test_web_page import host_table, needs_browser, open_lobby, phone
+from tests.web_games import sit
 
 pytestmark = needs_browser
 
@@ -19,9 +20,9 @@ def said(game: str, piece_id: str, part: str = "name") -> str:
     return i18n.say(line)
 
 
-def sit(page, server, table: int) -> None:
+def lobby_to_seat(page, server, table: int) -> None:
     open_lobby(page, server)
-    take_seat(page, table)
+    sit(page, table)
 
 
 def explained(page, selector: str) -> str:
@@ -38,7 +39,7 @@ def test_bijoux_plaques_carry_their_names_in_the_first_game_and_explain_themselv
     game = "magie-des-bijoux"
     table = host_table(server, game, 2, {"first_seat": 0})
     page = phone(browser)
-    sit(page, server, table)
+    lobby_to_seat(page, server, table)
     # The first showing: every plaque carries its name (the voice's), the pawn still to place.
     page.wait_for_selector("svg.bijoux .piece-name")
     view = page.evaluate("() => window.jeweltable.stream.view")
@@ -65,7 +66,7 @@ def test_bijoux_pieces_are_named_only_on_a_tap_after_the_first_game(server, brow
     page = phone(browser)
     open_lobby(page, server)
     page.evaluate("() => localStorage.setItem('jeweltable.named.magie-des-bijoux', '1')")
-    take_seat(page, table, 0, ".plaque.legal")
+    sit(page, table, 0, ".plaque.legal")
     page.wait_for_function("() => window.jeweltable.uiVersion > 0")
     assert page.locator("svg.bijoux .piece-name").count() == 0
     assert page.errors == []
@@ -75,7 +76,7 @@ def test_kollier_gems_explain_their_value_on_a_tap(server, browser):
     game = "das-kollier"
     table = host_table(server, game, 3, {"quiet_time": 30, "first_seat": 0})
     page = phone(browser, locale="de-DE")
-    sit(page, server, table)
+    lobby_to_seat(page, server, table)
     page.wait_for_selector(".gem-card.explains")
     note = explained(page, ".gem-card.explains")
     # In the page's language: the gem's name, its base value and how rare it is.
@@ -87,7 +88,7 @@ def test_kette_cards_and_symbols_explain_themselves(server, browser):
     game = "kette-von-saba"
     table = host_table(server, game, 3, {"first_seat": 1})
     page = phone(browser)
-    sit(page, server, table)
+    lobby_to_seat(page, server, table)
     # A bot sells a card: the card on sale and the cards of the hand name themselves.
     page.wait_for_selector(".kcard.on-sale.explains")
     lot = page.evaluate("() => window.jeweltable.stream.view.lot")

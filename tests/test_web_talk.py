@@ -4,7 +4,8 @@ words, and the rules behind "?" in the page's language (Playwright on Debian's c
 from __future__ import annotations
 
 from shared import talk
-from tests.test_web_page import host_table, open_lobby, phone, take_seat
+from tests.test_web_page import host_table, open_lobby, phone
+from tests.web_games import sit
 
 
 def shown(page) -> dict:
@@ -18,7 +19,7 @@ def test_the_phone_shows_the_moment_at_the_top_and_offers_every_legal_move(serve
     table = host_table(server, "magie-des-bijoux", 2)
     page = phone(browser)
     open_lobby(page, server)
-    take_seat(page, table, 0, ".moment")
+    sit(page, table, 0, ".moment")
     for _ in range(3):
         page.wait_for_function("() => window.jeweltable.stream.legal_moves.length > 0")
         now = shown(page)
@@ -47,7 +48,7 @@ def test_the_rules_open_behind_the_question_mark_with_the_moment_first(server, b
     table = host_table(server, "magie-des-bijoux", 2)
     page = phone(browser, locale="de-DE")
     open_lobby(page, server)
-    take_seat(page, table, 0, ".moment")
+    sit(page, table, 0, ".moment")
     page.tap("#rules")
     page.wait_for_selector(".sheet section")
     rules = talk.rules("magie-des-bijoux")
